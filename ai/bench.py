@@ -1,0 +1,117 @@
+"""Speed report as JSON: ``./build.sh bench`` (or ``python -m ai.bench``).
+
+Engine figures (issue targets): random 4-player games per second with all patches on, actions
+per second in those games (uniform over ``legal_actions()``, chance sampled from
+``chance_outcomes()``), and microseconds per ``clone()`` and per ``legal_actions()`` at mid-game.
+The first games warm the engine's memoised move tables and are timed separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from typing import Any
+
+import game
+from game import CHANCE
+
+
+def random_game(seed: int, rng: random.Random, players: int = 4) -> int:
+    state = game.new_game(players, seed=seed)
+    actions = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            x = rng.random()
+            acc = 0.0
+            chosen = outcomes[-1][0]
+            for action, p in outcomes:
+                acc += p
+                if x < acc:
+                    chosen = action
+                    break
+            state.apply_action(chosen)
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        actions += 1
+    return actions
+
+
+def mid_game_state(seed: int = 11, rounds: int = 6) -> game.GameState:
+    rng = random.Random(seed)
+    state = game.new_game(4, seed=seed)
+    while not state.is_terminal() and (state.round < rounds or state.phase != 3):
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def bench_engine(games: int, warmup: int) -> dict[str, Any]:
+    rng = random.Random(2024)
+    start = time.perf_counter()
+    warm_actions = sum(random_game(10_000 + i, rng) for i in range(warmup))
+    warm_s = time.perf_counter() - start
+    start = time.perf_counter()
+    actions = sum(random_game(i, rng) for i in range(games))
+    elapsed = time.perf_counter() - start
+    state = mid_game_state()
+    reps = 20_000
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        state.clone()
+    clone_us = (time.perf_counter() - t0) / reps * 1e6
+    t0 = time.perf_counter()
+    for _ in range(2_000):
+        fresh = state.clone()
+        fresh._legal = None
+        fresh.turn_moves = {}
+        fresh.legal_actions()
+    legal_cold_us = (time.perf_counter() - t0) / 2_000 * 1e6
+    t0 = time.perf_counter()
+    for _ in range(2_000):
+        fresh = state.clone()
+        fresh._legal = None
+        fresh.legal_actions()
+    legal_us = (time.perf_counter() - t0) / 2_000 * 1e6
+    return {
+        "random_games": games,
+        "games_per_s": round(games / elapsed, 1),
+        "actions_per_s": round(actions / elapsed),
+        "mean_actions_per_game": round(actions / games, 1),
+        "warmup_games": warmup,
+        "warmup_games_per_s": round(warmup / warm_s, 1) if warmup else None,
+        "warmup_actions_per_s": round(warm_actions / warm_s) if warmup else None,
+        "clone_us": round(clone_us, 2),
+        "legal_actions_us": round(legal_us, 1),
+        "legal_actions_first_in_turn_us": round(legal_cold_us, 1),
+        "mid_game_legal_actions": len(state.legal_actions()),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Strategos speed report (JSON)")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--out", help="also write the report to this file")
+    args = parser.parse_args(argv)
+    report: dict[str, Any] = {
+        "python": sys.version.split()[0],
+        "machine": platform.machine(),
+        "engine": bench_engine(args.games, args.warmup),
+    }
+    text = json.dumps(report, indent=2)
+    print(text)
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(text + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,398 @@
+"""Typed actions. Every decision and every chance outcome of the game is one of these.
+
+Actions are small frozen records, hashable, with a readable ``str`` (``parse_action`` inverts it
+against the legal actions of a state) and an explicit JSON form. Generals are named by their
+global index ``kingdom * 4 + slot`` and cities by node index, so an action means the same thing
+in every copy of a state and prints without one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from game.content import DECK_NAMES, MapSpec, default_map
+
+
+class Action:
+    """Base of all actions; ``kind`` is a small int used for fast dispatch in the engine."""
+
+    __slots__ = ()
+    kind: ClassVar[int] = -1
+    json_type: ClassVar[str] = ""
+    # How each field is written in JSON: "int", "city" (node id string), "card" (card id),
+    # "dice" (list of ints).
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def describe(self, board: MapSpec) -> str:  # pragma: no cover - every subclass overrides
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.describe(default_map())
+
+    def to_json(self) -> dict[str, Any]:
+        board = default_map()
+        out: dict[str, Any] = {"type": self.json_type}
+        for name, how in self.json_fields:
+            value = getattr(self, name)
+            if how == "city":
+                out[name] = board.nodes[value].id
+            elif how == "card":
+                out[name] = board.cards[value].id
+            elif how == "dice":
+                out[name] = list(value)
+            else:
+                out[name] = value
+        return out
+
+
+def _general(board: MapSpec, general: int) -> str:
+    return board.generals[general].name_en
+
+
+def _city(board: MapSpec, node: int) -> str:
+    return board.nodes[node].name_en
+
+
+@dataclass(frozen=True, slots=True)
+class PickKingdom(Action):
+    """R3.1: take a kingdom nobody has taken yet."""
+
+    kingdom: int
+    kind: ClassVar[int] = 0
+    json_type: ClassVar[str] = "pick_kingdom"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("kingdom", "int"),)
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Pick {board.kingdoms[self.kingdom].name_en}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceGeneral(Action):
+    """R3.3: the fourth general goes to a free city next to an own capital."""
+
+    general: int
+    city: int
+    kind: ClassVar[int] = 1
+    json_type: ClassVar[str] = "place_general"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("general", "int"), ("city", "city"))
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Place {_general(board, self.general)} at {_city(board, self.city)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDeck(Action):
+    """R3.5, R9.3: the player says which deck the next quest card comes from."""
+
+    deck: int
+    kind: ClassVar[int] = 2
+    json_type: ClassVar[str] = "choose_deck"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("deck", "int"),)
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Draw from the {DECK_NAMES[self.deck]} deck"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Action):
+    """Chance: the quest card drawn (R9.2)."""
+
+    card: int
+    kind: ClassVar[int] = 3
+    json_type: ClassVar[str] = "draw_card"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("card", "card"),)
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Card {board.cards[self.card].id}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoCard(Action):
+    """Chance: neither deck holds a card the player may keep (R9.2, R9.3)."""
+
+    kind: ClassVar[int] = 4
+    json_type: ClassVar[str] = "no_card"
+
+    def describe(self, board: MapSpec) -> str:
+        return "No card left to draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """Chance: the four action dice of a turn (R4.1), as a sorted multiset."""
+
+    dice: tuple[int, ...]
+    kind: ClassVar[int] = 5
+    json_type: ClassVar[str] = "roll"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("dice", "dice"),)
+
+    def describe(self, board: MapSpec) -> str:
+        return "Roll " + " ".join(str(d) for d in self.dice)
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """R5: a general spends up to ``die`` points to go from ``src`` to ``dest``."""
+
+    general: int
+    die: int
+    src: int
+    dest: int
+    kind: ClassVar[int] = 6
+    json_type: ClassVar[str] = "move"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("general", "int"),
+        ("die", "int"),
+        ("src", "city"),
+        ("dest", "city"),
+    )
+
+    def describe(self, board: MapSpec) -> str:
+        return (
+            f"Move {_general(board, self.general)} {_city(board, self.src)}→"
+            f"{_city(board, self.dest)} (die {self.die})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Continue(Action):
+    """R5.4: after a Pass, the mover goes on with the points left."""
+
+    general: int
+    src: int
+    dest: int
+    kind: ClassVar[int] = 7
+    json_type: ClassVar[str] = "continue"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("general", "int"),
+        ("src", "city"),
+        ("dest", "city"),
+    )
+
+    def describe(self, board: MapSpec) -> str:
+        return (
+            f"Continue {_general(board, self.general)} {_city(board, self.src)}→"
+            f"{_city(board, self.dest)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StopMove(Action):
+    """R5.4: after a Pass, the mover stays in the city it was let through."""
+
+    general: int
+    city: int
+    kind: ClassVar[int] = 8
+    json_type: ClassVar[str] = "stop"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("general", "int"), ("city", "city"))
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Stop {_general(board, self.general)} at {_city(board, self.city)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Halt(Action):
+    """R5.4: the owner of the entered city's general stops the mover there."""
+
+    kind: ClassVar[int] = 9
+    json_type: ClassVar[str] = "halt"
+
+    def describe(self, board: MapSpec) -> str:
+        return "Halt!"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """R5.4: the owner of the entered city's general lets the mover go on."""
+
+    kind: ClassVar[int] = 10
+    json_type: ClassVar[str] = "pass"
+
+    def describe(self, board: MapSpec) -> str:
+        return "Pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Action):
+    """R6.1: remove one floor of an enemy tower in the general's city."""
+
+    general: int
+    die: int
+    city: int
+    kind: ClassVar[int] = 11
+    json_type: ClassVar[str] = "destroy"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("general", "int"),
+        ("die", "int"),
+        ("city", "city"),
+    )
+
+    def describe(self, board: MapSpec) -> str:
+        return (
+            f"Destroy a floor at {_city(board, self.city)} with "
+            f"{_general(board, self.general)} (die {self.die})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Action):
+    """R6.2: bring a general back from the time track."""
+
+    general: int
+    die: int
+    city: int
+    kind: ClassVar[int] = 12
+    json_type: ClassVar[str] = "return"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("general", "int"),
+        ("die", "int"),
+        ("city", "city"),
+    )
+
+    def describe(self, board: MapSpec) -> str:
+        return (
+            f"Return {_general(board, self.general)} to {_city(board, self.city)} "
+            f"(die {self.die})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Train(Action):
+    """R6.3: +1 level for a general on an own capital that still stands."""
+
+    general: int
+    die: int
+    kind: ClassVar[int] = 13
+    json_type: ClassVar[str] = "train"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("general", "int"), ("die", "int"))
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Train {_general(board, self.general)} (die {self.die})"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """R9.5: move a floor from an own capital onto the island the general stands on."""
+
+    general: int
+    die: int
+    source: int
+    island: int
+    kind: ClassVar[int] = 14
+    json_type: ClassVar[str] = "build"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("general", "int"),
+        ("die", "int"),
+        ("source", "city"),
+        ("island", "city"),
+    )
+
+    def describe(self, board: MapSpec) -> str:
+        return (
+            f"Build on {_city(board, self.island)} with {_general(board, self.general)}, "
+            f"floor from {_city(board, self.source)} (die {self.die})"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Trade(Action):
+    """R4.3: three unused dice become one die showing 6, once per turn."""
+
+    dice: tuple[int, ...]
+    kind: ClassVar[int] = 15
+    json_type: ClassVar[str] = "trade"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("dice", "dice"),)
+
+    def describe(self, board: MapSpec) -> str:
+        return "Trade " + " ".join(str(d) for d in self.dice) + " for a 6"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """R4.2: stop acting; unused dice are lost; battles follow (R7.1)."""
+
+    kind: ClassVar[int] = 16
+    json_type: ClassVar[str] = "end_turn"
+
+    def describe(self, board: MapSpec) -> str:
+        return "End turn"
+
+
+@dataclass(frozen=True, slots=True)
+class FightAt(Action):
+    """R7.1: the attacker chooses which battle is fought next."""
+
+    city: int
+    kind: ClassVar[int] = 17
+    json_type: ClassVar[str] = "fight"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("city", "city"),)
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Fight at {_city(board, self.city)}"
+
+
+@dataclass(frozen=True, slots=True)
+class CommitCoin(Action):
+    """R8.1: secretly commit one unplayed coin to the coming battle roll."""
+
+    value: int
+    kind: ClassVar[int] = 18
+    json_type: ClassVar[str] = "coin"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("value", "int"),)
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Commit coin {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class BattleRoll(Action):
+    """Chance: one battle die for the attacker and one for the defender (R7.2, R8.3)."""
+
+    attacker: int
+    defender: int
+    kind: ClassVar[int] = 19
+    json_type: ClassVar[str] = "battle_roll"
+    json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("attacker", "int"), ("defender", "int"))
+
+    def describe(self, board: MapSpec) -> str:
+        return f"Battle dice {self.attacker}:{self.defender}"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PickKingdom, PlaceGeneral, ChooseDeck, DrawCard, NoCard, Roll, Move, Continue, StopMove,
+    Halt, Pass, Destroy, Return, Train, Build, Trade, EndTurn, FightAt, CommitCoin, BattleRoll,
+)  # fmt: skip
+_BY_JSON_TYPE = {cls.json_type: cls for cls in ACTION_TYPES}
+
+
+def action_from_json(data: object, board: MapSpec | None = None) -> Action:
+    """Rebuild an action from its JSON form; raises ValueError naming what is wrong."""
+    board = board or default_map()
+    if not isinstance(data, dict) or data.get("type") not in _BY_JSON_TYPE:
+        raise ValueError(f"not an action: {data!r}")
+    cls = _BY_JSON_TYPE[data["type"]]
+    values: dict[str, Any] = {}
+    for name, how in cls.json_fields:
+        if name not in data:
+            raise ValueError(f"action {data['type']} lacks field {name!r}")
+        raw = data[name]
+        if how == "city":
+            if raw not in board.node_by_id:
+                raise ValueError(f"unknown city {raw!r} in action")
+            values[name] = board.node_by_id[raw]
+        elif how == "card":
+            ids = [c.id for c in board.cards]
+            if raw not in ids:
+                raise ValueError(f"unknown quest card {raw!r} in action")
+            values[name] = ids.index(raw)
+        elif how == "dice":
+            if not isinstance(raw, list) or not all(isinstance(d, int) for d in raw):
+                raise ValueError(f"dice must be a list of ints, got {raw!r}")
+            values[name] = tuple(raw)
+        else:
+            if not isinstance(raw, int) or isinstance(raw, bool):
+                raise ValueError(f"field {name!r} must be an int, got {raw!r}")
+            values[name] = raw
+    assert {f.name for f in fields(cls)} == set(values)  # type: ignore[arg-type]
+    return cls(**values)

@@ -1,0 +1,24 @@
+"""``parse_action``: the inverse of ``str(action)`` for the actions legal in a state."""
+
+from __future__ import annotations
+
+from game.actions import Action
+from game.state import GameState, IllegalActionError
+
+
+def _normalise(text: str) -> str:
+    return " ".join(text.replace("->", "→").split()).casefold()
+
+
+def parse_action(state: GameState, text: str) -> Action:
+    """The legal action whose text is ``text`` (case and spacing ignored, "->" for "→")."""
+    if not isinstance(text, str):
+        raise IllegalActionError(f"an action is given as text, got {text!r}")
+    wanted = _normalise(text)
+    legal = state.legal_actions()
+    for action in legal:
+        if _normalise(str(action)) == wanted:
+            return action
+    from game.rules.explain import explain_text
+
+    raise IllegalActionError(explain_text(state, text))

@@ -1,0 +1,128 @@
+"""Why an action is refused: the rule it breaks, in a sentence a player understands."""
+
+from __future__ import annotations
+
+from game.actions import (
+    Action,
+    Build,
+    ChooseDeck,
+    CommitCoin,
+    Continue,
+    Destroy,
+    FightAt,
+    Halt,
+    Move,
+    Pass,
+    PickKingdom,
+    PlaceGeneral,
+    Return,
+    Trade,
+    Train,
+)
+from game.rules import movement
+from game.state import (
+    CHANCE,
+    P_ACTION,
+    P_OVER,
+    PHASE_NAMES,
+    SEASONS,
+    GameState,
+)
+
+
+def explain(state: GameState, action: Action) -> str:
+    board = state.board
+    if state.phase == P_OVER:
+        return "R9.7/R10.1: the game is over"
+    who = state.current_player()
+    if who == CHANCE:
+        return f"{action} is not a possible outcome of the pending chance event"
+    if isinstance(action, PickKingdom):
+        return "R3.1: that kingdom is already taken, or kingdoms are not being chosen now"
+    if isinstance(action, PlaceGeneral):
+        return "R3.3: the fourth general goes to a free city one land route from an own capital"
+    if isinstance(action, ChooseDeck):
+        return "R9.3: that deck is empty, or no quest card is being drawn now"
+    if isinstance(action, Halt | Pass):
+        return "R5.4: Halt or Pass is asked only when a move enters your general's city"
+    if isinstance(action, CommitCoin):
+        return f"R8.1: coin {action.value} is not among the unplayed coins, or no battle awaits a coin"
+    if isinstance(action, FightAt):
+        return f"R7.1: no battle is waiting at {board.city_name(action.city)}"
+    if isinstance(action, Continue):
+        return "R5.4: the mover may only continue to a city within the points left after a Pass"
+    if state.phase != P_ACTION:
+        return f"R4: {action} cannot be played now (waiting for: {PHASE_NAMES[state.phase]})"
+    if isinstance(action, Trade):
+        if state.traded:
+            return "R4.3: dice may be traded for a 6 only once per turn"
+        return "R4.3: three unused dice are needed for that trade"
+    general = getattr(action, "general", -1)
+    die = getattr(action, "die", 0)
+    if general >= 0:
+        name = board.generals[general].name_en
+        if state.kingdom_seat[general >> 2] != state.active:
+            return f"R4.2: {name} is not a general of the player to move"
+        if state.acted >> general & 1:
+            return f"R4.2: {name} has already taken an action this turn"
+        if die not in state.dice:
+            return f"R4.2: no unused die shows {die}"
+        if die < 5 and isinstance(action, Destroy | Return | Train | Build):
+            return "R4.4: this action needs a die showing 5 or 6"
+    if isinstance(action, Move):
+        return _explain_move(state, action)
+    if isinstance(action, Destroy):
+        return "R6.1: destroying needs a general in a city with an enemy tower that still stands"
+    if isinstance(action, Return):
+        back = state.gen_return[action.general]
+        if state.gen_city[action.general] >= 0:
+            return "R6.2: only a general on the time track can return"
+        if back > state.round:
+            return f"R6.2: this general returns from {SEASONS[back % 4]} {264 - back // 4} BC"
+        return "R6.2: a returning general goes on a free own tower (or the nearest free city)"
+    if isinstance(action, Train):
+        if state.trained:
+            return "R6.3: only one general may train per turn"
+        return (
+            "R6.3: training needs a general below level 4 on an own capital with a floor, "
+            "and no own general of a lower level"
+        )
+    if isinstance(action, Build):
+        return (
+            "R9.5: building needs a general on the island, that island's quest card in hand "
+            "and a floor on an own capital"
+        )
+    return f"R4: {action} is not allowed now"
+
+
+def _explain_move(state: GameState, action: Move) -> str:
+    board = state.board
+    dest = board.city_name(action.dest)
+    if state.gen_city[action.general] < 0:
+        return "R6.2: a general on the time track must return before it can move"
+    if state.gen_city[action.general] != action.src:
+        return f"R5: the general is not in {board.city_name(action.src)}"
+    if board.is_ship[action.dest]:
+        return "R2.3: a move may pass a ship but never end on one"
+    seat = state.active
+    for g, city in enumerate(state.gen_city):
+        if city == action.dest and state.kingdom_seat[g >> 2] == seat:
+            return f"R5.2: an own general already stands in {dest}"
+    winter = state.is_winter()
+    if winter:
+        summer = movement.destinations(board, action.src, action.die, False, set(), set())
+        winter_free = movement.destinations(board, action.src, action.die, True, set(), set())
+        if action.dest in summer and action.dest not in winter_free:
+            return "R5.3: no sea routes in winter, and each land segment costs 2 points"
+    free = movement.destinations(board, action.src, action.die, winter, set(), set())
+    if action.dest in free:
+        return f"R5.4: an enemy general on the way to {dest} interrupts the move before it"
+    return f"R5.1: {dest} is more than {action.die} movement points away"
+
+
+def explain_text(state: GameState, text: str) -> str:
+    """Why a typed action cannot be played: the rule if it can be identified, else the options."""
+    legal = state.legal_actions()
+    sample = ", ".join(str(a) for a in legal[:5])
+    more = f" and {len(legal) - 5} more" if len(legal) > 5 else ""
+    return f"{text!r} is not a legal action now; legal actions include: {sample}{more}"

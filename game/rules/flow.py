@@ -1,0 +1,211 @@
+"""The order of play: who decides next, what they may do, and dispatch of actions to the rules.
+
+The quest-draw overlay comes first (a player owed a card chooses a deck, then chance deals it);
+otherwise the phase decides (setup, roll, actions, Halt/Pass, battles).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+from game.actions import (
+    Action,
+    BattleRoll,
+    ChooseDeck,
+    CommitCoin,
+    DrawCard,
+    FightAt,
+    Halt,
+    NoCard,
+    Pass,
+    PickKingdom,
+    Roll,
+)
+from game.rules import combat, quests, setup, turn
+from game.state import (
+    CHANCE,
+    COIN_VALUES,
+    P_ACTION,
+    P_BATTLE_ORDER,
+    P_BATTLE_ROLL,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    P_OVER,
+    P_PICK,
+    P_PLACE,
+    P_ROLL,
+    TERMINAL,
+    GameState,
+    IllegalActionError,
+)
+
+
+def _roll_outcomes() -> list[tuple[Action, float]]:
+    """R4.1: four d6 as sorted multisets with multinomial probabilities (126 outcomes)."""
+    out: list[tuple[Action, float]] = []
+    for dice in combinations_with_replacement(range(1, 7), 4):
+        ways = factorial(4)
+        for value in set(dice):
+            ways //= factorial(dice.count(value))
+        out.append((Roll(dice), ways / 6**4))
+    return out
+
+
+ROLL_OUTCOMES = _roll_outcomes()
+_BATTLE_FACES = {False: (1, 2, 3, 4, 5, 6), True: (0, 0, 1, 1, 1, 2)}  # R7.2 / R8.3
+
+
+def _battle_outcomes(patched: bool) -> list[tuple[Action, float]]:
+    faces = _battle_faces = _BATTLE_FACES[patched]
+    p = 1 / len(_battle_faces)
+    weights: dict[int, float] = {}
+    for f in faces:
+        weights[f] = weights.get(f, 0.0) + p
+    return [
+        (BattleRoll(a, d), wa * wd)
+        for a, wa in sorted(weights.items())
+        for d, wd in sorted(weights.items())
+    ]
+
+
+BATTLE_OUTCOMES = {flag: _battle_outcomes(flag) for flag in (False, True)}
+COIN_ACTIONS = {v: CommitCoin(v) for v in sorted(set(COIN_VALUES))}
+DECK_ACTIONS = (ChooseDeck(0), ChooseDeck(1))
+HALT, PASS = Halt(), Pass()
+
+
+def current_player(state: GameState) -> int:
+    phase = state.phase
+    if phase == P_OVER:
+        return TERMINAL
+    if state.draw_deck >= 0:
+        return CHANCE
+    if state.draw_queue:
+        return state.draw_queue[0]
+    if phase == P_ACTION or phase == P_CONTINUE or phase == P_BATTLE_ORDER:
+        return state.active
+    if phase == P_ROLL or phase == P_BATTLE_ROLL:
+        return CHANCE
+    if phase == P_HALT:
+        return state.halt_seat
+    if phase == P_COIN_ATTACKER:
+        return state.active
+    if phase == P_COIN_DEFENDER:
+        return combat.defender_seat(state)
+    return state.setup_seat  # P_PICK, P_PLACE
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    phase = state.phase
+    if phase == P_OVER:
+        return []
+    if state.draw_deck >= 0:
+        return [a for a, _ in quests.draw_outcomes(state)]
+    if state.draw_queue:
+        return [DECK_ACTIONS[d] for d in quests.open_decks(state)]
+    if phase == P_ROLL or phase == P_BATTLE_ROLL:
+        return [a for a, _ in chance_outcomes(state)]
+    if phase == P_ACTION:
+        return turn.legal_turn_actions(state)
+    if phase == P_CONTINUE:
+        return turn.legal_continuations(state)
+    if phase == P_HALT:
+        return [HALT, PASS]
+    if phase == P_BATTLE_ORDER:
+        return [FightAt(c) for c in state.battles]
+    if phase == P_COIN_ATTACKER:
+        return [COIN_ACTIONS[v] for v in sorted(set(state.unplayed_coins(state.active)))]
+    if phase == P_COIN_DEFENDER:
+        seat = combat.defender_seat(state)
+        return [COIN_ACTIONS[v] for v in sorted(set(state.unplayed_coins(seat)))]
+    if phase == P_PICK:
+        return [PickKingdom(k) for k in range(6) if state.kingdom_seat[k] < 0]
+    return setup.legal_placements(state)  # P_PLACE
+
+
+def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
+    if state.phase == P_OVER:
+        return []
+    if state.draw_deck >= 0:
+        return quests.draw_outcomes(state)
+    if state.draw_queue:
+        return []
+    if state.phase == P_ROLL:
+        return ROLL_OUTCOMES
+    if state.phase == P_BATTLE_ROLL:
+        return BATTLE_OUTCOMES[state.rules.battle_dice]
+    return []
+
+
+def sample_chance(state: GameState, rng: Any = None) -> Action:
+    """Draw a chance outcome by probability: from ``rng`` if given, else from the game's seed."""
+    outcomes = chance_outcomes(state)
+    if not outcomes:
+        raise IllegalActionError("no chance event is pending here")
+    if rng is None:
+        rng = random.Random(state.seed * 1_000_003 + state.chance_counter)
+    x = rng.random()
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if x < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def apply_action(state: GameState, action: Action) -> None:
+    kind = action.kind
+    if kind == 6 and state.phase == P_ACTION and not state.draw_queue:
+        # Moves are the long lists; checking one directly beats scanning hundreds (R5).
+        if not turn.is_legal_move(state, action):  # type: ignore[arg-type]
+            raise IllegalActionError(explain_illegal(state, action))
+    else:
+        legal = state._legal
+        if legal is None:
+            legal = state._legal = legal_actions(state)
+        if action not in legal:
+            raise IllegalActionError(explain_illegal(state, action))
+    state._legal = None
+    if state.draw_deck >= 0 or state.draw_queue:
+        if kind == 2:
+            state.draw_deck = action.deck  # type: ignore[attr-defined]
+        else:
+            state.chance_counter += 1
+            quests.apply_draw(state, action)
+        return
+    if kind == 9 or kind == 10:
+        turn.apply_halt_decision(state, kind == 9)
+    elif kind >= 6 and kind <= 16:
+        turn.apply_turn_action(state, action)
+    elif kind == 5:
+        state.chance_counter += 1
+        turn.start_actions(state, action)  # type: ignore[arg-type]
+    elif kind == 17:
+        combat.start_battle(state, action.city)  # type: ignore[attr-defined]
+    elif kind == 18:
+        combat.commit_coin(state, action.value)  # type: ignore[attr-defined]
+    elif kind == 19:
+        state.chance_counter += 1
+        combat.resolve_roll(state, action)  # type: ignore[arg-type]
+    elif kind == 0:
+        setup.pick_kingdom(state, action.kingdom)  # type: ignore[attr-defined]
+    elif kind == 1:
+        setup.place_general(state, action)  # type: ignore[arg-type]
+    else:  # pragma: no cover - every legal action kind is handled above
+        raise IllegalActionError(f"unhandled action {action}")
+
+
+def explain_illegal(state: GameState, action: Action) -> str:
+    """The rule an action breaks here, in words a player understands."""
+    from game.rules.explain import explain
+
+    return explain(state, action)
+
+
+def is_chance_action(action: Action) -> bool:
+    return isinstance(action, Roll | BattleRoll | DrawCard | NoCard)
