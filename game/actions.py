@@ -252,8 +252,7 @@ class Return(Action):
 
     def describe(self, board: MapSpec) -> str:
         return (
-            f"Return {_general(board, self.general)} to {_city(board, self.city)} "
-            f"(die {self.die})"
+            f"Return {_general(board, self.general)} to {_city(board, self.city)} (die {self.die})"
         )
 
 

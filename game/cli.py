@@ -23,14 +23,20 @@ def parse_rules(text: str) -> Rules:
     unknown = names - {"coins", "battle_dice", "quests", "none"}
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown rule switch(es): {', '.join(sorted(unknown))}")
-    return Rules(coins="coins" in names, battle_dice="battle_dice" in names, quests="quests" in names)
+    return Rules(
+        coins="coins" in names, battle_dice="battle_dice" in names, quests="quests" in names
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--players", type=int, default=4, help="2 to 6 (R1.1)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", type=parse_rules, default=Rules(), help="comma-separated patches, or none")
+    parser.add_argument(
+        "--rules", type=parse_rules, default=Rules(), help="comma-separated patches, or none"
+    )
     parser.add_argument("--quiet", action="store_true", help="only the result")
     parser.add_argument("--save", help="write the game record (JSON) to this file")
     args = parser.parse_args(argv)
@@ -70,10 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     scores = state.scores()
     won = winners(state)
     for seat in range(state.num_players):
-        kingdom = KINGDOM_IDS[state.seat_kingdom[seat]]
+        kingdom_id = KINGDOM_IDS[state.seat_kingdom[seat]]
         mark = "  <- winner" if seat in won else ""
         print(
-            f"  seat {seat} {kingdom:<14} points {scores[seat]:>2}  destroyed "
+            f"  seat {seat} {kingdom_id:<14} points {scores[seat]:>2}  destroyed "
             f"{state.destroyed_by(seat)}  standing {state.floors_standing(seat)}{mark}"
         )
     if not won:

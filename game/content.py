@@ -171,7 +171,7 @@ class MapSpec:
         self.kingdoms: tuple[KingdomSpec, ...] = tuple(kingdoms)
 
     def _load_quests(self, data: dict[str, object]) -> None:
-        cards = []
+        cards: list[QuestCard] = []
         for raw in _as_list(data.get("cards"), "cards"):
             rec = _as_dict(raw, "card")
             deck = DECK_NAMES.index(str(rec["deck"]))
@@ -182,9 +182,7 @@ class MapSpec:
             if city_id is not None and city_id not in self.node_by_id:
                 raise ContentError(f"quest {rec['id']} names unknown city {city_id!r}")
             city = self.node_by_id[str(city_id)] if city_id is not None else -1
-            cards.append(
-                QuestCard(len(cards), str(rec["id"]), deck, kind, city, 3 if deck else 1)
-            )
+            cards.append(QuestCard(len(cards), str(rec["id"]), deck, kind, city, 3 if deck else 1))
         self.cards: tuple[QuestCard, ...] = tuple(cards)
 
     def _build_tables(self) -> None:

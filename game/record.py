@@ -42,7 +42,9 @@ class GameRecord:
             try:
                 state.apply_action(action)
             except IllegalActionError as err:
-                raise StateFormatError(f"record action {i + 1} ({action}) is illegal: {err}") from None
+                raise StateFormatError(
+                    f"record action {i + 1} ({action}) is illegal: {err}"
+                ) from None
         return state
 
     def append(self, action: Action) -> None:
@@ -54,8 +56,14 @@ class GameRecord:
             "version": RECORD_VERSION,
             "players": self.num_players,
             "seed": self.seed,
-            "rules": {"coins": self.rules.coins, "battle_dice": self.rules.battle_dice, "quests": self.rules.quests},
-            "kingdoms": [KINGDOM_IDS[k] for k in self.kingdoms] if self.kingdoms is not None else None,
+            "rules": {
+                "coins": self.rules.coins,
+                "battle_dice": self.rules.battle_dice,
+                "quests": self.rules.quests,
+            },
+            "kingdoms": [KINGDOM_IDS[k] for k in self.kingdoms]
+            if self.kingdoms is not None
+            else None,
             "actions": [a.to_json() for a in self.actions],
         }
 

@@ -66,7 +66,9 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
                 "owner": owner,
                 "city": node_id[city] if city >= 0 else None,
                 "level": state.gen_level[g],
-                "return_season": state.gen_return[g] if city < 0 and state.gen_return[g] >= 0 else None,
+                "return_season": state.gen_return[g]
+                if city < 0 and state.gen_return[g] >= 0
+                else None,
                 "acted": bool(state.acted >> g & 1),
             }
         )
@@ -75,15 +77,23 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         if board.is_island[c]:
             stack = state.island_stack[c]
             if stack:
-                towers.append({"city": node_id[c], "owner": None, "floors": len(stack), "stack": list(stack)})
+                towers.append(
+                    {"city": node_id[c], "owner": None, "floors": len(stack), "stack": list(stack)}
+                )
         elif state.tower_owner[c] >= 0:
-            towers.append({"city": node_id[c], "owner": state.tower_owner[c], "floors": state.floors[c]})
+            towers.append(
+                {"city": node_id[c], "owner": state.tower_owner[c], "floors": state.floors[c]}
+            )
     lb = state.last_battle
     return {
         "format": FORMAT,
         "version": VERSION,
         "players": n,
-        "rules": {"coins": state.rules.coins, "battle_dice": state.rules.battle_dice, "quests": state.rules.quests},
+        "rules": {
+            "coins": state.rules.coins,
+            "battle_dice": state.rules.battle_dice,
+            "quests": state.rules.quests,
+        },
         "seed": state.seed,
         "chance_counter": state.chance_counter,
         "season": {"index": state.round, "name": state.season_name()},
@@ -100,7 +110,11 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "draw_queue": list(state.draw_queue),
         "draw_deck": DECK_NAMES[state.draw_deck] if state.draw_deck >= 0 else None,
         "pending_move": (
-            {"general": state.pend_general, "points": state.pend_points, "halt_seat": state.halt_seat}
+            {
+                "general": state.pend_general,
+                "points": state.pend_points,
+                "halt_seat": state.halt_seat,
+            }
             if state.pend_general >= 0
             else None
         ),
@@ -154,7 +168,9 @@ def state_from_dict(data: Any, board: MapSpec | None = None) -> GameState:
 
 def _int(value: Any, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise StateFormatError(f"corrupt game state: {what} must be an integer in {low}..{high}, got {value!r}")
+        raise StateFormatError(
+            f"corrupt game state: {what} must be an integer in {low}..{high}, got {value!r}"
+        )
     return value
 
 
@@ -236,7 +252,9 @@ def _build(data: dict[str, Any], board: MapSpec) -> GameState:
         elif board.is_capital[c]:
             state.tower_owner[c] = _int(rec["owner"], 0, n - 1, "tower owner")
         else:
-            raise StateFormatError(f"corrupt game state: a tower on {rec['city']}, which is no capital")
+            raise StateFormatError(
+                f"corrupt game state: a tower on {rec['city']}, which is no capital"
+            )
         state.floors[c] = floors
     state.dice = sorted(_int(d, 1, 6, "die") for d in data["dice"])
     if len(state.dice) > 4:
@@ -276,7 +294,9 @@ def _check_consistency(state: GameState) -> None:
             key = (c, state.kingdom_seat[g >> 2])
             per_city[key] = per_city.get(key, 0) + 1
             if per_city[key] > 1:
-                raise StateFormatError("corrupt game state: two generals of one player share a city (R5.2)")
+                raise StateFormatError(
+                    "corrupt game state: two generals of one player share a city (R5.2)"
+                )
     for s in range(state.num_players):
         standing = state.floors_standing(s)
         lost = sum(state.trophies[d * state.num_players + s] for d in range(state.num_players))

@@ -40,7 +40,9 @@ def new_game(
     if kingdoms is not None:
         chosen = [_kingdom_index(k) for k in kingdoms]
         if len(chosen) != num_players:
-            raise ValueError(f"R3.1: {num_players} players need {num_players} kingdoms, got {len(chosen)}")
+            raise ValueError(
+                f"R3.1: {num_players} players need {num_players} kingdoms, got {len(chosen)}"
+            )
         if len(set(chosen)) != len(chosen):
             raise ValueError("R3.1: each kingdom can be taken by one player only")
         for k in chosen:

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 from game.content import QUEST_DESTROY_CITY
-from game.state import P_COIN_DEFENDER, P_BATTLE_ROLL, GameState
+from game.state import P_BATTLE_ROLL, P_COIN_DEFENDER, GameState
 
 HIDDEN_COIN = -2
 

@@ -46,7 +46,9 @@ def explain(state: GameState, action: Action) -> str:
     if isinstance(action, Halt | Pass):
         return "R5.4: Halt or Pass is asked only when a move enters your general's city"
     if isinstance(action, CommitCoin):
-        return f"R8.1: coin {action.value} is not among the unplayed coins, or no battle awaits a coin"
+        return (
+            f"R8.1: coin {action.value} is not among the unplayed coins, or no battle awaits a coin"
+        )
     if isinstance(action, FightAt):
         return f"R7.1: no battle is waiting at {board.city_name(action.city)}"
     if isinstance(action, Continue):

@@ -37,7 +37,6 @@ from game.state import (
     P_HALT,
     P_OVER,
     P_PICK,
-    P_PLACE,
     P_ROLL,
     TERMINAL,
     GameState,
@@ -87,9 +86,9 @@ def current_player(state: GameState) -> int:
         return CHANCE
     if state.draw_queue:
         return state.draw_queue[0]
-    if phase == P_ACTION or phase == P_CONTINUE or phase == P_BATTLE_ORDER:
+    if phase in (P_ACTION, P_CONTINUE, P_BATTLE_ORDER):
         return state.active
-    if phase == P_ROLL or phase == P_BATTLE_ROLL:
+    if phase in (P_ROLL, P_BATTLE_ROLL):
         return CHANCE
     if phase == P_HALT:
         return state.halt_seat
@@ -108,7 +107,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return [a for a, _ in quests.draw_outcomes(state)]
     if state.draw_queue:
         return [DECK_ACTIONS[d] for d in quests.open_decks(state)]
-    if phase == P_ROLL or phase == P_BATTLE_ROLL:
+    if phase in (P_ROLL, P_BATTLE_ROLL):
         return [a for a, _ in chance_outcomes(state)]
     if phase == P_ACTION:
         return turn.legal_turn_actions(state)

@@ -130,7 +130,11 @@ def build_sources(state: GameState, seat: int, island: int) -> list[int]:
     if _held(state, seat, QUEST_BUILD_ISLAND, island) < 0:
         return []
     k = state.seat_kingdom[seat]
-    return [c for c in state.board.kingdoms[k].capitals if state.floors[c] > 0 and state.tower_owner[c] == seat]
+    return [
+        c
+        for c in state.board.kingdoms[k].capitals
+        if state.floors[c] > 0 and state.tower_owner[c] == seat
+    ]
 
 
 def build_on_island(state: GameState, action: Build) -> None:

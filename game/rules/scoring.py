@@ -34,7 +34,7 @@ def winners(state: GameState) -> list[int]:
     points = scores(state)
     if state.rules.quests:
         # R9.7: points, then destroyed + standing floors, then destroyed floors.
-        keys = {
+        keys: dict[int, tuple[int, ...]] = {
             s: (points[s], state.destroyed_by(s) + state.floors_standing(s), state.destroyed_by(s))
             for s in range(n)
         }

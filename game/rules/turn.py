@@ -21,7 +21,6 @@ from game.actions import (
     Trade,
     Train,
 )
-from game.content import MapSpec
 from game.rules import combat, movement, quests
 from game.rules.scoring import check_round_end
 from game.state import (
@@ -137,7 +136,7 @@ def _shadow(state: GameState, g: int, src: int, winter: bool) -> dict[int, int]:
                 if cut.get(dest, 99) > used:
                     found[dest] = cut.get(dest, 99)
         state.turn_moves[key] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _move(g: int, die: int, src: int, dest: int) -> Move:
@@ -226,7 +225,9 @@ def return_cities(state: GameState, seat: int) -> list[int]:
     """R6.2: where a general coming back from the time track may be placed."""
     board = state.board
     occupied = {c for c in state.gen_city if c >= 0}
-    towers = [c for c in range(board.num_cities) if state.tower_owner[c] == seat and state.floors[c] > 0]
+    towers = [
+        c for c in range(board.num_cities) if state.tower_owner[c] == seat and state.floors[c] > 0
+    ]
     free_towers = [c for c in towers if c not in occupied]
     if free_towers:
         return free_towers
