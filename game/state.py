@@ -210,27 +210,19 @@ class GameState:
 
     # -- the narrow API (OpenSpiel style) ---------------------------------------------------
     def current_player(self) -> int:
-        from game.rules.flow import current_player
-
-        return current_player(self)
+        return _flow.current_player(self)
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            from game.rules.flow import legal_actions
-
-            legal = self._legal = legal_actions(self)
+            legal = self._legal = _flow.legal_actions(self)
         return legal[:]
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        from game.rules.flow import chance_outcomes
-
-        return chance_outcomes(self)
+        return _flow.chance_outcomes(self)
 
     def apply_action(self, action: Action) -> None:
-        from game.rules.flow import apply_action
-
-        apply_action(self, action)
+        _flow.apply_action(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase == P_OVER
@@ -298,3 +290,7 @@ class GameState:
             f"<GameState {self.num_players}p {self.season_name()} "
             f"phase={PHASE_NAMES[self.phase]} active={self.active}>"
         )
+
+
+# The rules import this module's names, so they are bound once everything above exists.
+from game.rules import flow as _flow  # noqa: E402

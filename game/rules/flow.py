@@ -24,7 +24,7 @@ from game.actions import (
     PickKingdom,
     Roll,
 )
-from game.rules import combat, quests, setup, turn
+from game.rules import combat, moves, quests, setup, turn
 from game.state import (
     CHANCE,
     COIN_VALUES,
@@ -161,7 +161,7 @@ def apply_action(state: GameState, action: Action) -> None:
     kind = action.kind
     if kind == 6 and state.phase == P_ACTION and not state.draw_queue:
         # Moves are the long lists; checking one directly beats scanning hundreds (R5).
-        if not turn.is_legal_move(state, action):  # type: ignore[arg-type]
+        if not moves.is_legal_move(state, action):  # type: ignore[arg-type]
             raise IllegalActionError(explain_illegal(state, action))
     else:
         legal = state._legal

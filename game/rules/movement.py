@@ -104,3 +104,60 @@ def destinations(
         frozenset(near.intersection(enemy_cities)),
         frozenset(near.intersection(own_cities)),
     )
+
+
+# -- bitmask search, for the hot path of legal move generation --------------------------------
+# A set of nodes is an int with bit i for node i. Expanding a set by one segment looks up each
+# 8-bit chunk of the set in a table of neighbour masks built once per board and season.
+
+_TABLES: dict[tuple[int, bool], tuple[tuple[tuple[int, ...], ...], int]] = {}
+
+
+def _expansion_table(board: MapSpec, winter: bool) -> tuple[tuple[tuple[int, ...], ...], int]:
+    key = (id(board), winter)
+    found = _TABLES.get(key)
+    if found is None:
+        adj = board.land_adj if winter else board.all_adj
+        neighbours = [sum(1 << other for other in adj[node]) for node in range(board.num_nodes)]
+        chunks = []
+        for base in range(0, board.num_nodes, 8):
+            row = []
+            for byte in range(256):
+                mask = 0
+                for bit in range(8):
+                    if byte >> bit & 1 and base + bit < board.num_nodes:
+                        mask |= neighbours[base + bit]
+                row.append(mask)
+            chunks.append(tuple(row))
+        cities = sum(1 << c for c in range(board.num_nodes) if not board.is_ship[c])
+        found = _TABLES[key] = (tuple(chunks), cities)
+    return found
+
+
+def reach_masks(
+    board: MapSpec, src: int, hops: int, winter: bool, enemy_mask: int
+) -> tuple[int, ...]:
+    """End cities within 0..hops segments of ``src`` as bitmasks (index = segments allowed).
+
+    Paths never pass through a node in ``enemy_mask`` (an enemy-held city ends the move, R5.4)
+    but may end there; ships are passed but excluded from the ends (R2.3); ``src`` is excluded.
+    """
+    table, cities = _expansion_table(board, winter)
+    start = 1 << src
+    visited = start
+    frontier = start
+    out = [0]
+    for _ in range(hops):
+        grow = frontier & ~enemy_mask
+        new = 0
+        i = 0
+        while grow:
+            byte = grow & 255
+            if byte:
+                new |= table[i][byte]
+            grow >>= 8
+            i += 1
+        frontier = new & ~visited
+        visited |= frontier
+        out.append(visited & cities & ~start)
+    return tuple(out)

@@ -21,7 +21,7 @@ from game.actions import (
     Trade,
     Train,
 )
-from game.rules import combat, movement, quests
+from game.rules import combat, movement, moves, quests
 from game.rules.scoring import check_round_end
 from game.state import (
     NUM_ROUNDS,
@@ -34,7 +34,6 @@ from game.state import (
 )
 
 END_TURN = EndTurn()
-_INTERNED: dict[tuple[int, int, int, int], Move] = {}
 
 
 def start_actions(state: GameState, roll: Roll) -> None:
@@ -42,12 +41,6 @@ def start_actions(state: GameState, roll: Roll) -> None:
     state.turn_moves = {}
     state.phase = P_ACTION
     _maybe_end_turn(state)
-
-
-def _own_cities(state: GameState, seat: int) -> set[int]:
-    k = state.seat_kingdom[seat]
-    cities = state.gen_city
-    return {c for c in cities[k * 4 : k * 4 + 4] if c >= 0}
 
 
 def _occupancy(state: GameState, seat: int) -> tuple[set[int], set[int]]:
@@ -64,89 +57,6 @@ def _occupancy(state: GameState, seat: int) -> tuple[set[int], set[int]]:
     return enemy, own
 
 
-def _moves(
-    state: GameState, g: int, die: int, src: int, own: set[int]
-) -> tuple[Move, ...] | list[Move]:
-    """Move actions of general ``g`` at ``src`` with ``die`` (R5.1-R5.5).
-
-    Enemy generals stand still during a turn, so the moves of a general are computed once per
-    turn (one budget-limited search serves every die) and kept in ``state.turn_moves``, shared
-    by the states of that turn; own generals only remove their cities from the ends (R5.2).
-    """
-    key = (g, die, src)
-    found = state.turn_moves.get(key)
-    if found is None:
-        found = _compute_moves(state, g, die, src)
-    moves, dests = found
-    if own.isdisjoint(dests):
-        return moves
-    return [m for m in moves if m.dest not in own]  # R5.2
-
-
-_STATIC: dict[tuple[int, int, int, bool], tuple[tuple[Move, ...], frozenset[int]]] = {}
-_NOTHING: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
-
-
-def _compute_moves(
-    state: GameState, g: int, die: int, src: int
-) -> tuple[tuple[Move, ...], frozenset[int]]:
-    board = state.board
-    winter = state.round % 4 == 3
-    cost = movement.segment_cost(winter)
-    hops = die // cost
-    if hops <= 0:
-        state.turn_moves[(g, die, src)] = _NOTHING
-        return _NOTHING
-    static_key = (g, die, src, winter)
-    static = _STATIC.get(static_key)
-    if static is None:
-        reach = movement.reachable(board, src, hops, winter, frozenset(), frozenset())
-        static = _STATIC[static_key] = (
-            tuple(_move(g, die, src, dest) for dest in reach),
-            frozenset(reach),
-        )
-    found = static
-    shadow = _shadow(state, g, src, winter)
-    if shadow and not static[1].isdisjoint(shadow):
-        moves = tuple(m for m in static[0] if shadow.get(m.dest, 0) <= hops)
-        if len(moves) != len(static[0]):
-            found = (moves, frozenset(m.dest for m in moves))
-    state.turn_moves[(g, die, src)] = found
-    return found
-
-
-def _shadow(state: GameState, g: int, src: int, winter: bool) -> dict[int, int]:
-    """Cities an enemy general puts further away (or out of reach: 99) for this general (R5.4).
-
-    Only an enemy closer than the longest budget can cut a path; one search for that budget
-    serves every die, since a shorter search is a prefix of it.
-    """
-    key = (g, 0, src)
-    found = state.turn_moves.get(key)
-    if found is None:
-        board = state.board
-        longest = 6 // movement.segment_cost(winter)
-        enemy = _occupancy(state, state.active)[0]
-        blockers = movement.ball(board, src, longest - 1, winter).intersection(enemy)
-        found = {}
-        if blockers:
-            free = movement.reachable(board, src, longest, winter, frozenset(), frozenset())
-            cut = movement.reachable(board, src, longest, winter, blockers, frozenset())
-            for dest, used in free.items():
-                if cut.get(dest, 99) > used:
-                    found[dest] = cut.get(dest, 99)
-        state.turn_moves[key] = found
-    return found
-
-
-def _move(g: int, die: int, src: int, dest: int) -> Move:
-    key = (g, die, src, dest)
-    found = _INTERNED.get(key)
-    if found is None:
-        found = _INTERNED[key] = Move(g, die, src, dest)
-    return found
-
-
 def legal_turn_actions(state: GameState) -> list[Action]:
     seat = state.active
     dice = state.dice
@@ -155,7 +65,7 @@ def legal_turn_actions(state: GameState) -> list[Action]:
         return [END_TURN]
     values = sorted(set(dice))
     high = [v for v in values if v >= 5]  # R4.4: destroy, return, train and build need 5 or 6
-    own = _own_cities(state, seat)
+    own = moves.own_mask(state)
     k = state.seat_kingdom[seat]
     acted = state.acted
     gen_city = state.gen_city
@@ -166,7 +76,7 @@ def legal_turn_actions(state: GameState) -> list[Action]:
         src = gen_city[g]
         if src >= 0:
             for die in values:
-                out.extend(_moves(state, g, die, src, own))
+                out.extend(moves.moves_for(state, g, die, src, own))
             if high:
                 if _can_destroy(state, seat, src):
                     out.extend(Destroy(g, die, src) for die in high)
@@ -184,19 +94,6 @@ def legal_turn_actions(state: GameState) -> list[Action]:
         out.extend(Trade(t) for t in trades)
     out.append(END_TURN)
     return out
-
-
-def is_legal_move(state: GameState, action: Move) -> bool:
-    g = action.general
-    if state.kingdom_seat[g >> 2] != state.active or state.acted >> g & 1:
-        return False
-    if action.die not in state.dice or state.gen_city[g] != action.src:
-        return False
-    found = state.turn_moves.get((g, action.die, action.src))
-    if found is None:
-        found = _compute_moves(state, g, action.die, action.src)
-    dest = action.dest
-    return dest in found[1] and dest not in _own_cities(state, state.active)
 
 
 def _can_destroy(state: GameState, seat: int, city: int) -> bool:
