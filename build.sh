@@ -2,7 +2,7 @@
 # Strategos build script. Every subcommand creates .venv and installs what it needs first.
 #   ./build.sh play     play the game (desktop client; a terminal bot game if pygame-ce is missing)
 #   ./build.sh test     lint, type-check and run the test suite
-#   ./build.sh bench    engine (and AI) speed report as JSON
+#   ./build.sh bench    engine (and AI) speed report as JSON (--compare: beside Catanatron)
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -44,7 +44,17 @@ case "$cmd" in
         ;;
     bench)
         ensure_venv
-        "$VENV/bin/python" -m ai.bench "$@"
+        if [ "${1:-}" = "--compare" ]; then
+            shift
+            # Catanatron lives in its own environment: it is a yardstick, not a dependency.
+            if [ ! -x .venv-catanatron/bin/python ]; then
+                "$PYTHON" -m venv .venv-catanatron
+                .venv-catanatron/bin/python -m pip install --quiet catanatron==3.2.1
+            fi
+            "$VENV/bin/python" -m ai.bench --compare .venv-catanatron/bin/python "$@"
+        else
+            "$VENV/bin/python" -m ai.bench "$@"
+        fi
         ;;
     play)
         ensure_venv

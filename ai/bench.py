@@ -3,7 +3,10 @@
 Engine figures (issue targets): random 4-player games per second with all patches on, actions
 per second in those games (uniform over ``legal_actions()``, chance sampled from
 ``chance_outcomes()``), and microseconds per ``clone()`` and per ``legal_actions()`` at mid-game.
-The first games warm the engine's memoised move tables and are timed separately.
+The first games warm the engine's memoised move tables and are timed separately. Rates are per
+CPU second of this process (``time.process_time``), so other work on the machine does not
+distort them. ``--compare`` also measures Catanatron 3.2.1's random 4-player games in its own
+environment (set up by ``./build.sh bench --compare``) and reports the ratio.
 """
 
 from __future__ import annotations
@@ -54,12 +57,12 @@ def mid_game_state(seed: int = 11, rounds: int = 6) -> game.GameState:
 
 def bench_engine(games: int, warmup: int) -> dict[str, Any]:
     rng = random.Random(2024)
-    start = time.perf_counter()
+    start = time.process_time()
     warm_actions = sum(random_game(10_000 + i, rng) for i in range(warmup))
-    warm_s = time.perf_counter() - start
-    start = time.perf_counter()
+    warm_s = time.process_time() - start
+    start = time.process_time()
     actions = sum(random_game(i, rng) for i in range(games))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     state = mid_game_state()
     reps = 20_000
     t0 = time.perf_counter()
@@ -94,17 +97,38 @@ def bench_engine(games: int, warmup: int) -> dict[str, Any]:
     }
 
 
+def compare_catanatron(python: str) -> dict[str, Any]:
+    import subprocess
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "tools" / "bench_catanatron.py"
+    out = subprocess.run([python, str(script), "20"], check=True, capture_output=True, text=True)
+    result: dict[str, Any] = json.loads(out.stdout)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Strategos speed report (JSON)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--out", help="also write the report to this file")
+    parser.add_argument(
+        "--compare",
+        metavar="PYTHON",
+        help="a Python with catanatron==3.2.1 installed, to measure it side by side",
+    )
     args = parser.parse_args(argv)
     report: dict[str, Any] = {
         "python": sys.version.split()[0],
         "machine": platform.machine(),
         "engine": bench_engine(args.games, args.warmup),
     }
+    if args.compare:
+        report["catanatron"] = compare_catanatron(args.compare)
+        ours = report["engine"]["actions_per_s"]
+        report["actions_per_s_vs_catanatron"] = round(
+            ours / report["catanatron"]["actions_per_cpu_s"], 2
+        )
     text = json.dumps(report, indent=2)
     print(text)
     if args.out:
