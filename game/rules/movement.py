@@ -134,6 +134,11 @@ def _expansion_table(board: MapSpec, winter: bool) -> tuple[tuple[tuple[int, ...
     return found
 
 
+def ball_mask(board: MapSpec, src: int, hops: int, winter: bool) -> int:
+    """Every node within ``hops`` segments of ``src``, as a bitmask."""
+    return sum(1 << node for node in ball(board, src, hops, winter))
+
+
 def reach_masks(
     board: MapSpec, src: int, hops: int, winter: bool, enemy_mask: int
 ) -> tuple[int, ...]:

@@ -22,6 +22,9 @@ _INTERNED: dict[tuple[int, int, int, int], Move] = {}
 _FREE: dict[tuple[int, int, int, bool], tuple[tuple[Move, ...], int]] = {}
 _CUT: dict[tuple[int, int, int, int], tuple[Move, ...]] = {}
 _CUT_LIMIT = 200_000
+_FREE_REACH: dict[tuple[int, bool], tuple[int, ...]] = {}
+_INNER: dict[tuple[int, bool], int] = {}
+_CUT_REACH: dict[tuple[int, bool, int], tuple[int, ...]] = {}
 _ENEMY_KEY = (-1, 0, 0)
 _NOTHING: Entry = ((), 0, 0)
 
@@ -89,12 +92,30 @@ def _compute(state: GameState, g: int, die: int, src: int) -> Entry:
         return _NOTHING
     masks = state.turn_moves.get((g, 0, src))
     if masks is None:
-        masks = movement.reach_masks(board, src, 6 // cost, winter, _enemy_mask(state))
-        state.turn_moves[(g, 0, src)] = masks
+        masks = state.turn_moves[(g, 0, src)] = _reach(board, src, winter, _enemy_mask(state))
     free_moves, free_mask = _free_moves(board, g, die, src, winter, hops)
     entry = (free_moves, free_mask, masks[hops])
     state.turn_moves[(g, die, src)] = entry
     return entry
+
+
+def _reach(board: MapSpec, src: int, winter: bool, enemy: int) -> tuple[int, ...]:
+    """End-city masks per budget; only enemies closer than the longest budget can cut paths."""
+    longest = 6 // movement.segment_cost(winter)
+    free = _FREE_REACH.get((src, winter))
+    if free is None:
+        free = _FREE_REACH[(src, winter)] = movement.reach_masks(board, src, longest, winter, 0)
+        _INNER[(src, winter)] = movement.ball_mask(board, src, longest - 1, winter)
+    blockers = enemy & _INNER[(src, winter)]
+    if not blockers:
+        return free
+    key = (src, winter, blockers)
+    found = _CUT_REACH.get(key)
+    if found is None:
+        if len(_CUT_REACH) > _CUT_LIMIT:
+            _CUT_REACH.clear()
+        found = _CUT_REACH[key] = movement.reach_masks(board, src, longest, winter, blockers)
+    return found
 
 
 def _free_moves(
