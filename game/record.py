@@ -11,7 +11,7 @@ from typing import Any
 
 from game.actions import Action, action_from_json
 from game.content import KINGDOM_IDS
-from game.serialize import StateFormatError
+from game.serialize import StateFormatError, rules_from_dict
 from game.setup_api import new_game
 from game.state import GameState, IllegalActionError, Rules
 
@@ -82,7 +82,7 @@ class GameRecord:
         if data.get("version") != RECORD_VERSION:
             raise StateFormatError(f"unsupported record version {data.get('version')!r}")
         try:
-            rules = Rules(**{k: bool(data["rules"][k]) for k in ("coins", "battle_dice", "quests")})
+            rules = rules_from_dict(data["rules"])
             kingdoms = data["kingdoms"]
             record = GameRecord(
                 num_players=data["players"],

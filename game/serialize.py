@@ -166,6 +166,18 @@ def state_from_dict(data: Any, board: MapSpec | None = None) -> GameState:
         raise StateFormatError(f"corrupt game state: {type(err).__name__}: {err}") from None
 
 
+def rules_from_dict(raw: Any) -> Rules:
+    """The three patch switches, each a JSON true/false (a string "false" is refused)."""
+    if not isinstance(raw, dict):
+        raise StateFormatError(f"corrupt rules: expected an object, got {raw!r}")
+    values = {}
+    for name in ("coins", "battle_dice", "quests"):
+        if not isinstance(raw.get(name), bool):
+            raise StateFormatError(f"corrupt rules: {name!r} must be true or false")
+        values[name] = raw[name]
+    return Rules(**values)
+
+
 def _int(value: Any, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise StateFormatError(
@@ -177,7 +189,7 @@ def _int(value: Any, low: int, high: int, what: str) -> int:
 def _build(data: dict[str, Any], board: MapSpec) -> GameState:
     n = _int(data["players"], 2, 6, "players")
     rules_raw = data["rules"]
-    rules = Rules(**{k: bool(rules_raw[k]) for k in ("coins", "battle_dice", "quests")})
+    rules = rules_from_dict(rules_raw)
     state = GameState(board, rules, n, _int(data["seed"], -(2**63), 2**63, "seed"))
     state.chance_counter = _int(data["chance_counter"], 0, 2**62, "chance_counter")
     node = board.node_by_id
@@ -303,4 +315,27 @@ def _check_consistency(state: GameState) -> None:
         total = standing + lost + state.floors_off[s]
         if state.seat_kingdom[s] >= 0 and state.phase >= 1 and total != 9:
             raise StateFormatError(f"corrupt game state: seat {s} has {total} floors, not 9 (R1.2)")
-    del board
+    # R9.1-R9.3: each quest card is in one place at most (a deck, a hand or laid open).
+    cards = board.cards
+    seen: set[int] = set()
+    for place in (*state.decks, *state.hands, *state.completed):
+        for c in place:
+            if c in seen:
+                raise StateFormatError(
+                    f"corrupt game state: quest card {cards[c].id} is twice in play (R9.1)"
+                )
+            seen.add(c)
+    if seen and not state.rules.quests:
+        raise StateFormatError("corrupt game state: quest cards without the quest rules (R8.5)")
+    for s, hand in enumerate(state.hands):
+        if len(hand) > 3:
+            raise StateFormatError(
+                f"corrupt game state: seat {s} holds more than 3 quest cards (R9.2)"
+            )
+        for c in hand:
+            city = cards[c].city
+            if city >= 0 and board.city_kingdom[city] == state.seat_kingdom[s]:
+                raise StateFormatError(
+                    f"corrupt game state: seat {s} holds {cards[c].id}, "
+                    "a card of its own kingdom (R9.2)"
+                )

@@ -36,6 +36,14 @@ def new_game(
         seed = 0
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
+    if board is not None and not isinstance(board, MapSpec):
+        raise ValueError(f"board must be a game.MapSpec, got {board!r}")
+    if kingdoms is not None and (
+        isinstance(kingdoms, str | bytes) or not isinstance(kingdoms, Sequence)
+    ):
+        raise ValueError(
+            f"R3.1: kingdoms must be a list with one kingdom per seat, got {kingdoms!r}"
+        )
     state = GameState(board or default_map(), rules, num_players, seed)
     if kingdoms is not None:
         chosen = [_kingdom_index(k) for k in kingdoms]

@@ -120,6 +120,9 @@ def observe(state: GameState, seat: int) -> PlayerView:
         raise ValueError(f"no seat {seat} in a {state.num_players}-player game")
     public = state.clone()
     public._legal = None
+    # R11: the seed drives sample_chance(); with it a seat could foretell the coming dice and
+    # cards, and replay the draws that dealt the other hands. A view never carries it.
+    public.seed = 0
     cards = state.board.cards
     hand_counts: list[tuple[int, int]] = []
     unseen: list[int] = list(state.decks[0]) + list(state.decks[1])

@@ -163,8 +163,9 @@ def next_battle(state: GameState) -> None:
 def decided_before_roll(state: GameState) -> int:
     """R8.3: the general sure to win before the dice (-1 if the dice can still decide).
 
-    With patch 02 the dice differ by at most 2; the largest coin either side could still
-    commit is counted, since commitments are hidden.
+    With patch 02 the dice differ by at most 2. Commitments are hidden (R8.2a), so each side
+    is counted with the weakest coin it could still commit and its opponent with the strongest:
+    a side with only high coins left is sure of their help.
     """
     if state.battle_city < 0:
         return -1
@@ -172,11 +173,17 @@ def decided_before_roll(state: GameState) -> int:
     spread = 2 if state.rules.battle_dice else 5
     base_a = state.gen_level[attacker]
     base_d = state.gen_level[defender] + tower_bonus(state, state.battle_city)
-    coin_a = max(state.unplayed_coins(state.active), default=0) if state.rules.coins else 0
     seat_d = state.kingdom_seat[defender >> 2]
-    coin_d = max(state.unplayed_coins(seat_d), default=0) if state.rules.coins else 0
-    if base_a - (base_d + coin_d) > spread:
+    if state.rules.coins:
+        coins_a = state.unplayed_coins(state.active)
+        coins_d = state.unplayed_coins(seat_d)
+        base_a_low, base_a_high = base_a + min(coins_a), base_a + max(coins_a)
+        base_d_low, base_d_high = base_d + min(coins_d), base_d + max(coins_d)
+    else:
+        base_a_low = base_a_high = base_a
+        base_d_low = base_d_high = base_d
+    if base_a_low - base_d_high > spread:
         return attacker
-    if base_d - (base_a + coin_a) > spread:
+    if base_d_low - base_a_high > spread:
         return defender
     return -1

@@ -24,6 +24,7 @@ from game.state import (
     CHANCE,
     P_ACTION,
     P_OVER,
+    P_ROLL,
     PHASE_NAMES,
     SEASONS,
     GameState,
@@ -34,9 +35,18 @@ def explain(state: GameState, action: Action) -> str:
     board = state.board
     if state.phase == P_OVER:
         return "R9.7/R10.1: the game is over"
+    bad = _bad_field(state, action)
+    if bad:
+        return bad
     who = state.current_player()
     if who == CHANCE:
-        return f"{action} is not a possible outcome of the pending chance event"
+        if state.draw_deck >= 0:
+            rule, event = "R9.2", "the quest card draw"
+        elif state.phase == P_ROLL:
+            rule, event = "R4.1", "the roll of the four action dice"
+        else:
+            rule, event = ("R8.3" if state.rules.battle_dice else "R7.2"), "the battle roll"
+        return f"{rule}: {action} is not a possible outcome of {event}"
     if isinstance(action, PickKingdom):
         return "R3.1: that kingdom is already taken, or kingdoms are not being chosen now"
     if isinstance(action, PlaceGeneral):
@@ -95,6 +105,34 @@ def explain(state: GameState, action: Action) -> str:
             "and a floor on an own capital"
         )
     return f"R4: {action} is not allowed now"
+
+
+_RANGES = {
+    "general": ("general", 24),
+    "city": ("city", 0),
+    "src": ("city", 0),
+    "dest": ("city", 0),
+    "source": ("city", 0),
+    "island": ("city", 0),
+    "kingdom": ("kingdom", 6),
+    "deck": ("deck", 2),
+    "card": ("quest card", -1),
+}
+
+
+def _bad_field(state: GameState, action: Action) -> str:
+    """A field naming no general, city, kingdom, deck or card of the game ("" if all do)."""
+    for name, (what, size) in _RANGES.items():
+        value = getattr(action, name, None)
+        if value is None:
+            continue
+        if size == 0:
+            size = state.board.num_nodes
+        elif size < 0:
+            size = len(state.board.cards)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+            return f"R4: {action!r} names no {what} of this game ({name}={value!r})"
+    return ""
 
 
 def _explain_move(state: GameState, action: Move) -> str:

@@ -158,10 +158,18 @@ def sample_chance(state: GameState, rng: Any = None) -> Action:
 
 
 def apply_action(state: GameState, action: Action) -> None:
+    if not isinstance(action, Action):
+        raise IllegalActionError(f"R4: {action!r} is not an action (see game.actions)")
     kind = action.kind
     if kind == 6 and state.phase == P_ACTION and not state.draw_queue:
         # Moves are the long lists; checking one directly beats scanning hundreds (R5).
-        if not moves.is_legal_move(state, action):  # type: ignore[arg-type]
+        # A general or city index outside the board is refused before the search sees it.
+        n = state.board.num_nodes
+        if not (
+            0 <= action.general < 24  # type: ignore[attr-defined]
+            and 0 <= action.src < n  # type: ignore[attr-defined]
+            and 0 <= action.dest < n  # type: ignore[attr-defined]
+        ) or not moves.is_legal_move(state, action):  # type: ignore[arg-type]
             raise IllegalActionError(explain_illegal(state, action))
     else:
         legal = state._legal

@@ -154,6 +154,8 @@ def apply_turn_action(state: GameState, action: Action) -> None:
         _apply_continue(state, action)  # type: ignore[arg-type]
     elif kind == 8:
         state.phase = P_ACTION  # StopMove: stay in the city the mover was let through
+        state.pend_general = -1  # R5.4: the interrupted move is over
+        state.pend_points = 0
     elif kind == 15:
         dice = state.dice
         for d in action.dice:  # type: ignore[attr-defined]
@@ -191,11 +193,20 @@ def _apply_move(state: GameState, action: Move) -> None:
 
 def _apply_continue(state: GameState, action: Continue) -> None:
     state.phase = P_ACTION
-    _arrive(state, action.general, action.src, action.dest, state.pend_points)
+    points = state.pend_points
+    # R5.4: this interruption is settled; _arrive records a new one if the mover is stopped again.
+    state.pend_general = -1
+    state.pend_points = 0
+    _arrive(state, action.general, action.src, action.dest, points)
 
 
 def _arrive(state: GameState, g: int, src: int, dest: int, points: int) -> None:
-    """Put the mover on ``dest``; if an enemy general is there, ask its owner (R5.4)."""
+    """Put the mover on ``dest``; if an enemy general is there, ask its owner (R5.4).
+
+    Decision (R5.4): the mover "could not go on" when no city where a move may end (not a ship,
+    R2.3, nor a city held by an own general, R5.2) lies within the points left; a segment that
+    only leads to a ship or to an own general's city is no way on, and nobody is asked.
+    """
     state.gen_city[g] = dest
     seat = state.active
     defender = -1

@@ -1,0 +1,13 @@
+"""Fixtures of the engine tests. Helpers live in scenario.py (positions), playouts.py (random
+games) and rules_reference.py (plain reimplementations to compare the engine with)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.content import MapSpec, default_map
+
+
+@pytest.fixture(scope="session")
+def board() -> MapSpec:
+    return default_map()
