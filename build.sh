@@ -4,6 +4,8 @@
 #   ./build.sh test     lint, type-check and run the test suite
 #   ./build.sh bench    engine (and AI) speed report as JSON (--compare: beside Catanatron)
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena)
+#   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
+#   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -32,13 +34,21 @@ need() {
     fi
 }
 
+# pygbag packs the browser build; exactly 0.9.3, whose loader protocol web/template follows.
+need_pygbag() {
+    if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('pygbag') != '0.9.3')" 2>/dev/null; then
+        "$VENV/bin/python" -m pip install --quiet pygbag==0.9.3
+    fi
+}
+
 cmd=${1:-help}
 shift || true
 case "$cmd" in
     test)
         ensure_venv
-        need pytest hypothesis ruff mypy
-        "$VENV/bin/python" -m ruff check game ai tests tools
+        need pytest hypothesis ruff mypy pygame-ce
+        need_pygbag
+        "$VENV/bin/python" -m ruff check game ai web tests tools
         "$VENV/bin/python" -m mypy
         "$VENV/bin/python" -m pytest "$@"
         ;;
@@ -73,7 +83,17 @@ case "$cmd" in
         ensure_venv
         "$VENV/bin/python" -m ai.arena "$@"
         ;;
+    web)
+        ensure_venv
+        need_pygbag
+        "$VENV/bin/python" tools/build_web.py "$@"
+        ;;
+    serve)
+        ensure_venv
+        need_pygbag
+        "$VENV/bin/python" tools/build_web.py --serve "$@"
+        ;;
     *)
-        sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
         ;;
 esac

@@ -1,0 +1,592 @@
+"""The engine and the AI in real WebAssembly: Pyodide in headless Chromium.
+
+What runs: ``game/`` and ``ai/`` are zipped with the engine tests and unpacked into Pyodide
+(npm package ``pyodide``) in a page served from 127.0.0.1; ``harness/driver.mjs`` drives
+Chromium (Debian ``chromium``) with ``playwright-core``. Then:
+- seeded games play move for move the same as natively (random decisions; agents from ai/
+  when ``ai.make_agent`` exists);
+- the engine's test suite passes inside the browser (pytest from wheels);
+- engine actions/s and ISMCTS iterations/s are measured in both and the ratio reported
+  (``artifacts/browser/report.json``);
+- the built loading page (``./build.sh web``) works in Chromium.
+
+Needs ``node``, ``/usr/bin/chromium`` and the npm packages in ``build/node/node_modules``
+(``tests/browser/setup.sh`` installs them). Without them the tests skip, except when
+``STRATEGOS_REQUIRE_BROWSER=1`` (CI), where they fail.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import http.server
+import importlib.metadata
+import importlib.util
+import itertools
+import json
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+sys.path.insert(0, str(HERE))
+import wasm_games  # noqa: E402  (shared with the browser; found through the line above)
+
+pytestmark = pytest.mark.browser
+
+NODE_MODULES = Path(
+    os.environ.get("STRATEGOS_NODE_MODULES", ROOT / "build" / "node" / "node_modules")
+)
+CHROMIUM = os.environ.get("STRATEGOS_CHROMIUM", "/usr/bin/chromium")
+WHEEL_CACHE = ROOT / "build" / "browser-cache" / "wheels"
+ARTIFACTS = ROOT / "artifacts" / "browser"
+REQUIRED = os.environ.get("STRATEGOS_REQUIRE_BROWSER") == "1"
+APP_DIR = "/home/pyodide/app"
+# Pure-Python wheels pytest needs inside Pyodide (and hypothesis, when the tests use it).
+PYTEST_WHEELS = ["pytest", "pluggy", "iniconfig", "packaging", "pygments"]
+HYPOTHESIS_WHEELS = ["hypothesis", "attrs", "sortedcontainers"]
+# Modules the engine tests may import in the browser besides the standard library.
+BROWSER_TEST_IMPORTS = {"pytest", "hypothesis", "game", "ai"}
+NOT_IN_BROWSER = {"subprocess", "multiprocessing", "concurrent", "tkinter", "curses"}
+
+REPORT: dict[str, Any] = {}
+
+
+def _unavailable(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"{reason} (STRATEGOS_REQUIRE_BROWSER=1: the browser tests must run)")
+    pytest.skip(f"{reason}; tests/browser/setup.sh installs what they need")
+
+
+def _missing_tools() -> list[str]:
+    missing = []
+    if shutil.which("node") is None:
+        missing.append("node")
+    if not os.access(CHROMIUM, os.X_OK):
+        missing.append(f"chromium ({CHROMIUM})")
+    for package, entry in (("pyodide", "pyodide.js"), ("playwright-core", "package.json")):
+        if not (NODE_MODULES / package / entry).is_file():
+            missing.append(f"npm {package} in {NODE_MODULES}")
+    return missing
+
+
+# --- what goes into the browser -----------------------------------------------------------------
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
+
+
+def engine_test_files() -> tuple[list[Path], dict[str, str]]:
+    """The engine's test suite (the top level of tests/) that can run in the browser, and the
+    files left out with the reason."""
+    local = {p.stem for p in (ROOT / "tests").glob("*.py")}
+    allowed = set(sys.stdlib_module_names) - NOT_IN_BROWSER | BROWSER_TEST_IMPORTS | local
+    chosen, left_out = [], {}
+    for path in sorted((ROOT / "tests").glob("*.py")):
+        extra = _imports(path) - allowed
+        if extra:
+            left_out[path.name] = "imports " + ", ".join(sorted(extra))
+        else:
+            chosen.append(path)
+    return chosen, left_out
+
+
+def engine_test_data() -> list[Path]:
+    """Data the engine tests read (tests/golden/ …): the files of every folder of tests/ that
+    holds no Python, i.e. not a test package of its own."""
+    found = []
+    for folder in sorted(p for p in (ROOT / "tests").iterdir() if p.is_dir()):
+        files = [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
+        if files and not any(p.suffix == ".py" for p in files):
+            found += files
+    return sorted(found)
+
+
+def _wheel_specs(names: list[str]) -> list[str]:
+    specs = []
+    for name in names:
+        try:
+            specs.append(f"{name}=={importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            specs.append(name)
+    return specs
+
+
+def _cached_wheel(spec: str) -> Path | None:
+    name, _, version = spec.partition("==")
+    pattern = f"{name.replace('-', '_')}-{version or '*'}-*-none-any.whl"
+    hits = sorted(p for p in WHEEL_CACHE.glob("*.whl") if _match(p.name, pattern))
+    return hits[-1] if hits else None
+
+
+def _match(filename: str, pattern: str) -> bool:
+    import fnmatch
+
+    return fnmatch.fnmatch(filename.lower(), pattern.lower())
+
+
+_PURE = [
+    "--only-binary=:all:",
+    "--no-deps",
+    "--platform",
+    "any",
+    "--implementation",
+    "py",
+    "--abi",
+    "none",
+    "--python-version",
+    "3.14",
+]
+
+
+def fetch_wheels(names: list[str]) -> list[Path]:
+    """Pure-Python wheels from PyPI, cached in build/: the versions installed natively, or
+    the newest pure one when that version ships only compiled wheels (hypothesis does)."""
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    wheels = []
+    for spec in _wheel_specs(names):
+        name = spec.partition("==")[0]
+        wheel = _cached_wheel(spec) or _cached_wheel(name)
+        for attempt in (spec, name):
+            if wheel is not None:
+                break
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "pip",
+                    "download",
+                    "--quiet",
+                    *_PURE,
+                    "-d",
+                    str(WHEEL_CACHE),
+                    attempt,
+                ],
+                capture_output=True,
+                timeout=300,
+            )
+            wheel = _cached_wheel(attempt)
+        assert wheel is not None, f"no pure-Python wheel for {name} (pip download failed)"
+        wheels.append(wheel)
+    return wheels
+
+
+def _load_build_web() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "_strategos_build_web_for_browser", ROOT / "tools" / "build_web.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_bundle(target: Path, test_files: list[Path]) -> int:
+    """game/ and ai/ exactly as the browser build ships them, plus the tests to run."""
+    build_web = _load_build_web()
+    files = [
+        ROOT / str(rel) for rel in build_web.runtime_files(ROOT) if rel.parts[0] in {"game", "ai"}
+    ]
+    files += [*test_files, *engine_test_data(), HERE / "wasm_games.py", ROOT / "pyproject.toml"]
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as bundle:
+        for path in files:
+            bundle.write(path, path.relative_to(ROOT).as_posix())
+    return len(files)
+
+
+# --- the server and the browser ------------------------------------------------------------------
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {  # noqa: RUF012  (the base class's attribute, extended)
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".zip": "application/zip",
+        ".whl": "application/zip",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+class Browser:
+    """One Chromium page with Pyodide loaded; ``run(code)`` returns the last expression."""
+
+    def __init__(
+        self, process: subprocess.Popen[str], lines: queue.Queue[str], info: dict[str, Any]
+    ) -> None:
+        self.process = process
+        self.lines = lines
+        self.info = info
+        self._ids = itertools.count(1)
+
+    def _request(self, message: dict[str, Any], timeout_s: float) -> str:
+        message["id"] = str(next(self._ids))
+        assert self.process.stdin is not None
+        self.process.stdin.write(json.dumps(message) + "\n")
+        self.process.stdin.flush()
+        deadline = time.monotonic() + timeout_s
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no answer from the browser in {timeout_s} s")
+            try:
+                answer = json.loads(self.lines.get(timeout=left))
+            except queue.Empty:
+                continue
+            if answer.get("id") == message["id"]:
+                if not answer["ok"]:
+                    raise RuntimeError("in the browser: " + answer["error"])
+                return str(answer["result"])
+
+    def run(self, code: str, timeout_s: float = 120.0) -> str:
+        return self._request({"code": code}, timeout_s)
+
+    def run_json(self, code: str, timeout_s: float = 120.0) -> Any:
+        return json.loads(self.run(code, timeout_s))
+
+    def open_page(self, path: str, js: str, screenshot: Path | None = None) -> Any:
+        message: dict[str, Any] = {"open": path, "eval": js}
+        if screenshot is not None:
+            message["screenshot"] = str(screenshot)
+        return json.loads(self._request(message, 60.0))
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    missing = _missing_tools()
+    if missing:
+        _unavailable("missing " + ", ".join(missing))
+    site = tmp_path_factory.mktemp("wasm-site")
+    (site / "pyodide").symlink_to(NODE_MODULES / "pyodide", target_is_directory=True)
+    shutil.copy(HERE / "harness" / "page.html", site / "index.html")
+    tests, left_out = engine_test_files()
+    uses_hypothesis = any("hypothesis" in _imports(p) for p in tests)
+    wheels = fetch_wheels(PYTEST_WHEELS + (HYPOTHESIS_WHEELS if uses_hypothesis else []))
+    (site / "wheels").mkdir()
+    for wheel in wheels:
+        shutil.copy(wheel, site / "wheels" / wheel.name)
+    bundled = write_bundle(site / "bundle.zip", tests)
+    manifest = {"bundle": "bundle.zip", "wheels": [w.name for w in wheels], "app_dir": APP_DIR}
+    (site / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield {
+            "site": site,
+            "url": f"http://127.0.0.1:{server.server_address[1]}/",
+            "tests": tests,
+            "left_out": left_out,
+            "bundled": bundled,
+        }
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(served: dict[str, Any]) -> Iterator[Browser]:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = (ARTIFACTS / "chromium.log").open("w", encoding="utf-8")
+    process = subprocess.Popen(
+        ["node", str(HERE / "harness" / "driver.mjs"), served["url"], CHROMIUM, str(NODE_MODULES)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=log,
+        text=True,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    try:
+        try:
+            info = json.loads(lines.get(timeout=240))
+        except queue.Empty:
+            pytest.fail(f"Chromium did not load Pyodide in 240 s; see {ARTIFACTS / 'chromium.log'}")
+        if not info.get("ready"):
+            pytest.fail(f"the test page failed to load: {info.get('error')}")
+        REPORT["browser"] = {k: info.get(k) for k in ("browser", "python", "pyodide", "load_ms")}
+        yield Browser(process, lines, info)
+    finally:
+        if process.stdin:
+            process.stdin.close()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        log.close()
+        if REPORT:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            (ARTIFACTS / "report.json").write_text(
+                json.dumps(REPORT, indent=2) + "\n", encoding="utf-8"
+            )
+
+
+def call(browser: Browser, function: str, *args: Any, timeout_s: float = 120.0) -> Any:
+    """``wasm_games.<function>(*args)`` in the browser, as JSON."""
+    arguments = ", ".join(repr(a) for a in args)
+    code = f"import json, wasm_games\njson.dumps(wasm_games.{function}({arguments}))"
+    return browser.run_json(code, timeout_s)
+
+
+def assert_same_game(native: dict[str, Any], wasm: dict[str, Any], label: str) -> None:
+    for index, (a, b) in enumerate(zip(native["actions"], wasm["actions"], strict=False)):
+        assert a == b, f"{label}: move {index} differs: native {a!r}, browser {b!r}"
+    assert len(native["actions"]) == len(wasm["actions"]), label
+    assert native["final"] == wasm["final"], f"{label}: final states differ"
+    assert native["returns"] == wasm["returns"], label
+
+
+# --- the tests ------------------------------------------------------------------------------------
+
+
+def test_runtime_packages_load_in_webassembly(browser: Browser) -> None:
+    info = browser.run_json(
+        "import json, sys, game, ai\n"
+        "s = game.new_game(3, seed=1)\n"
+        "json.dumps({'platform': sys.platform, 'version': list(sys.version_info[:2]),"
+        " 'game': game.__file__, 'ai': ai.__file__, 'player': s.current_player()})"
+    )
+    assert info["platform"] == "emscripten"
+    assert info["version"][0] == 3 and info["version"][1] >= 12
+    assert info["game"].startswith(APP_DIR + "/game/")
+    assert info["ai"].startswith(APP_DIR + "/ai/")
+    native = game_first_player()
+    assert info["player"] == native
+
+
+def game_first_player() -> int:
+    import game
+
+    return int(game.new_game(3, seed=1).current_player())
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 4)])
+def test_seeded_random_games_are_identical(browser: Browser, seed: int, players: int) -> None:
+    native = wasm_games.play_random(seed, players)
+    wasm = call(browser, "play_random", seed, players)
+    assert_same_game(native, wasm, f"random game seed {seed}, {players} players")
+    REPORT.setdefault("games", []).append(
+        {"kind": "random", "seed": seed, "players": players, "actions": len(native["actions"])}
+    )
+
+
+def _agents_or_skip() -> None:
+    api = wasm_games.describe_agent_api()
+    if not api["ok"]:
+        if api.get("error"):
+            pytest.fail(f"ai.make_agent('random') failed natively: {api['why']}")
+        REPORT["agents"] = f"not compared: {api['why']}"
+        pytest.skip(f"agent games not compared: {api['why']}")
+
+
+@pytest.mark.parametrize(
+    ("seed", "names", "budget"),
+    [
+        (11, ["random", "greedy", "random", "greedy"], None),
+        (12, ["ismcts", "random", "random"], 16),
+        (13, ["ismcts", "greedy"], 24),
+    ],
+)
+def test_agent_games_are_identical(
+    browser: Browser, seed: int, names: list[str], budget: int | None
+) -> None:
+    _agents_or_skip()
+    try:
+        native = wasm_games.play_agents(seed, names, budget)
+    except wasm_games.AgentApiError as exc:
+        pytest.skip(f"{names}: {exc}")
+    wasm = call(browser, "play_agents", seed, names, budget, timeout_s=600)
+    assert_same_game(native, wasm, f"{'/'.join(names)} seed {seed}")
+    REPORT.setdefault("games", []).append(
+        {"kind": "/".join(names), "seed": seed, "actions": len(native["actions"])}
+    )
+
+
+def _count(pattern: str, text: str) -> int:
+    match = re.search(rf"(\d+) {pattern}", text)
+    return int(match.group(1)) if match else 0
+
+
+PYTEST_ARGS = [
+    "-q",
+    "-p",
+    "no:cacheprovider",
+    "-p",
+    "no:faulthandler",
+    "--capture=sys",
+    "-o",
+    "addopts=",
+]
+
+
+def test_engine_test_suite_passes_in_the_browser(browser: Browser, served: dict[str, Any]) -> None:
+    files = [p.relative_to(ROOT).as_posix() for p in served["tests"] if p.name.startswith("test_")]
+    assert files, "no engine tests found"
+    started = time.perf_counter()
+    result = browser.run_json(
+        "import contextlib, io, json, pytest\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):\n"
+        f"    code = pytest.main({json.dumps(PYTEST_ARGS + files)})\n"
+        "json.dumps({'code': int(code), 'out': out.getvalue()})",
+        timeout_s=600,
+    )
+    browser_s = time.perf_counter() - started
+    output = result["out"]
+    (ARTIFACTS / "engine-tests-in-browser.txt").write_text(output, encoding="utf-8")
+    tail = "\n".join(output.splitlines()[-30:])
+    assert result["code"] == 0, f"pytest in the browser exited {result['code']}:\n{tail}"
+    native = subprocess.run(
+        [sys.executable, "-m", "pytest", *PYTEST_ARGS, "--collect-only", *files],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    # "334 tests collected", or "331/334 tests collected (3 deselected)" when some are left out
+    selected = re.search(r"(\d+)(?:/\d+)? tests? collected", native.stdout)
+    collected = int(selected.group(1)) if selected else -1
+    passed, skipped = _count("passed", output), _count("skipped", output)
+    assert passed > 0 and passed + skipped == collected, (
+        f"browser: {passed} passed, {skipped} skipped; natively {collected} collected:\n{tail}"
+    )
+    REPORT["engine_tests"] = {
+        "files": files,
+        "left_out": served["left_out"],
+        "passed": passed,
+        "skipped": skipped,
+        "browser_s": round(browser_s, 1),
+    }
+
+
+def test_speed_in_the_browser_against_native(browser: Browser) -> None:
+    seconds = 3.0
+    wasm = call(browser, "engine_speed", seconds)
+    native = wasm_games.engine_speed(seconds)
+    ratio = wasm["actions_per_s"] / native["actions_per_s"]
+    speed: dict[str, Any] = {
+        "engine_actions_per_s": {
+            "browser": round(wasm["actions_per_s"]),
+            "native": round(native["actions_per_s"]),
+            "ratio": round(ratio, 2),
+        },
+        "native_python": sys.version.split()[0],
+    }
+    try:
+        native_mcts = wasm_games.ismcts_speed()
+    except wasm_games.AgentApiError as exc:
+        speed["ismcts_iterations_per_s"] = f"not measured: {exc}"
+    else:
+        wasm_mcts = call(browser, "ismcts_speed", timeout_s=600)
+        speed["ismcts_iterations_per_s"] = {
+            "browser": round(wasm_mcts["iterations_per_s"]),
+            "native": round(native_mcts["iterations_per_s"]),
+            "ratio": round(wasm_mcts["iterations_per_s"] / native_mcts["iterations_per_s"], 2),
+        }
+    REPORT["speed"] = speed
+    print(f"\nbrowser/native speed: {json.dumps(speed)}")
+    # Pyodide runs pure Python at roughly a half of native speed; far below means trouble.
+    assert ratio > 0.1, speed
+
+
+def test_loading_page_of_the_build_works(browser: Browser, served: dict[str, Any]) -> None:
+    """The page ./build.sh web makes: our loading screen reacts to the loader's calls (the
+    runtime itself comes from the CDN, which these machines cannot reach)."""
+    # ./build.sh web installs pygbag 0.9.3 into .venv when it is missing (--help stops there).
+    subprocess.run(
+        ["bash", str(ROOT / "build.sh"), "web", "--help"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    venv_python = ROOT / ".venv" / "bin" / "python"
+    python = str(venv_python) if venv_python.exists() else sys.executable
+    out = served["site"] / "build"
+    root = ROOT
+    if not (ROOT / "web" / "main.py").is_file():
+        root = served["site"] / "tree"
+        for package in ("game", "ai", "web"):
+            shutil.copytree(
+                ROOT / package, root / package, ignore=shutil.ignore_patterns("__pycache__")
+            )
+        (root / "web" / "main.py").write_text("async def main():\n    pass\n", encoding="utf-8")
+    subprocess.run(
+        [python, str(ROOT / "tools" / "build_web.py"), "--root", str(root), "--out", str(out)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    shutil.copytree(out / "web", served["site"] / "game-site")
+    shot = ARTIFACTS / "loading-screen.png"
+    state = browser.open_page(
+        "game-site/index.html",
+        """(() => {
+            const before = document.getElementById("loader-bar").style.width;
+            window.strategos_stage("Raising the towers", 0.5);
+            const half = {
+                width: document.getElementById("loader-bar").style.width,
+                stage: document.getElementById("loader-stage").textContent,
+                percent: document.getElementById("loader-percent").textContent,
+                floors: document.querySelectorAll("#loader-tower .floor.built").length,
+            };
+            window.strategos_ready();
+            const ready = getComputedStyle(document.getElementById("loader-begin")).display;
+            return {before, half, ready, title: document.title,
+                    canvas: !!document.getElementById("canvas")};
+        })()""",
+        screenshot=shot,
+    )
+    assert state["half"] == {
+        "width": "50%",
+        "stage": "Raising the towers",
+        "percent": "50%",
+        "floors": 1,
+    }
+    assert state["ready"] != "none"
+    assert state["title"].startswith("Strategos")
+    assert state["canvas"]
+    done = browser.open_page(
+        "game-site/index.html",
+        """(async () => {
+            window.strategos_stage("x", 0.9);
+            window.strategos_done();
+            await new Promise((r) => setTimeout(r, 800));
+            return getComputedStyle(document.getElementById("loader")).display;
+        })()""",
+    )
+    assert done == "none"
+    assert shot.is_file()
