@@ -1,0 +1,268 @@
+"""A scripted player that plays through the client's input layer: it posts mouse clicks at the
+places the screen shows, never calling the engine to act."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from game.actions import (
+    Build,
+    ChooseDeck,
+    CommitCoin,
+    Continue,
+    Destroy,
+    EndTurn,
+    FightAt,
+    Halt,
+    Move,
+    Pass,
+    PickKingdom,
+    PlaceGeneral,
+    Return,
+    StopMove,
+    Trade,
+    Train,
+)
+from web.layout import MatchLayout
+from web.render import hud
+
+LAYOUT = MatchLayout()
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "artifacts" / "screenshots"
+
+
+def shot(app, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / name
+    app.draw()
+    app.screenshot(str(path))
+    return path
+
+
+def click(app, x: float, y: float) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
+    app.frame()
+
+
+def drag(app, x0: float, y0: float, x1: float, y1: float, steps: int = 4) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x0), int(y0)), button=1))
+    for i in range(1, steps + 1):
+        x = x0 + (x1 - x0) * i / steps
+        y = y0 + (y1 - y0) * i / steps
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(1, 0, 0)
+            )
+        )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x1), int(y1)), button=1))
+    app.frame()
+
+
+def press_key(app, key: int, text: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
+    app.frame()
+
+
+def wheel(app, x: float, y: float, notches: int) -> None:
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEWHEEL,
+            x=0,
+            y=notches,
+            precise_x=0.0,
+            precise_y=float(notches),
+            flipped=False,
+        )
+    )
+    app.frame()
+
+
+def click_button(app, group, tag: str) -> None:
+    button = group.find(tag)
+    assert button is not None, f"no button {tag!r}"
+    click(app, *button.box.center)
+
+
+def click_prompt(app, scene, text_match) -> None:
+    assert scene.prompt is not None, "a prompt was expected"
+    for b in scene.prompt_buttons.buttons:
+        if text_match(b.label):
+            click(app, *b.box.center)
+            return
+    raise AssertionError(
+        f"no prompt option matched in {[b.label for b in scene.prompt_buttons.buttons]}"
+    )
+
+
+def _free_area():
+    m = LAYOUT.map
+    return m.inset(30)
+
+
+def city_point(app, scene, city: int, clear: bool = True) -> tuple[float, float]:
+    """Where a city is on screen, dragging the map first when it is hidden."""
+    pos = scene.board_view.g.pos[city]
+    x, y = scene.camera.to_screen(*pos)
+    for _ in range(6):
+        area = _free_area()
+        if not area.contains(x, y):
+            cx, cy = area.center
+            drag(app, cx, cy, cx + (cx - x), cy + (cy - y))
+            x, y = scene.camera.to_screen(*pos)
+            continue
+        bv = scene.board_view
+        if not clear:
+            break
+        g = bv.general_at(scene.camera, scene.view, x, y)
+        covered = g >= 0 and g != scene.selection.general
+        if g >= 0 and not covered:
+            tx, ty = bv.general_screen(scene.camera, scene.view)[g]
+            covered = (tx - x) ** 2 + (ty - y) ** 2 <= 1
+        if bv.city_at(scene.camera, x, y) == city and not covered:
+            break
+        wheel(app, x, y, 2)  # zoom in until the city is clear of tokens and neighbours
+        x, y = scene.camera.to_screen(*pos)
+    return x, y
+
+
+def general_point(app, scene, g: int) -> tuple[float, float]:
+    view = scene.view
+    if view.public.gen_city[g] < 0:
+        for gg, box in hud.track_tokens(view):
+            if gg == g:
+                return box.center
+        raise AssertionError("general not on the time track")
+    city_point(app, scene, view.public.gen_city[g], clear=False)
+    return scene.board_view.general_screen(scene.camera, view)[g]
+
+
+def pick_die(app, scene, value: int) -> None:
+    dice = list(scene.view.public.dice)
+    box = LAYOUT.dice(len(dice))[dice.index(value)]
+    click(app, *box.center)
+    assert scene.selection.die == value
+
+
+def pick_general(app, scene, g: int) -> None:
+    if scene.selection.general == g:
+        return
+    pt = general_point(app, scene, g)
+    click(app, *pt)
+    hit = scene.board_view.general_at(scene.camera, scene.view, *pt)
+    assert scene.selection.general == g, (
+        f"general {g} not selected at {pt}: hit {hit}, selection {scene.selection}, "
+        f"toast {app.toast_text!r}"
+    )
+
+
+def perform(app, scene, action) -> None:
+    """Play ``action`` by clicks, as a person would."""
+    coin_or = lambda v: lambda label: label.endswith(f" {v}")  # noqa: E731
+    if isinstance(action, PlaceGeneral):
+        click(app, *city_point(app, scene, action.city))
+    elif isinstance(action, Move):
+        pick_die(app, scene, action.die)
+        pick_general(app, scene, action.general)
+        click(app, *city_point(app, scene, action.dest))
+    elif isinstance(action, Return):
+        pick_die(app, scene, action.die)
+        pick_general(app, scene, action.general)
+        click(app, *city_point(app, scene, action.city))
+    elif isinstance(action, Destroy | Train | Build):
+        pick_die(app, scene, action.die)
+        pick_general(app, scene, action.general)
+        tag = {Destroy: "destroy", Train: "train", Build: "build"}[type(action)]
+        click_button(app, scene.controls, tag)
+        if isinstance(action, Build) and scene.prompt is not None:
+            from web import describe
+
+            name = describe.city(scene.view.public.board, action.source)
+            click_prompt(app, scene, lambda label: label == name)
+    elif isinstance(action, Trade):
+        click_button(app, scene.controls, "trade")
+        text = " ".join(map(str, action.dice)) + " → 6"
+        click_prompt(app, scene, lambda label: label == text)
+    elif isinstance(action, EndTurn):
+        click_button(app, scene.controls, "end_turn")
+    elif isinstance(action, StopMove):
+        click_button(app, scene.controls, "stop")
+    elif isinstance(action, Continue):
+        click(app, *city_point(app, scene, action.dest))
+    elif isinstance(action, FightAt):
+        from web import describe
+
+        name = describe.city(scene.view.public.board, action.city)
+        click_prompt(app, scene, lambda label: label == name)
+    elif isinstance(action, CommitCoin):
+        click_prompt(app, scene, coin_or(action.value))
+    elif isinstance(action, Halt | Pass):
+        index = 0 if isinstance(action, Halt) else 1
+        b = scene.prompt_buttons.buttons[index]
+        click(app, *b.box.center)
+    elif isinstance(action, ChooseDeck):
+        b = [x for x in scene.prompt_buttons.buttons][
+            0 if action.deck == 0 or len(scene.prompt_buttons.buttons) == 1 else 1
+        ]
+        click(app, *b.box.center)
+    elif isinstance(action, PickKingdom):
+        from web import i18n
+
+        name = i18n.name(scene.view.public.board.kingdoms[action.kingdom])
+        click_prompt(app, scene, lambda label: label == name)
+    else:  # pragma: no cover
+        raise AssertionError(f"no way to click {action}")
+
+
+def pick_varied(legal, rng: random.Random):
+    """Moves dominate the list; weigh the other kinds up so every control is exercised."""
+    kinds: dict = {}
+    for a in legal:
+        kinds.setdefault(type(a), []).append(a)
+    kind = rng.choice(list(kinds))
+    if kind is EndTurn and len(kinds) > 1 and rng.random() < 0.7:
+        kind = rng.choice([k for k in kinds if k is not EndTurn])
+    return rng.choice(kinds[kind])
+
+
+def play_game(
+    app, rng: random.Random, max_frames: int = 200_000, on_frame=None, choose=None
+) -> dict:
+    """Play every human decision by clicks until the game-over screen shows."""
+    from web.scenes.game_over import GameOverScene
+    from web.scenes.match import MatchScene
+    from web.scenes.pass_device import PassDeviceScene
+
+    stats = {"clicked": 0, "handovers": 0, "frames": 0}
+    for _ in range(max_frames):
+        top = app.top
+        if isinstance(top, GameOverScene):
+            return stats
+        if isinstance(top, PassDeviceScene):
+            click_button(app, top.buttons, "ready")
+            stats["handovers"] += 1
+            continue
+        assert isinstance(top, MatchScene), f"unexpected scene {top}"
+        scene = top
+        legal = scene.session.legal()
+        if legal and not scene.animator.busy:
+            scene._refresh()
+            before = len(scene.session.record.actions)
+            action = choose(scene.view, legal, rng) if choose else pick_varied(legal, rng)
+            perform(app, scene, action)
+            record = scene.session.record.actions
+            assert len(record) > before, f"clicks for {action} did not act"
+            assert record[before] == action, f"clicked {action}, played {record[before]}"
+            stats["clicked"] += 1
+        else:
+            app.frame()
+        stats["frames"] += 1
+        if on_frame is not None:
+            on_frame(app)
+    raise AssertionError("the game did not end")

@@ -1,0 +1,41 @@
+"""Fixtures of the client tests: SDL's dummy drivers, a private data folder, a headless app.
+
+Test modules load them with ``pytest_plugins = ["tests.web.support"]``: a conftest.py in this
+folder would shadow the one in tests/ for modules that import ``conftest`` by name.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("STRATEGOS_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def random_ai(monkeypatch):
+    """AI seats play uniform-random moves: fast games that test the client, not the search."""
+    from web import ai_bridge
+
+    monkeypatch.setattr(ai_bridge, "_agent", lambda difficulty: None)
+
+
+@pytest.fixture
+def app(data_dir):
+    pytest.importorskip("pygame")
+    from web.app import App
+    from web.storage import FileStorage
+
+    application = App(headless=True, store=FileStorage(data_dir))
+    yield application
+    import pygame
+
+    pygame.quit()

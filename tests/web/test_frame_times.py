@@ -1,0 +1,27 @@
+"""While an AI seat thinks, how long is a frame? A whole AI-only game through the client,
+reported as a figure in artifacts/frame_times.json (timings are machine-dependent, so the
+25 ms target is reported, not asserted)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("pygame")
+
+from tests.web.player import ROOT
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+
+def test_frame_times_over_a_whole_game(data_dir):
+    from web import bench
+
+    report = bench.run(players=2, difficulty="easy", seed=1)
+    assert report["game"]["finished"]
+    assert report["ai_thinking"]["frames"] > 0
+    out = ROOT / "artifacts" / "frame_times.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2))
+    print("\nframe times while the AI thinks:", json.dumps(report["ai_thinking"]))

@@ -1,0 +1,55 @@
+"""Complete games played through the client's input layer (clicks, not engine calls) against
+AIs, for 2 and 6 seats, the base rules and all patches; screenshots for people to look at."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pygame")
+
+from game import Rules
+from tests.web.player import play_game
+from web import saves
+from web.config import AI, HUMAN, MatchConfig, SeatConfig
+
+BASE = Rules(coins=False, battle_dice=False, quests=False)
+ALL = Rules()
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+
+def _start(app, seats: int, rules: Rules, seed: int, humans: int = 1):
+    from web.scenes.title import TitleScene
+
+    config = MatchConfig(
+        [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(seats)], rules, seed
+    )
+    app.push(TitleScene(app))
+    saves.start(app, saves.new_session(app, config))
+    scene = app.top
+    scene.animator.enabled = False  # whole games quickly; animations have their own tests
+    return scene
+
+
+@pytest.mark.parametrize(
+    ("seats", "rules", "seed"),
+    [(2, ALL, 3), (2, BASE, 4), (6, ALL, 5), (6, BASE, 6)],
+    ids=["2p-patches", "2p-base", "6p-patches", "6p-base"],
+)
+def test_complete_game_by_clicks(app, random_ai, seats, rules, seed):
+    scene = _start(app, seats, rules, seed)
+    stats = play_game(app, random.Random(seed))
+    session = scene.session
+    assert session.is_over()
+    assert stats["clicked"] > 10
+    # the record replays to the same end (the client played only legal actions)
+    assert session.record.replay().scores() == session.state.scores()
+
+
+def test_hot_seat_game_by_clicks(app, random_ai):
+    scene = _start(app, 3, ALL, 11, humans=2)
+    stats = play_game(app, random.Random(11))
+    assert scene.session.is_over()
+    assert stats["handovers"] > 0

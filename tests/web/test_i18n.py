@@ -1,0 +1,39 @@
+"""One translation table: every key has English and Russian, and the formats agree."""
+
+from __future__ import annotations
+
+import re
+
+from web import i18n
+from web.rules_text import RULES, section_of
+
+
+def test_every_entry_has_both_languages_with_the_same_fields():
+    for key, (en, ru) in i18n.TEXT.items():
+        assert en and ru, key
+        assert set(re.findall(r"{(\w+)}", en)) == set(re.findall(r"{(\w+)}", ru)), key
+
+
+def test_language_switch():
+    try:
+        i18n.set_language("ru")
+        assert i18n.t("new_game") == "Новая игра"
+        assert i18n.season_label(3) == "Зима 264 до н. э."
+        i18n.set_language("xx")
+        assert i18n.language() == "en"
+        assert i18n.t("bc", year=262) == "262 BC"
+        assert i18n.t("no-such-key") == "no-such-key"
+    finally:
+        i18n.set_language("en")
+
+
+def test_rules_reference_follows_the_rule_ids():
+    ids = [r[0] for r in RULES]
+    assert len(ids) == len(set(ids))
+    for n in range(1, 12):
+        assert f"R{n}" in ids  # a section per rule group, as in RULES.md
+    for rid, en, ru in RULES:
+        assert en and ru and rid.startswith("R")
+    assert section_of("R5.3") == "R5.3"
+    assert section_of("R9.1.2") == "R9.1"
+    assert section_of(None) is None

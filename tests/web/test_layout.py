@@ -1,0 +1,125 @@
+"""Layout, camera and hit testing are pure and unit-tested (no pygame needed)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from web import geo
+from web.layout import (
+    HEIGHT,
+    MIN_TOUCH,
+    WIDTH,
+    Box,
+    Camera,
+    MatchLayout,
+    centered,
+    hit_radius,
+    nearest,
+    token_offsets,
+)
+
+L = MatchLayout()
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+def test_box_contains_edges():
+    b = Box(10, 20, 30, 40)
+    assert b.contains(10, 20) and b.contains(39.9, 59.9)
+    assert not b.contains(40, 20) and not b.contains(10, 60)
+    assert b.center == (25, 40)
+    assert b.inset(5) == Box(15, 25, 20, 30)
+
+
+def test_match_regions_tile_the_screen():
+    assert L.top.w == WIDTH and L.side.right == WIDTH and L.side.bottom == HEIGHT
+    assert L.map.bottom == L.tray.y and L.map.right == L.side.x
+    assert not _overlap(L.map, L.side) and not _overlap(L.map, L.tray)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_tray_controls_are_big_and_apart(count):
+    boxes = [*L.dice(4), *L.tray_buttons().values(), *L.action_buttons(count)]
+    for b in boxes:
+        assert b.h >= MIN_TOUCH and b.w >= MIN_TOUCH, b
+        assert L.tray.x <= b.x and b.right <= L.tray.right and b.bottom <= L.tray.bottom
+    for a, b in itertools.combinations(boxes, 2):
+        assert not _overlap(a, b), (a, b)
+
+
+def test_season_track_has_16_slots_in_the_top_bar():
+    slots = L.season_slots()
+    assert len(slots) == 16
+    for a, b in itertools.pairwise(slots):
+        assert a.right <= b.x
+    assert all(L.top.contains(s.x, s.y) and s.bottom <= L.top.bottom for s in slots)
+    token = L.track_token(15, 1)
+    assert token.bottom <= L.top.bottom and token.h >= 16
+
+
+def test_player_rows_fit_six_seats_and_hand():
+    rows = L.player_rows(6)
+    assert rows[-1].bottom < L.side.bottom - 200  # room for the hand and the log
+    cards = L.hand_cards(3, rows[-1].bottom + 30)
+    assert cards[-1].right <= L.side.right
+
+
+def test_camera_round_trip_and_fit():
+    cam = Camera(L.map)
+    for wx, wy in [(0, 0), (1000, 600), (geo.WORLD_WIDTH, geo.WORLD_HEIGHT)]:
+        sx, sy = cam.to_screen(wx, wy)
+        bx, by = cam.to_world(sx, sy)
+        assert abs(bx - wx) < 1e-6 and abs(by - wy) < 1e-6
+    # at fit zoom the whole board is inside the viewport
+    x0, y0 = cam.to_screen(0, 0)
+    x1, y1 = cam.to_screen(geo.WORLD_WIDTH, geo.WORLD_HEIGHT)
+    assert L.map.x - 1 <= x0 and x1 <= L.map.right + 1
+    assert L.map.y - 1 <= y0 and y1 <= L.map.bottom + 1
+
+
+def test_zoom_keeps_the_point_under_the_pointer():
+    cam = Camera(L.map)
+    px, py = 400, 300
+    before = cam.to_world(px, py)
+    cam.zoom_at(2.0, px, py)
+    after = cam.to_world(px, py)
+    assert abs(before[0] - after[0]) < 1e-6 and abs(before[1] - after[1]) < 1e-6
+    assert cam.scale == pytest.approx(cam.fit_scale * 2)
+
+
+def test_zoom_is_clamped_and_pan_stays_on_the_board():
+    cam = Camera(L.map)
+    cam.zoom_at(0.1, 100, 100)
+    assert cam.scale == pytest.approx(cam.fit_scale)
+    cam.zoom_at(1000, 100, 100)
+    assert cam.scale == Camera.MAX_SCALE
+    cam.pan(10_000, 10_000)
+    assert cam.ox == 0 and cam.oy == 0
+    cam.pan(-100_000, -100_000)
+    assert cam.ox + L.map.w / cam.scale == pytest.approx(geo.WORLD_WIDTH)
+    key = cam.key()
+    cam.pan(5, 0)
+    assert cam.key() != key
+
+
+def test_nearest_and_radius():
+    pts = [(1, 0.0, 0.0), (2, 10.0, 0.0), (3, 100.0, 100.0)]
+    assert nearest(pts, 4, 0, 20) == 1
+    assert nearest(pts, 6, 0, 20) == 2
+    assert nearest(pts, 50, 50, 20) == -1
+    assert 12 <= hit_radius(1, 1) <= 22 and hit_radius(4, 1) == 22
+
+
+def test_token_offsets_spread_evenly():
+    assert token_offsets(1, 10) == [(0.0, 0.0)]
+    xs = [x for x, _ in token_offsets(3, 10)]
+    assert xs == [-10.0, 0.0, 10.0]
+
+
+def test_centered():
+    b = centered(100, 50, Box(0, 0, 300, 150))
+    assert b == Box(100, 50, 100, 50)

@@ -1,0 +1,361 @@
+"""Every scene opens, draws and handles input, headless."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tests.web.player import ROOT, click, click_button, press_key, shot, wheel  # noqa: E402  # noqa: E402
+from web import i18n, saves  # noqa: E402
+from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+
+def _match(app, seed=3, players=2, humans=1):
+    from web.scenes.title import TitleScene
+
+    config = MatchConfig(
+        [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(players)], seed=seed
+    )
+    app.push(TitleScene(app))
+    saves.start(app, saves.new_session(app, config))
+    return app.top
+
+
+def _until(app, cond, frames=3000):
+    for _ in range(frames):
+        if cond():
+            return
+        app.frame()
+    raise AssertionError("condition not reached")
+
+
+def _own_turn(app, scene):
+    from game.state import P_ACTION
+
+    def ready():
+        s = scene.session
+        st = s.state
+        if s.legal() and not scene.animator.busy:
+            if st.phase == P_ACTION and not st.draw_queue:
+                return True
+            from tests.web.player import perform
+
+            perform(app, scene, s.legal()[0])
+        return False
+
+    _until(app, ready)
+    scene._refresh()
+
+
+def test_title_buttons(app, random_ai):
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.rules import RulesScene
+    from web.scenes.settings import SettingsScene
+    from web.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.push(title)
+    app.run_frames(30)
+    for tag, kind in (("new", NewGameScene), ("rules", RulesScene), ("settings", SettingsScene)):
+        click_button(app, title.buttons, tag)
+        assert isinstance(app.top, kind)
+        press_key(app, pygame.K_ESCAPE)
+        assert app.top is title
+    click_button(app, title.buttons, "spectate")
+    assert app.top.session.spectating
+    app.run_frames(60)
+    assert app.top.session.record.actions  # the AIs play
+    press_key(app, pygame.K_ESCAPE)  # the menu
+    click_button(app, app.top.buttons, "title")
+    assert app.top is title
+    click_button(app, title.buttons, "quit")
+    assert not app.running
+
+
+def test_new_game_form(app, random_ai):
+    from web.scenes.match import MatchScene
+    from web.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app)
+    app.push(scene)
+    app.frame()
+    click_button(app, scene.buttons, "players6")
+    assert scene.config.num_players == 6
+    click_button(app, scene.buttons, "players3")
+    click_button(app, scene.buttons, "kind1")
+    assert scene.config.seats[1].kind == HUMAN
+    click_button(app, scene.buttons, "kind1")
+    click_button(app, scene.buttons, "diff2")
+    assert scene.config.seats[2].difficulty != "normal"
+    click_button(app, scene.buttons, "kingdom0")
+    assert scene.config.seats[0].kingdom == 0
+    click_button(app, scene.buttons, "rule_quests")
+    assert not scene.config.rules.quests
+    click_button(app, scene.buttons, "rule_quests")
+    seed = scene.config.seed
+    click_button(app, scene.buttons, "seed_plus")
+    assert scene.config.seed == seed + 1
+    press_key(app, pygame.K_BACKSPACE)
+    press_key(app, pygame.K_4, "4")
+    assert str(scene.config.seed).endswith("4")
+    click_button(app, scene.buttons, "language")
+    assert i18n.language() == "ru"
+    assert scene.buttons.find("start").label == "Начать"
+    app.frame()
+    shot(app, "new_game_ru.png")
+    click_button(app, scene.buttons, "language")
+    click_button(app, scene.buttons, "start")
+    assert isinstance(app.top, MatchScene)
+    assert app.top.session.state.seat_kingdom[0] == 0
+    assert app.storage.read("autosave")
+
+
+def test_match_turn_controls_and_explanations(app, random_ai):
+    scene = _match(app, seed=12)
+    _own_turn(app, scene)
+    state = scene.view.public
+    assert scene.controls.find("end_turn") is not None
+    # pick a general, then a far city: the engine says why not
+    from tests.web.player import general_point, pick_die
+
+    pick_die(app, scene, min(state.dice))
+    g = next(g for g in state.generals_of(scene.session.viewer) if state.gen_city[g] >= 0
+             and not state.acted >> g & 1)  # fmt: skip
+    click(app, *general_point(app, scene, g))
+    assert scene.selection.general == g
+    marks = scene.marks()
+    assert marks.targets and all(label for label in marks.targets.values())  # costs shown
+    far = max(
+        range(state.board.num_cities),
+        key=lambda c: state.board.route_distance[state.gen_city[g]][c],
+    )
+    click(app, *scene.camera.to_screen(*scene.board_view.g.pos[far]))
+    assert "R5" in app.toast_text
+    assert app.last_rule and app.last_rule.startswith("R5")
+    # the help button opens the rules at that rule
+    click(app, 1280 - 32, 30)
+    from web.scenes.rules import RulesScene
+
+    assert isinstance(app.top, RulesScene) and app.top.anchor.startswith("R5")
+    assert app.top.scroll > 0
+    app.frame()
+    shot(app, "rules_at_r5.png")
+    click_button(app, app.top.buttons, "close")
+    # a refused context action explains itself
+    for tag in ("destroy", "train"):
+        b = scene.controls.find(tag)
+        if b is not None and not b.enabled:
+            click(app, *b.box.center)
+            assert intents_rule(app.toast_text)
+    # wheel zoom, drag pan, keyboard
+    scale = scene.camera.scale
+    wheel(app, 400, 300, 3)
+    assert scene.camera.scale > scale, (app.top, app.hover, scene.prompt)
+    from tests.web.player import drag
+
+    ox = scene.camera.ox
+    drag(app, 500, 300, 400, 300)
+    assert scene.camera.ox != ox
+    press_key(app, pygame.K_0)
+    assert scene.camera.scale == scene.camera.fit_scale
+    # tooltips on a city, a general, a die, a card
+    view = scene.view
+    x, y = scene.camera.to_screen(*scene.board_view.g.pos[0])
+    assert scene.tooltip_at(x, y + 3)
+    gx, gy = scene.board_view.general_screen(scene.camera, view)[g]
+    lines, rule = scene.tooltip_at(gx, gy)
+    assert rule and lines
+    from web.layout import MatchLayout
+
+    die_box = MatchLayout().dice(len(view.public.dice))[0]
+    assert scene.tooltip_at(*die_box.center)[1] == "R5.1"
+    # the hint button shows suggestions
+    click_button(app, scene.controls, "hint")
+    _until(app, lambda: not scene.hinting)
+    assert scene.hints
+    app.frame()
+    # end the turn by its button
+    before = len(scene.session.record.actions)
+    scene._refresh()
+    click_button(app, scene.controls, "end_turn")
+    assert len(scene.session.record.actions) > before
+
+
+def intents_rule(text):
+    from web import intents
+
+    return intents.rule_of(text.split(" ", 2)[-1]) is not None or "R" in text
+
+
+def test_menu_export_import_and_corrupt_file(app, random_ai, tmp_path):
+    from web.scenes.match import MatchScene
+    from web.scenes.menu import ImportScene, MenuScene
+
+    scene = _match(app, seed=13)
+    app.run_frames(20)
+    press_key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    app.frame()
+    click_button(app, menu.buttons, "export")
+    exported = list((Path(app.storage.dir) / "exports").glob("*.json"))
+    assert len(exported) == 1
+    # a corrupt file dropped on the window is refused and the game survives
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "strategos-record", "version": 1, "players": 2, "actions": [1]}')
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(bad)))
+    app.frame()
+    assert "refused" in app.toast_text.lower()
+    assert app.top is menu and app.scenes[1] is scene
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text(json.dumps({"hello": "world"}))
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(foreign)))
+    app.frame()
+    assert "refused" in app.toast_text.lower() and app.scenes[1] is scene
+    # a good file opens as the match
+    click_button(app, menu.buttons, "import")
+    imp = app.top
+    assert isinstance(imp, ImportScene) and imp.buttons.find("file0") is not None
+    app.frame()
+    click_button(app, imp.buttons, "file0")
+    assert isinstance(app.top, MatchScene) and app.top is not scene
+    assert app.top.session.config.humans() == [0]
+
+
+def test_settings_persist(app, data_dir):
+    from web.app import App
+    from web.scenes.settings import SettingsScene
+    from web.storage import FileStorage
+
+    scene = SettingsScene(app)
+    app.push(scene)
+    app.frame()
+    assert app.settings.sound is False  # off on first load
+    for tag in ("sound", "motion", "speed", "language"):
+        click_button(app, scene.buttons, tag)
+    app.frame()
+    shot(app, "settings_ru.png")
+    again = App(headless=True, store=FileStorage(data_dir))
+    s = again.settings
+    assert s.sound and s.reduced_motion and s.speed == "fast" and s.language == "ru"
+    again.set_language("en")
+
+
+def test_rules_scene_scrolls_and_switches_language(app):
+    from web.scenes.rules import RulesScene
+
+    scene = RulesScene(app, "R8.3")
+    app.push(scene)
+    app.frame()
+    assert scene.anchor == "R8.3" and scene.scroll > 0
+    scroll = scene.scroll
+    wheel(app, 600, 400, 2)
+    assert scene.scroll < scroll
+    click_button(app, scene.buttons, "language")
+    assert i18n.language() == "ru"
+    app.frame()
+    click_button(app, scene.buttons, "language")
+    assert RulesScene(app, "R99").anchor is None
+    assert RulesScene(app, "R9.4").anchor == "R9.4"
+
+
+def test_game_over_and_play_again(app, random_ai):
+    from web.scenes.game_over import GameOverScene
+    from web.scenes.match import MatchScene
+
+    scene = _match(app, seed=14, players=2, humans=0)
+    scene.animator.enabled = False
+    _until(app, lambda: isinstance(app.top, GameOverScene), frames=20_000)
+    over = app.top
+    app.frame()
+    assert over.standings()
+    assert app.storage.read("autosave") is None  # a finished game is not resumed
+    click_button(app, over.buttons, "again")
+    assert isinstance(app.top, MatchScene)
+    assert app.top.session.config.seed == scene.session.config.seed + 1
+
+
+def test_halt_and_coin_prompts_have_controls(app, random_ai):
+    """Every choice the engine offers a human has a control (prompts built from legal actions)."""
+    from game.actions import ChooseDeck, CommitCoin, Halt, Pass
+    from web.scenes import match_controls
+
+    scene = _match(app, seed=15, players=2)
+    seen = set()
+    for _ in range(20_000):
+        if scene.session.is_over():
+            break
+        legal = scene.session.legal()
+        if legal and not scene.animator.busy:
+            scene._refresh()
+            if isinstance(legal[0], Halt | Pass | CommitCoin | ChooseDeck):
+                _group, prompt = match_controls.build(scene)
+                assert prompt is not None and len(prompt.options) >= len({type(a) for a in legal})
+                seen.add(type(legal[0]).__name__)
+            from tests.web.player import perform
+
+            perform(app, scene, legal[-1] if len(legal) < 4 else legal[0])
+        else:
+            app.frame()
+        if {"ChooseDeck", "CommitCoin"} <= seen:
+            break
+    assert "ChooseDeck" in seen
+
+
+def test_resume_on_start(app, random_ai, data_dir):
+    from web.main import build_app, parse_args
+    from web.scenes.match import MatchScene
+
+    scene = _match(app, seed=16)
+    app.run_frames(40)
+    saved = scene.session.save_text()
+    assert json.loads(app.storage.read("autosave")) == json.loads(saved)
+    resumed = build_app(parse_args([]))
+    assert isinstance(resumed.top, MatchScene)
+    assert resumed.top.session.state.to_json() == scene.session.state.to_json()
+
+
+def test_reduced_motion_and_battle_animation(app, random_ai):
+    from game import default_map
+    from game.actions import BattleRoll, Move
+    from web.animation import Animator, route
+    from web.session import Applied
+
+    board = default_map()
+    path = route(board, 0, 5, winter=False)
+    assert path[0] == 0 and path[-1] == 5
+    pos = [(float(i), float(i)) for i in range(board.num_nodes)]
+    anim = Animator(board, pos)
+    anim.add(Applied(0, 1, Move(0, 3, 0, 5), 0, 1), winter=False, watched=True)
+    assert anim.current.kind == "move"
+    anim.update(anim.current.duration + 0.01)
+    assert not anim.busy
+    anim.reduced_motion = True
+    anim.add(Applied(0, 1, Move(0, 3, 0, 5), 0, 1), winter=False, watched=True)
+    assert anim.current.kind == "pause" and anim.current.duration >= 0.12
+    anim.skip()
+    battle = (0, 0, 4, 1, 2, 1, 0, 3, 4, 4)
+    anim.add(Applied(0, -1, BattleRoll(1, 2), 0, 0, battle=battle), winter=False, watched=True)
+    assert anim.current.kind == "battle"
+
+
+def test_spectate_command_line(tmp_path):
+    out = tmp_path / "shot.png"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "STRATEGOS_DATA_DIR": str(tmp_path / "data")}  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "web", "--spectate", "--players", "4", "--seed", "7",
+         "--max-frames", "600", "--screenshot", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert out.exists() and out.stat().st_size > 10_000

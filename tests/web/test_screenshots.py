@@ -1,0 +1,103 @@
+"""Screenshots of the title, the board mid-game, a tooltip, a battle and the game-over screen,
+written to artifacts/screenshots/ for people to look at (the test checks that they were made)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tests.web import greedy  # noqa: E402
+from tests.web.player import (  # noqa: E402
+    click,
+    general_point,
+    pick_die,
+    play_game,
+    press_key,
+    shot,
+)
+from web import saves  # noqa: E402
+from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+
+def _greedy_choice(view, legal, rng):
+    return greedy.GreedyThinking(view, legal, rng).best_action()
+
+
+def test_screenshots(app, monkeypatch):
+    greedy.install(monkeypatch)
+    from web.scenes.match import MatchScene
+    from web.scenes.title import TitleScene
+
+    title = TitleScene(app, attract_seed=3)
+    app.push(title)
+    title.attract.animator.enabled = False
+    app.run_frames(240)
+    title.attract.animator.enabled = True
+    app.run_frames(20)
+    assert shot(app, "title.png").stat().st_size > 10_000
+
+    config = MatchConfig(
+        [SeatConfig(HUMAN)] + [SeatConfig(AI, "normal") for _ in range(3)], seed=21
+    )
+    saves.start(app, saves.new_session(app, config))
+    scene = app.top
+    assert isinstance(scene, MatchScene)
+    scene.animator.enabled = False
+    taken = set()
+
+    def watch(app_):
+        s = app_.top
+        if not isinstance(s, MatchScene):
+            return
+        state = s.view.public
+        if (
+            "board" not in taken
+            and state.round >= 5
+            and s.session.legal()
+            and state.phase == 3
+            and not state.draw_queue
+            and len(state.dice) == 4
+        ):
+            app_.hover = None
+            press_key(app_, pygame.K_0)  # the whole board
+            pick_die(app_, s, max(state.dice))
+            own = [
+                g
+                for g in state.generals_of(s.session.viewer)
+                if state.gen_city[g] >= 0 and not state.acted >> g & 1
+            ]
+            if own:
+                click(app_, *general_point(app_, s, own[0]))
+            shot(app_, "board_midgame.png")
+            city = state.gen_city[own[0]] if own else 0
+            x, y = s.camera.to_screen(*s.board_view.g.pos[city])
+            app_.hover = (x, y + 2)
+            app_._hover_t = app_.now - 1
+            shot(app_, "tooltip.png")
+            app_.hover = None
+            s.selection.clear()
+            taken.add("board")
+            s.animator.enabled = True
+        anim = s.animator.current
+        if (
+            "battle" not in taken
+            and anim is not None
+            and anim.kind == "battle"
+            and anim.progress > 0.6
+        ):
+            app_.hover = None
+            press_key(app_, pygame.K_0)
+            shot(app_, "battle.png")
+            taken.add("battle")
+            s.animator.enabled = False
+            s.animator.skip()
+
+    play_game(app, random.Random(5), on_frame=watch, choose=_greedy_choice)
+    assert scene.session.is_over()
+    assert shot(app, "game_over.png").stat().st_size > 10_000
+    assert "board" in taken

@@ -1,0 +1,178 @@
+"""The match session (no pygame): turns, AI slices, undo within R4.5, saves, hidden log lines."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game import IllegalActionError, StateFormatError
+from game.actions import DrawCard, EndTurn, Move
+from game.state import P_ACTION
+from web import describe
+from web.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
+from web.session import MatchSession
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+
+def _human_game(seed=3, players=2, humans=1):
+    seats = [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(players)]
+    return MatchSession(MatchConfig(seats, seed=seed))
+
+
+def _run_until_human(session, limit=5000):
+    for _ in range(limit):
+        if session.human_to_act() >= 0 and session.legal():
+            return
+        session.tick(5)
+    raise AssertionError("the human was never asked")
+
+
+def _to_own_action_phase(session):
+    while True:
+        _run_until_human(session)
+        state = session.state
+        if state.phase == P_ACTION and not state.draw_queue and state.active == session.viewer:
+            return
+        session.submit(session.legal()[0])
+
+
+def test_ai_only_game_runs_to_the_end(random_ai):
+    session = MatchSession(spectator_config(3, 5))
+    for _ in range(100_000):
+        if session.is_over():
+            break
+        session.tick(5)
+    assert session.is_over()
+    assert len(session.scores_by_round) >= 1
+    assert session.record.replay().scores() == session.state.scores()
+
+
+def test_kingdoms_from_config_and_random():
+    config = MatchConfig(
+        [SeatConfig(HUMAN, kingdom=3), SeatConfig(AI), SeatConfig(AI, kingdom=0)], seed=9
+    )
+    kingdoms = config.resolve_kingdoms()
+    assert kingdoms[0] == 3 and kingdoms[2] == 0 and len(set(kingdoms)) == 3
+    assert config.resolve_kingdoms() == kingdoms  # the seed decides
+    session = MatchSession(config)
+    assert session.state.seat_kingdom == kingdoms
+
+
+def test_human_cannot_act_out_of_turn(random_ai):
+    session = _human_game()
+    _run_until_human(session)
+    legal = session.legal()
+    assert legal
+    session.viewer = 1  # a different seat holds the device
+    with pytest.raises(IllegalActionError):
+        session.submit(legal[0])
+
+
+def test_undo_back_to_the_roll_but_not_past_it(random_ai):
+    session = _human_game(seed=4)
+    _to_own_action_phase(session)
+    assert not session.can_undo()  # the roll is a barrier (R4.5)
+    before = session.state.to_json()
+    move = next(a for a in session.legal() if isinstance(a, Move))
+    session.submit(move)
+    if session.state.phase == P_ACTION and session.human_to_act() == session.viewer:
+        assert session.can_undo()
+        assert session.undo()
+        assert session.state.to_json() == before
+        assert not session.can_undo()
+
+
+def test_end_turn_is_final(random_ai):
+    session = _human_game(seed=5)
+    _to_own_action_phase(session)
+    end = next(a for a in session.legal() if isinstance(a, EndTurn))
+    session.submit(end)
+    assert not session.can_undo()
+
+
+def test_save_round_trip_and_refusals(random_ai):
+    session = _human_game(seed=6, players=3, humans=2)
+    for _ in range(300):
+        if session.human_to_act() >= 0:
+            session.viewer = session.human_to_act()
+            session.submit(session.legal()[0])
+        else:
+            session.tick(5)
+    text = session.save_text()
+    data = json.loads(text)
+    assert data["format"] == "strategos-record" and data["client"]["seats"][1]["kind"] == HUMAN
+    again = MatchSession.from_save(text)
+    assert again.state.to_json() == session.state.to_json()
+    assert again.config.humans() == [0, 1]
+    assert len(again.log) == len(session.log)
+    for bad in (
+        "not json",
+        "{}",
+        json.dumps({"format": "strategos-record", "version": 99}),
+        text.replace('"type": "roll"', '"type": "rol"', 1),
+    ):
+        with pytest.raises(StateFormatError):
+            MatchSession.from_save(bad)
+
+
+def test_foreign_record_without_client_plays_seat_zero():
+    session = _human_game(seed=7)
+    data = json.loads(session.save_text())
+    del data["client"]
+    again = MatchSession.from_save(json.dumps(data))
+    assert again.config.humans() == [0]
+
+
+def test_log_hides_other_seats_cards(random_ai):
+    session = _human_game(seed=8, players=2)
+    for _ in range(50):
+        session.tick(5)
+        if session.human_to_act() >= 0:
+            session.submit(session.legal()[0])
+    board = session.state.board
+    draws = [e for e in session.log if isinstance(e.action, DrawCard)]
+    assert draws
+    for entry in draws:
+        mine = describe.log_line(board, entry, viewer=0)
+        theirs = describe.log_line(board, entry, viewer=1)
+        card = describe.card_text(board, entry.action.card)
+        if entry.drawer == 0:
+            assert card in mine and card not in theirs
+        else:
+            assert card not in mine and card in theirs
+
+
+def test_hot_seat_handover(random_ai):
+    session = _human_game(seed=9, players=2, humans=2)
+    seen = set()
+    for _ in range(400):
+        who = session.human_to_act()
+        if who >= 0:
+            if session.needs_handover():
+                seen.add(who)
+                session.take_over(who)
+            session.submit(session.legal()[0])
+        else:
+            session.tick(5)
+    assert seen  # the device changed hands at least once
+
+
+def test_rematch_keeps_the_settings():
+    session = _human_game(seed=10, players=3)
+    again = session.rematch()
+    assert [s.to_dict() for s in again.seats] == [s.to_dict() for s in session.config.seats]
+    assert again.rules == session.config.rules and again.seed == 11
+
+
+def test_hint_returns_legal_moves(random_ai):
+    session = _human_game(seed=11)
+    _to_own_action_phase(session)
+    assert session.start_hint()
+    found = None
+    for _ in range(100):
+        found = session.step_hint(5)
+        if found is not None:
+            break
+    assert found and all(i.action in session.legal() for i in found)

@@ -1,0 +1,308 @@
+"""Every text the client shows, in English and Russian, from one table.
+
+``t("key", **values)`` formats the entry in the current language; names of kingdoms, cities and
+generals come from the map data (``name_en`` / ``name_ru``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES = ("en", "ru")
+_lang = "en"
+
+TEXT: dict[str, tuple[str, str]] = {
+    # title and menus
+    "title": ("STRATEGOS", "СТРАТЕГОС"),
+    "subtitle": (
+        "Generals and towers · Europe 264–261 BC",
+        "Полководцы и башни · Европа 264–261 до н. э.",
+    ),
+    "continue": ("Continue game", "Продолжить игру"),
+    "new_game": ("New game", "Новая игра"),
+    "spectate": ("Watch AIs play", "Смотреть игру ИИ"),
+    "rules": ("Rules", "Правила"),
+    "settings": ("Settings", "Настройки"),
+    "import": ("Import save", "Загрузить файл"),
+    "export": ("Export save", "Сохранить в файл"),
+    "quit": ("Quit", "Выход"),
+    "back": ("Back", "Назад"),
+    "menu": ("Menu", "Меню"),
+    "resume": ("Resume", "Вернуться"),
+    "to_title": ("Leave to title", "В главное меню"),
+    "start": ("Start", "Начать"),
+    "close": ("Close", "Закрыть"),
+    "ok": ("OK", "OK"),
+    # new game
+    "players": ("Players", "Игроки"),
+    "seat": ("Seat {n}", "Место {n}"),
+    "human": ("Human", "Человек"),
+    "ai": ("AI", "ИИ"),
+    "random": ("Random", "Случайно"),
+    "kingdom": ("Kingdom", "Царство"),
+    "difficulty": ("Difficulty", "Сложность"),
+    "diff_easy": ("easy", "лёгкий"),
+    "diff_normal": ("normal", "средний"),
+    "diff_hard": ("hard", "сильный"),
+    "diff_expert": ("expert", "эксперт"),
+    "rule_switches": ("Rule patches (R8)", "Дополнения к правилам (R8)"),
+    "rule_coins": ("Reinforcement coins", "Монеты подкрепления"),
+    "rule_battle_dice": ("Battle dice 0-0-1-1-1-2", "Кубики боя 0-0-1-1-1-2"),
+    "rule_quests": ("Quests, 7 points", "Задания, 7 очков"),
+    "seed": ("Seed", "Зерно"),
+    "language": ("Language", "Язык"),
+    "lang_name": ("English", "Русский"),
+    "on": ("on", "вкл."),
+    "off": ("off", "выкл."),
+    "no_search": (
+        "AI search not installed: AI seats play random moves.",
+        "Поиск ИИ не установлен: ИИ ходит случайно.",
+    ),
+    # settings
+    "sound": ("Sound", "Звук"),
+    "reduced_motion": ("Reduced motion", "Меньше анимации"),
+    "anim_speed": ("AI move speed", "Скорость ходов ИИ"),
+    "speed_slow": ("slow", "медленно"),
+    "speed_normal": ("normal", "обычно"),
+    "speed_fast": ("fast", "быстро"),
+    # the board and hud
+    "bc": ("{year} BC", "{year} до н. э."),
+    "season_0": ("Veris", "Весна"),
+    "season_1": ("Aestus", "Лето"),
+    "season_2": ("Autumnus", "Осень"),
+    "season_3": ("Hiemis", "Зима"),
+    "winter_note": (
+        "Winter: no sea routes, land routes cost 2 (R5.3)",
+        "Зима: моря закрыты, сухопутный путь стоит 2 (R5.3)",
+    ),
+    "score": ("Points", "Очки"),
+    "trophies": ("Trophies", "Трофеи"),
+    "coins_played": ("Coins played", "Сыгранные монеты"),
+    "hand": ("Your quests", "Ваши задания"),
+    "hand_counts": ("Quests: {o} ordinary, {s} special", "Задания: {o} обычн., {s} особ."),
+    "time_track": ("Time track", "Шкала времени"),
+    "your_turn": ("Your turn — {kingdom}", "Ваш ход — {kingdom}"),
+    "their_turn": ("{kingdom} to play", "Ходит: {kingdom}"),
+    "thinking": ("{kingdom} is thinking… {pct}%", "{kingdom} думает… {pct}%"),
+    "end_turn": ("End turn", "Конец хода"),
+    "undo": ("Undo", "Отменить"),
+    "hint": ("Hint", "Подсказка"),
+    "hint_thinking": ("Looking for good moves… {pct}%", "Ищу хорошие ходы… {pct}%"),
+    "hint_title": ("Suggested moves", "Советы"),
+    "hint_none": ("No suggestion now.", "Сейчас советов нет."),
+    "win_chance": ("win {pct}%", "победа {pct}%"),
+    "win_unknown": ("(no estimate)", "(без оценки)"),
+    "trade": ("Trade 3 → 6", "Обмен 3 → 6"),
+    "trade_tip": (
+        "R4.3: trade three unused dice for one 6, once a turn",
+        "R4.3: три неиспользованных кубика — на одну шестёрку, раз за ход",
+    ),
+    "destroy": ("Destroy", "Разрушить"),
+    "train": ("Train", "Обучить"),
+    "build": ("Build", "Строить"),
+    "return": ("Return", "Вернуть"),
+    "stop_here": ("Stop here", "Остаться здесь"),
+    "pick_die": ("Pick a die, then a general", "Выберите кубик, затем полководца"),
+    "pick_general": ("Pick a general", "Выберите полководца"),
+    "pick_city": ("Pick a lit city", "Выберите подсвеченный город"),
+    "place_fourth": ("Place your fourth general (R3.3)", "Поставьте четвёртого полководца (R3.3)"),
+    "continue_move": ("Let through: continue or stop (R5.4)", "Пропустили: дальше или стоп (R5.4)"),
+    "choose_battle": ("Choose the next battle (R7.1)", "Выберите следующую битву (R7.1)"),
+    "why": ("Why not?", "Почему нет?"),
+    "rule_link": ("Rule {rule}", "Правило {rule}"),
+    "dice_tray": ("Dice", "Кубики"),
+    # prompts
+    "halt_title": ("{mover} enters {city}", "{mover} входит в город {city}"),
+    "halt_body": (
+        "Your general stands there. Stop the move? (R5.4)",
+        "Там стоит ваш полководец. Остановить ход? (R5.4)",
+    ),
+    "halt": ("Halt!", "Стой!"),
+    "pass": ("Pass", "Пропустить"),
+    "coin_title": (
+        "Battle at {city}: commit a coin (R8.1)",
+        "Битва в городе {city}: выберите монету (R8.1)",
+    ),
+    "coin_body": (
+        "Your coin stays secret until the dice roll.",
+        "Монета тайная до броска кубиков.",
+    ),
+    "decided": (
+        "Decided before the roll: {name} wins (R8.3)",
+        "Исход ясен до броска: побеждает {name} (R8.3)",
+    ),
+    "deck_title": ("Draw a quest card (R9.3)", "Возьмите карту задания (R9.3)"),
+    "deck_0": ("Ordinary ({n})", "Обычная ({n})"),
+    "deck_1": ("Special ({n})", "Особая ({n})"),
+    "pick_kingdom": ("Choose your kingdom (R3.1)", "Выберите царство (R3.1)"),
+    "pass_device": ("Pass the device to", "Передайте устройство:"),
+    "pass_ready": ("I am {kingdom} — show my board", "Я — {kingdom}, показать"),
+    "pass_note": (
+        "The previous player's quests and coins are hidden.",
+        "Задания и монеты предыдущего игрока скрыты.",
+    ),
+    # battle
+    "battle": ("Battle at {city}", "Битва в городе {city}"),
+    "die": ("die", "кубик"),
+    "level": ("level", "уровень"),
+    "tower": ("tower", "башня"),
+    "coin": ("coin", "монета"),
+    "strength": ("strength", "сила"),
+    "wins": ("{name} wins", "Победил {name}"),
+    "tie": ("Tie — roll again (R7.2)", "Ничья — бросок заново (R7.2)"),
+    # log
+    "log": ("Log", "Журнал"),
+    "log_roll": ("rolls {dice}", "бросает {dice}"),
+    "log_draw": ("draws a quest card", "берёт карту задания"),
+    "log_draw_own": ("draws: {card}", "берёт: {card}"),
+    "log_no_card": ("no quest card left", "карт заданий не осталось"),
+    "log_coin": ("commits a coin", "ставит монету"),
+    "log_battle": (
+        "battle at {city}: {a} {sa} : {d} {sd}",
+        "битва в городе {city}: {a} {sa} : {d} {sd}",
+    ),
+    "log_completed": ("completes a quest: {card}", "выполняет задание: {card}"),
+    "log_deck": ("chooses the {deck} deck", "выбирает колоду: {deck}"),
+    "deck_name_0": ("ordinary", "обычная"),
+    "deck_name_1": ("special", "особая"),
+    "act_pick": ("takes {kingdom}", "берёт царство {kingdom}"),
+    "act_place": ("places {general} at {city}", "ставит {general} в город {city}"),
+    "act_move": (
+        "{general}: {src} → {dest} (die {die})",
+        "{general}: {src} → {dest} (кубик {die})",
+    ),
+    "act_continue": ("{general} goes on: {src} → {dest}", "{general} идёт дальше: {src} → {dest}"),
+    "act_stop": ("{general} stops at {city}", "{general} остаётся в городе {city}"),
+    "act_halt": ("Halt!", "Стой!"),
+    "act_pass": ("lets the mover pass", "пропускает"),
+    "act_destroy": (
+        "{general} destroys a floor at {city} (die {die})",
+        "{general} разрушает этаж в городе {city} (кубик {die})",
+    ),
+    "act_return": (
+        "{general} returns to {city} (die {die})",
+        "{general} возвращается в город {city} (кубик {die})",
+    ),
+    "act_train": ("{general} trains (die {die})", "{general} обучается (кубик {die})"),
+    "act_build": (
+        "{general} builds on {city} (die {die})",
+        "{general} строит на острове {city} (кубик {die})",
+    ),
+    "act_trade": ("trades {dice} for a 6", "меняет {dice} на 6"),
+    "act_end": ("ends the turn", "заканчивает ход"),
+    "act_fight": ("fights at {city} first", "сначала бой в городе {city}"),
+    "act_coin": ("commits coin {value}", "ставит монету {value}"),
+    # quests
+    "q_destroy_floor": ("Destroy a floor of {city}", "Разрушить этаж в городе {city}"),
+    "q_destroy_city": ("Destroy {city} completely", "Разрушить город {city} полностью"),
+    "q_build_island": (
+        "Build a 2-floor tower on {city}",
+        "Построить башню в 2 этажа на острове {city}",
+    ),
+    "q_defeat_level4": ("Defeat a level-4 general", "Победить полководца 4-го уровня"),
+    "q_points": ("{n} pt", "{n} оч."),
+    # tooltips
+    "tip_city": ("{name} — {kingdom}", "{name} — {kingdom}"),
+    "tip_capital": ("capital", "столица"),
+    "tip_island": ("island city, by sea only (R2.4)", "остров, только по морю (R2.4)"),
+    "tip_neutral": ("no kingdom", "ничья земля"),
+    "tip_tower": (
+        "Tower of {kingdom}: {n} floors (+1 defence, R7.2)",
+        "Башня: {kingdom}, этажей: {n} (+1 к защите, R7.2)",
+    ),
+    "tip_island_tower": ("Island tower: {n} floors (R9.5)", "Башня на острове: {n} эт. (R9.5)"),
+    "tip_general": ("{name}, level {level} — {kingdom}", "{name}, уровень {level} — {kingdom}"),
+    "tip_acted": ("has acted this turn (R4.2)", "уже действовал в этом ходу (R4.2)"),
+    "tip_off_board": (
+        "on the time track, returns from {season} (R6.2)",
+        "на шкале времени, вернётся с {season} (R6.2)",
+    ),
+    "tip_ship": ("{name}: a ship, pass only (R2.3)", "{name}: корабль, только проход (R2.3)"),
+    "tip_cost": ("costs {n} movement points", "стоит {n} очк. движения"),
+    "tip_destroy": (
+        "R6.1: remove a floor of the enemy tower here with a 5 or 6",
+        "R6.1: снести этаж вражеской башни здесь за 5 или 6",
+    ),
+    "tip_train": (
+        "R6.3: +1 level on an own standing capital, 5 or 6, once a turn",
+        "R6.3: +1 уровень в своей столице, 5 или 6, раз за ход",
+    ),
+    "tip_build": (
+        "R9.5: move a floor from an own capital onto this island, 5 or 6",
+        "R9.5: перенести этаж из своей столицы на остров, 5 или 6",
+    ),
+    "tip_return": (
+        "R6.2: bring the general back onto a free own tower, 5 or 6",
+        "R6.2: вернуть полководца на свободную свою башню, 5 или 6",
+    ),
+    "tip_end_turn": (
+        "R4.2: unused dice are lost; battles follow (R7)",
+        "R4.2: неиспользованные кубики сгорают; затем битвы (R7)",
+    ),
+    "tip_undo": (
+        "R4.5: take back own actions until something hidden or random is revealed",
+        "R4.5: отмена своих действий, пока не открылось скрытое или случайное",
+    ),
+    "tip_die": (
+        "Die {n}: moves up to {n} points (R5.1)",
+        "Кубик {n}: до {n} очков движения (R5.1)",
+    ),
+    "tip_season": ("{season} {year}", "{season} {year}"),
+    "tip_card": ("{text} — {points}", "{text} — {points}"),
+    # game over
+    "game_over": ("Game over", "Игра окончена"),
+    "winner": ("Victory: {names}", "Победа: {names}"),
+    "no_winner": (
+        "Nobody met the victory condition (R10.2)",
+        "Никто не выполнил условие победы (R10.2)",
+    ),
+    "play_again": ("Play again", "Ещё раз"),
+    "col_player": ("Player", "Игрок"),
+    "col_points": ("Points", "Очки"),
+    "col_destroyed": ("Destroyed", "Разрушено"),
+    "col_standing": ("Standing", "Стоит"),
+    "col_quests": ("Quests", "Задания"),
+    "chart_scores": ("Score by season", "Очки по сезонам"),
+    "chart_chances": ("AI's estimated win chance", "Оценка шансов ИИ"),
+    "chart_empty": ("No estimates in this game", "В этой игре оценок нет"),
+    # saves
+    "saved_to": ("Saved to {path}", "Сохранено: {path}"),
+    "save_refused": ("Save refused: {reason}", "Файл отклонён: {reason}"),
+    "import_title": ("Import a save", "Загрузить сохранение"),
+    "import_hint": (
+        "Drop a save file on the window, or pick one below.",
+        "Перетащите файл в окно или выберите ниже.",
+    ),
+    "import_web": ("Choose a file…", "Выбрать файл…"),
+    "import_none": ("No save files in {path}", "Нет файлов в {path}"),
+    "exported": ("Exported: {path}", "Экспортировано: {path}"),
+    "spectator": ("Spectator", "Зритель"),
+    "human_seat": ("you", "вы"),
+}
+
+
+def set_language(lang: str) -> None:
+    global _lang
+    _lang = lang if lang in LANGUAGES else "en"
+
+
+def language() -> str:
+    return _lang
+
+
+def t(key: str, **values: Any) -> str:
+    pair = TEXT.get(key)
+    if pair is None:
+        return key
+    text = pair[1] if _lang == "ru" else pair[0]
+    return text.format(**values) if values else text
+
+
+def name(spec: Any) -> str:
+    """The localized name of any spec with ``name_en`` and ``name_ru``."""
+    return str(spec.name_ru if _lang == "ru" else spec.name_en)
+
+
+def season_label(round_index: int) -> str:
+    year = 264 - round_index // 4
+    return f"{t('season_' + str(round_index % 4))} {t('bc', year=year)}"

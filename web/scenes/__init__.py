@@ -1,0 +1,1 @@
+"""The scenes: title, new game, match, game over, rules reference, settings, menus."""

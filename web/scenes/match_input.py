@@ -1,0 +1,256 @@
+"""Pointer and keys in the match: zoom and pan, picking dice, generals and cities.
+
+What lights up and what a tap means both come from the legal actions (``web.intents``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.actions import FightAt, PlaceGeneral
+from game.state import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
+from web import i18n, intents, layout
+from web.gestures import UIEvent
+from web.layout import MatchLayout
+from web.render import hud
+from web.render.board import Marks
+
+if TYPE_CHECKING:
+    from web.scenes.match import MatchScene
+
+LAYOUT = MatchLayout()
+
+
+def handle(scene: MatchScene, ev: UIEvent) -> None:
+    cam = scene.camera
+    if ev.kind == "back":
+        if scene.local_prompt is not None:
+            scene.close_prompt()
+        elif scene.selection.general is not None or scene.selection.die is not None:
+            scene.selection.clear()
+        else:
+            from web.scenes.menu import MenuScene
+
+            scene.app.push(MenuScene(scene.app, scene))
+        return
+    if ev.kind == "wheel":
+        if LAYOUT.side.contains(ev.x, ev.y):
+            scene.log_scroll = max(0, scene.log_scroll + int(ev.dy))
+        elif LAYOUT.map.contains(ev.x, ev.y):
+            cam.zoom_at(1.15**ev.dy, ev.x, ev.y)
+        return
+    if ev.kind == "pinch":
+        cam.zoom_at(ev.factor, ev.x, ev.y)
+        return
+    if ev.kind == "drag":
+        if LAYOUT.map.contains(ev.x0, ev.y0):
+            cam.pan(ev.dx, ev.dy)
+        elif LAYOUT.side.contains(ev.x0, ev.y0):  # the log scrolls with a finger too
+            scene.log_scroll = max(0, scene.log_scroll + round(ev.dy / 16))
+        return
+    if ev.kind == "key":
+        _key(scene, ev)
+        return
+    if ev.kind == "tap":
+        tap(scene, ev.x, ev.y, ev.button)
+
+
+def _key(scene: MatchScene, ev: UIEvent) -> None:
+    cam = scene.camera
+    mid = LAYOUT.map.center
+    if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        cam.zoom_at(1.25, *mid)
+    elif ev.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        cam.zoom_at(0.8, *mid)
+    elif ev.key == pygame.K_0:
+        cam.fit()
+    elif ev.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+        d = {pygame.K_LEFT: (60, 0), pygame.K_RIGHT: (-60, 0), pygame.K_UP: (0, 60),
+             pygame.K_DOWN: (0, -60)}[ev.key]  # fmt: skip
+        cam.pan(*d)
+    elif ev.key == pygame.K_z:
+        scene.undo()
+    elif ev.key == pygame.K_h:
+        scene.ask_hint()
+    elif ev.text and ev.text in "123456":
+        _pick_die_value(scene, int(ev.text))
+
+
+def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
+    if scene.attract:
+        return
+    anim = scene.animator.current
+    if anim is not None and anim.kind == "battle" and anim.progress > 0.5:
+        scene.animator.update(anim.duration)  # a tap hurries a settled battle along
+        return
+    if button == 3:
+        scene.selection.clear()
+        return
+    if scene.prompt is not None and not scene.animator.busy:
+        if scene.prompt_buttons.tap(x, y):
+            scene.app.sound.play("click")
+        return
+    if scene.controls.tap(x, y):
+        scene.app.sound.play("click")
+        return
+    if LAYOUT.tray.contains(x, y):
+        for i, box in enumerate(LAYOUT.dice(len(scene.view.public.dice))):
+            if box.contains(x, y):
+                _pick_die(scene, i)
+                return
+        return
+    if LAYOUT.top.contains(x, y):
+        found = layout.nearest(
+            ((g, *box.center) for g, box in hud.track_tokens(scene.view)), x, y, 16
+        )
+        if found >= 0:
+            _pick_general(scene, found)
+        return
+    if LAYOUT.side.contains(x, y):
+        return
+    if LAYOUT.map.contains(x, y):
+        _tap_map(scene, x, y)
+
+
+def _pick_die(scene: MatchScene, index: int) -> None:
+    dice = scene.view.public.dice
+    if not scene.session.legal() or index >= len(dice):
+        return
+    value = dice[index]
+    scene.selection.die = None if scene.selection.die == value else value
+    scene.app.sound.play("click")
+
+
+def _pick_die_value(scene: MatchScene, value: int) -> None:
+    dice = list(scene.view.public.dice)
+    if value in dice:
+        _pick_die(scene, dice.index(value))
+
+
+def _pick_general(scene: MatchScene, g: int) -> None:
+    legal = scene.session.legal()
+    state = scene.view.public
+    if not legal or state.phase != P_ACTION:
+        return
+    if g not in intents.actable_generals(legal):
+        if state.kingdom_seat[g >> 2] == state.active and state.acted >> g & 1:
+            scene.explain_text(i18n.t("tip_acted"))
+        return
+    scene.selection.general = None if scene.selection.general == g else g
+    scene.app.sound.play("click")
+
+
+def _tap_map(scene: MatchScene, x: float, y: float) -> None:
+    legal = scene.session.legal()
+    if not legal:
+        return
+    view = scene.view
+    state = view.public
+    bv = scene.board_view
+    city = bv.city_at(scene.camera, x, y)
+    phase = state.phase
+    if phase == P_PLACE:
+        found = intents.placements(legal)
+        if city in found:
+            scene.submit(found[city])
+        elif city >= 0:
+            g = next(a.general for a in legal if isinstance(a, PlaceGeneral))
+            scene.explain(PlaceGeneral(g, city))
+        return
+    if phase == P_CONTINUE:
+        found_c = intents.continuations(legal)
+        if city in found_c:
+            scene.submit(found_c[city])
+        return
+    if phase == P_BATTLE_ORDER:
+        for a in legal:
+            if isinstance(a, FightAt) and a.city == city:
+                scene.submit(a)
+        return
+    if phase != P_ACTION or state.draw_queue:
+        return
+    sel = scene.selection
+    # An own general's token and a lit city may overlap: the one nearer the pointer wins.
+    g = bv.general_at(scene.camera, view, x, y)
+    targets = target_actions(scene)
+    actable = g >= 0 and g in intents.actable_generals(legal)
+    if actable and (city not in targets or _nearer_token(scene, g, city, x, y)):
+        _pick_general(scene, g)
+        return
+    if city in targets:
+        scene.submit(targets[city])
+        return
+    if g >= 0 and state.kingdom_seat[g >> 2] == state.active:
+        _pick_general(scene, g)
+        return
+    if sel.general is not None and city >= 0:
+        meant = intents.intended_move(view, sel.general, sel.die, city)
+        if meant is not None:
+            scene.explain(meant)
+        return
+    if city >= 0:
+        scene.app.toast(i18n.t("pick_die"), 2.5)
+
+
+def _nearer_token(scene: MatchScene, g: int, city: int, x: float, y: float) -> bool:
+    tx, ty = scene.board_view.general_screen(scene.camera, scene.view)[g]
+    cx, cy = scene.camera.to_screen(*scene.board_view.g.pos[city])
+    return (tx - x) ** 2 + (ty - y) ** 2 < (cx - x) ** 2 + (cy - y) ** 2
+
+
+def target_actions(scene: MatchScene) -> dict[int, object]:
+    """City -> the action a tap there plays, for the current selection."""
+    legal = scene.session.legal()
+    if not legal:
+        return {}
+    state = scene.view.public
+    phase = state.phase
+    if phase == P_PLACE:
+        return dict(intents.placements(legal))
+    if phase == P_CONTINUE:
+        return dict(intents.continuations(legal))
+    if phase == P_BATTLE_ORDER:
+        return {a.city: a for a in legal if isinstance(a, FightAt)}
+    g = scene.selection.general
+    if phase != P_ACTION or g is None:
+        return {}
+    if state.gen_city[g] < 0:
+        return dict(intents.returns_for(legal, g, scene.selection.die))
+    return dict(intents.moves_for(legal, g, scene.selection.die))
+
+
+def marks(scene: MatchScene) -> Marks:
+    m = Marks()
+    state = scene.view.public
+    anim = scene.animator.current
+    if anim is not None and anim.kind == "move":
+        m.moving[anim.general] = anim.position()
+    if anim is not None and anim.kind == "pause" and anim.city >= 0:
+        m.flash[anim.city] = (255, 255, 255)
+    m.battles = list(state.battles) + ([state.battle_city] if state.battle_city >= 0 else [])
+    if scene.attract or scene.animator.busy:
+        return m
+    legal = scene.session.legal()
+    if not legal:
+        return m
+    targets = target_actions(scene)
+    g = scene.selection.general
+    if g is not None and state.phase == P_ACTION and state.gen_city[g] >= 0:
+        costs = intents.move_costs(scene.view, g, list(targets))
+        m.targets = {c: str(costs.get(c, "")) for c in targets}
+    else:
+        m.targets = {c: "" for c in targets}
+    if state.phase == P_BATTLE_ORDER:
+        m.target_color = (240, 120, 100)
+    m.selected = g
+    if state.phase == P_ACTION:
+        m.actable = intents.actable_generals(legal)
+    for action, chance in scene.hints:
+        dest = getattr(action, "dest", getattr(action, "city", -1))
+        src = getattr(action, "src", -1)
+        if dest >= 0:
+            text = f"{round(chance * 100)}%" if chance is not None else "?"
+            m.hints.append((src, dest, text))
+    return m

@@ -1,0 +1,149 @@
+"""The in-match menu (over the board) and the import dialog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from web import i18n, saves, theme
+from web.app import App, Scene
+from web.gestures import UIEvent
+from web.layout import Box, centered, column
+from web.widgets import Button, ButtonGroup, dim, label, panel
+
+if TYPE_CHECKING:
+    from web.scenes.match import MatchScene
+
+
+class MenuScene(Scene):
+    opaque = False
+
+    def __init__(self, app: App, match: MatchScene) -> None:
+        super().__init__(app)
+        self.match = match
+        self.box = centered(420, 470)
+        self.buttons = ButtonGroup()
+        self.on_language()
+
+    def on_language(self) -> None:
+        items = [
+            ("resume", i18n.t("resume"), self.app.pop),
+            ("export", i18n.t("export"), lambda: saves.export(self.app, self.match.session)),
+            ("import", i18n.t("import"), lambda: self.app.push(ImportScene(self.app))),
+            ("rules", i18n.t("rules"), lambda: self.app.open_rules()),
+            ("settings", i18n.t("settings"), self._settings),
+            ("title", i18n.t("to_title"), self._to_title),
+        ]
+        boxes = column(self.box.x + 40, self.box.y + 70, self.box.w - 80, [54] * len(items), 10)
+        self.buttons = ButtonGroup(
+            [
+                Button(b, text, fn, tag=tag, size=19)
+                for b, (tag, text, fn) in zip(boxes, items, strict=True)
+            ]
+        )
+
+    def _settings(self) -> None:
+        from web.scenes.settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def _to_title(self) -> None:
+        del self.app.scenes[1:]
+        if self.app.top is not None:
+            self.app.top.on_enter()
+
+    def handle(self, ev: UIEvent) -> None:
+        if ev.kind == "back":
+            self.app.pop()
+        elif ev.kind == "tap":
+            self.buttons.tap(ev.x, ev.y)
+        elif ev.kind == "drop":
+            _import_file(self.app, ev.text)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        panel(surface, self.box)
+        label(
+            surface,
+            i18n.t("menu"),
+            self.box.center[0],
+            self.box.y + 18,
+            28,
+            theme.GOLD,
+            "serif",
+            "midtop",
+        )
+        self.buttons.draw(surface)
+
+
+class ImportScene(Scene):
+    """Pick a save file (desktop: the exports folder or a dropped file; browser: file picker)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.files: list[Path] = app.storage.import_candidates()
+        self.buttons = ButtonGroup()
+        self.on_language()
+
+    def on_language(self) -> None:
+        b = ButtonGroup()
+        from web import storage
+
+        y = 200
+        if storage.IS_WEB:
+            pick = self.app.storage.begin_web_import
+            b.add(Button(Box(440, y, 400, 56), i18n.t("import_web"), pick, tag="web"))
+        for i, path in enumerate(self.files):
+            b.add(
+                Button(
+                    Box(340, y + i * 60, 600, 52),
+                    path.name,
+                    lambda p=path: _import_file(self.app, str(p)),
+                    tag=f"file{i}",
+                )
+            )
+        b.add(Button(Box(540, 640, 200, 56), i18n.t("back"), self.app.pop, tag="back"))
+        self.buttons = b
+
+    def update(self, dt: float) -> None:
+        text = self.app.storage.poll_web_import()
+        if text is not None:
+            saves.import_text(self.app, text)
+
+    def handle(self, ev: UIEvent) -> None:
+        if ev.kind == "back":
+            self.app.pop()
+        elif ev.kind == "tap":
+            self.buttons.tap(ev.x, ev.y)
+        elif ev.kind == "drop":
+            _import_file(self.app, ev.text)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANEL)
+        label(surface, i18n.t("import_title"), 640, 60, 36, theme.GOLD, "serif", "midtop")
+        label(surface, i18n.t("import_hint"), 640, 130, 18, theme.TEXT_DIM, "sans", "midtop")
+        if not self.files and not self.app.storage.import_candidates():
+            where = str(getattr(self.app.storage, "dir", "")) + "/exports"
+            label(
+                surface,
+                i18n.t("import_none", path=where),
+                640,
+                300,
+                16,
+                theme.TEXT_DIM,
+                "sans",
+                "midtop",
+            )
+        self.buttons.draw(surface)
+
+
+def _import_file(app: App, path: str) -> None:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(8_000_000)
+    except OSError as err:
+        app.toast(i18n.t("save_refused", reason=str(err)), 6.0)
+        return
+    saves.import_text(app, data)

@@ -1,0 +1,57 @@
+"""Hot-seat: hides the board (and so the previous player's quests and coin) until the next
+human says they hold the device (R11)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from web import i18n, theme
+from web.app import App, Scene
+from web.gestures import UIEvent
+from web.layout import Box
+from web.render.tokens import draw_token
+from web.session import MatchSession
+from web.widgets import Button, ButtonGroup, label
+
+
+class PassDeviceScene(Scene):
+    def __init__(
+        self, app: App, session: MatchSession, seat: int, done: Callable[[], None]
+    ) -> None:
+        super().__init__(app)
+        self.session = session
+        self.seat = seat
+        self.done = done
+        self.buttons = ButtonGroup()
+        self.on_language()
+
+    def kingdom(self) -> int:
+        return self.session.state.seat_kingdom[self.seat]
+
+    def on_language(self) -> None:
+        k = self.kingdom()
+        name = i18n.name(self.session.state.board.kingdoms[k])
+        self.buttons = ButtonGroup()
+        self.buttons.add(Button(Box(390, 430, 500, 70), i18n.t("pass_ready", kingdom=name),
+                                self._ready, tag="ready", style="primary", size=20))  # fmt: skip
+
+    def _ready(self) -> None:
+        self.session.take_over(self.seat)
+        self.app.pop()
+        self.done()
+
+    def handle(self, ev: UIEvent) -> None:
+        if ev.kind == "tap":
+            self.buttons.tap(ev.x, ev.y)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((24, 26, 32))
+        k = self.kingdom()
+        label(surface, i18n.t("pass_device"), 640, 170, 30, theme.TEXT, "serif", "midtop")
+        draw_token(surface, k, 0, 640, 270, 64)
+        name = i18n.name(self.session.state.board.kingdoms[k])
+        label(surface, name, 640, 320, 36, theme.GOLD, "serif", "midtop")
+        label(surface, i18n.t("pass_note"), 640, 380, 16, theme.TEXT_DIM, "sans", "midtop")
+        self.buttons.draw(surface)

@@ -1,0 +1,78 @@
+"""Settings: language, sound (off by default), reduced motion, AI move speed."""
+
+from __future__ import annotations
+
+import pygame
+
+from web import i18n, theme
+from web.app import App, Scene
+from web.gestures import UIEvent
+from web.layout import Box
+from web.settings import SPEEDS
+from web.widgets import Button, ButtonGroup, label
+
+
+def on_off(flag: bool) -> str:
+    return i18n.t("on") if flag else i18n.t("off")
+
+
+class SettingsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons = ButtonGroup()
+        self.on_language()
+
+    def on_language(self) -> None:
+        s = self.app.settings
+        b = ButtonGroup()
+        rows = [
+            ("language", i18n.t("language"), i18n.t("lang_name"), self._language),
+            ("sound", i18n.t("sound"), on_off(s.sound), self._sound),
+            ("motion", i18n.t("reduced_motion"), on_off(s.reduced_motion), self._motion),
+            ("speed", i18n.t("anim_speed"), i18n.t("speed_" + s.speed), self._speed),
+        ]  # fmt: skip
+        self.labels = []
+        for i, (tag, name, value, action) in enumerate(rows):
+            y = 170 + i * 80
+            self.labels.append((name, y))
+            b.add(Button(Box(700, y, 260, 60), value, action, tag=tag, size=20))
+        b.add(Button(Box(540, 560, 200, 60), i18n.t("back"), self.app.pop, tag="back"))
+        self.buttons = b
+
+    def _language(self) -> None:
+        self.app.set_language("ru" if i18n.language() == "en" else "en")
+
+    def _sound(self) -> None:
+        self.app.settings.sound = not self.app.settings.sound
+        self._changed()
+        self.app.sound.play("click")
+
+    def _motion(self) -> None:
+        self.app.settings.reduced_motion = not self.app.settings.reduced_motion
+        self._changed()
+
+    def _speed(self) -> None:
+        s = self.app.settings
+        s.speed = SPEEDS[(SPEEDS.index(s.speed) + 1) % len(SPEEDS)]
+        self._changed()
+
+    def _changed(self) -> None:
+        self.app.save_settings()
+        self.on_language()
+
+    def handle(self, ev: UIEvent) -> None:
+        if ev.kind == "back":
+            self.app.pop()
+        elif ev.kind == "tap":
+            self.buttons.tap(ev.x, ev.y)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(theme.PANEL)
+        label(surface, i18n.t("settings"), 640, 60, 40, theme.GOLD, "serif", "midtop")
+        for name, y in self.labels:
+            label(surface, name, 660, y + 30, 22, theme.TEXT, "sans", "midright")
+        self.buttons.draw(surface)
+
+    def tooltip_at(self, x: float, y: float) -> tuple[list[str], str | None] | None:
+        b = self.buttons.at(x, y)
+        return ([b.label], None) if b is not None else None

@@ -1,0 +1,304 @@
+"""A match in progress: the engine state, its record, whose decision it is, the AI's sliced
+thinking, undo within the turn (R4.5) and the save text. No pygame here.
+
+The session holds the real state because there is no server; everything the client shows comes
+from ``view()`` (a ``PlayerView``), and the log hides what the viewer may not see (R11).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game import CHANCE, GameRecord, GameState, IllegalActionError, PlayerView, StateFormatError
+from game.actions import Action, BattleRoll, ChooseDeck, CommitCoin, EndTurn, FightAt, PickKingdom
+from game.state import P_ACTION, P_CONTINUE
+from web import ai_bridge
+from web.config import MatchConfig
+
+UNDOABLE_PHASES = (P_ACTION, P_CONTINUE)
+FORCED_KINDS = (ChooseDeck, CommitCoin, FightAt, PickKingdom)
+
+
+@dataclass
+class Applied:
+    """One action that was applied: who, what, when; the battle it resolved, if any."""
+
+    index: int
+    actor: int  # a seat, or CHANCE
+    action: Action
+    round: int
+    active: int
+    battle: tuple[int, ...] = ()
+    completed: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) scored
+    game_over: bool = False
+    drawer: int = -1  # the seat a quest card was dealt to
+
+
+@dataclass
+class _Snapshot:
+    state: GameState
+    index: int
+
+
+class MatchSession:
+    def __init__(
+        self,
+        config: MatchConfig,
+        record: GameRecord | None = None,
+        on_commit: Callable[[MatchSession], None] | None = None,
+    ) -> None:
+        self.config = config
+        self.on_commit = on_commit
+        if record is None:
+            kingdoms = config.resolve_kingdoms()
+            record = GameRecord(config.num_players, config.seed, config.rules, kingdoms)
+        actions = list(record.actions)
+        record.actions = []
+        self.record = record
+        self.state = record.new_state()
+        self.log: list[Applied] = []
+        self.scores_by_round: list[list[int]] = []
+        self.win_chances: list[tuple[float, int, float]] = []  # (x on the season axis, seat, p)
+        self._undo: list[_Snapshot] = []
+        self._limit_key: tuple[int, int] = (-1, -1)
+        self._limit = 0
+        self.thinking: ai_bridge.Thinking | None = None
+        self.thinking_seat = -1
+        self.thinking_index = -1
+        self.last_thinking_error: str | None = None
+        self.hint_thinking: ai_bridge.Thinking | None = None
+        self.hint_index = -1
+        humans = config.humans()
+        self.viewer = humans[0] if humans else -1
+        for action in actions:
+            self._apply(action, self.state.current_player(), commit=False)
+        self._undo.clear()
+
+    # -- who and what ------------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return self.config.humans()
+
+    @property
+    def spectating(self) -> bool:
+        return not self.humans
+
+    def to_act(self) -> int:
+        return self.state.current_player()
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def human_to_act(self) -> int:
+        """The human seat whose decision it is, or -1."""
+        who = self.to_act()
+        return who if who >= 0 and who in self.humans else -1
+
+    def needs_handover(self) -> bool:
+        """Hot-seat: another human must take the device before deciding (R11)."""
+        who = self.human_to_act()
+        return who >= 0 and who != self.viewer and len(self.humans) > 1
+
+    def take_over(self, seat: int) -> None:
+        if seat in self.humans:
+            self.viewer = seat
+            self.cancel_hint()
+
+    def view(self) -> PlayerView:
+        """What the client may show: the viewer's view (seat 0's public view for spectators)."""
+        return self.state.observe(self.viewer if self.viewer >= 0 else 0)
+
+    def legal(self) -> list[Action]:
+        """The viewer's legal actions when it is the viewer's decision, else nothing."""
+        who = self.human_to_act()
+        if who < 0 or who != self.viewer:
+            return []
+        return self.state.legal_actions()
+
+    # -- acting ------------------------------------------------------------------------------
+    def submit(self, action: Action) -> Applied:
+        """A human's decision; raises IllegalActionError with the rule when it is refused."""
+        who = self.human_to_act()
+        if who < 0 or who != self.viewer:
+            raise IllegalActionError("R4: it is not your decision now")
+        return self._apply(action, who)
+
+    def tick(self, slice_ms: float) -> Applied | None:
+        """Advance whatever does not wait for a human: chance, forced choices, AI thinking."""
+        state = self.state
+        if state.is_terminal():
+            return None
+        who = state.current_player()
+        if who == CHANCE:
+            return self._apply(state.sample_chance(), CHANCE)
+        if who in self.humans:
+            legal = state.legal_actions()
+            if len(legal) == 1 and isinstance(legal[0], FORCED_KINDS) and who == self.viewer:
+                return self._apply(legal[0], who)
+            return None
+        return self._think(who, slice_ms)
+
+    def _think(self, seat: int, slice_ms: float) -> Applied | None:
+        index = len(self.record.actions)
+        if self.thinking is None or self.thinking_index != index:
+            legal = self.state.legal_actions()
+            difficulty = self.config.seats[seat].difficulty
+            seed = self.config.seed * 1_000_003 + index
+            self.thinking = ai_bridge.begin(self.state.observe(seat), legal, difficulty, seed)
+            self.thinking_seat = seat
+            self.thinking_index = index
+        thinking = self.thinking
+        if not thinking.step_ms(slice_ms):
+            return None
+        action = thinking.best_action()
+        self.last_thinking_error = getattr(thinking, "error", None)
+        for insight in thinking.explain(top=3):
+            if insight.action == action and insight.win_chance is not None:
+                x = self.state.round + self.state.active / self.state.num_players
+                self.win_chances.append((x, seat, float(insight.win_chance)))
+                break
+        self.thinking = None
+        self.thinking_seat = -1
+        return self._apply(action, seat)
+
+    def thinking_progress(self) -> float:
+        return self.thinking.progress() if self.thinking is not None else 0.0
+
+    def _apply(self, action: Action, actor: int, commit: bool = True) -> Applied:
+        state = self.state
+        before = state.clone() if actor >= 0 and state.phase in UNDOABLE_PHASES else None
+        completed_before = [len(c) for c in state.completed]
+        round_before = state.round
+        active_before = state.active
+        drawer = state.draw_queue[0] if state.draw_deck >= 0 and state.draw_queue else -1
+        state.apply_action(action)  # raises IllegalActionError naming the rule
+        self.record.actions.append(action)
+        index = len(self.record.actions) - 1
+        done = [
+            (s, state.completed[s][-1])
+            for s in range(state.num_players)
+            if len(state.completed[s]) > completed_before[s]
+        ]
+        applied = Applied(
+            index, actor, action, round_before, active_before,
+            battle=state.last_battle if isinstance(action, BattleRoll) else (),
+            completed=done, game_over=state.is_terminal(), drawer=drawer,
+        )  # fmt: skip
+        self.log.append(applied)
+        # R4.5: own actions may be taken back until something hidden or random is revealed.
+        if before is not None and not done and not isinstance(action, EndTurn):
+            self._undo.append(_Snapshot(before, index))
+        else:
+            self._undo.clear()
+        if state.round != round_before or state.is_terminal():
+            self.scores_by_round.append(state.scores())
+        self.cancel_hint()
+        if commit and self.on_commit is not None:
+            self.on_commit(self)
+        return applied
+
+    # -- undo (R4.5) -------------------------------------------------------------------------
+    def undo_limit(self) -> int:
+        """How many of the last actions the viewer may take back now (the engine's R4.5)."""
+        key = (len(self.record.actions), self.viewer)
+        if self._limit_key != key:
+            self._limit_key = key
+            self._limit = self._engine_limit()
+        return self._limit
+
+    def _engine_limit(self) -> int:
+        if self.viewer < 0 or self.human_to_act() != self.viewer:
+            return 0
+        try:
+            from game import undo as rules_undo
+        except ImportError:  # an engine without game.undo: own actions since the last barrier
+            return len(self._undo)
+        try:
+            return int(rules_undo.undoable(self.record))
+        except Exception:
+            return len(self._undo)
+
+    def can_undo(self) -> bool:
+        return self.human_to_act() == self.viewer >= 0 and self.undo_limit() > 0
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        last = len(self.record.actions) - 1
+        if self._undo and self._undo[-1].index == last:
+            self.state = self._undo.pop().state
+        else:
+            self._undo.clear()
+            shorter = GameRecord(
+                self.record.num_players, self.record.seed, self.record.rules,
+                self.record.kingdoms, self.record.actions[:last],
+            )  # fmt: skip
+            self.state = shorter.replay()
+        del self.record.actions[last:]
+        del self.log[last:]
+        self.thinking = None
+        self.cancel_hint()
+        if self.on_commit is not None:
+            self.on_commit(self)
+        return True
+
+    # -- hints ---------------------------------------------------------------------------------
+    def start_hint(self) -> bool:
+        legal = self.legal()
+        if len(legal) < 2:
+            return False
+        self.hint_index = len(self.record.actions)
+        seed = self.config.seed * 7_777 + self.hint_index
+        self.hint_thinking = ai_bridge.begin_hint(self.view(), legal, seed)
+        return True
+
+    def step_hint(self, slice_ms: float) -> list[ai_bridge.Insight] | None:
+        """Slices the hint search; the best moves once it is finished."""
+        hint = self.hint_thinking
+        if hint is None or self.hint_index != len(self.record.actions):
+            return None
+        if not hint.step_ms(slice_ms):
+            return None
+        legal = set(self.state.legal_actions())
+        self.hint_thinking = None
+        return [i for i in hint.explain(top=3) if i.action in legal]
+
+    def cancel_hint(self) -> None:
+        self.hint_thinking = None
+
+    # -- saving --------------------------------------------------------------------------------
+    def save_text(self) -> str:
+        """The game record as JSON (``GameRecord`` format) with the seats under ``client``."""
+        data = self.record.to_dict()
+        data["client"] = {**self.config.to_dict(), "viewer": self.viewer}
+        return json.dumps(data, ensure_ascii=False)
+
+    @staticmethod
+    def from_save(
+        text: str | bytes, on_commit: Callable[[MatchSession], None] | None = None
+    ) -> MatchSession:
+        """A session from save text; raises StateFormatError for a corrupt or foreign file."""
+        record = GameRecord.from_json(text)
+        try:
+            client: Any = json.loads(text).get("client", {})
+        except (ValueError, AttributeError):
+            client = {}
+        try:
+            config = MatchConfig.from_dict(client, record.rules, record.seed, record.num_players)
+        except ValueError as err:
+            raise StateFormatError(f"corrupt seat settings in the save: {err}") from None
+        session = MatchSession(config, record, on_commit)
+        viewer = client.get("viewer") if isinstance(client, dict) else None
+        if isinstance(viewer, int) and viewer in session.humans:
+            session.viewer = viewer
+        return session
+
+    def rematch(self) -> MatchConfig:
+        """The same settings for another game (the seed moves on, so the dice differ)."""
+        return self.config.with_seed(self.config.seed + 1)
+
+
+__all__ = ["Applied", "MatchSession"]

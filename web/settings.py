@@ -1,0 +1,44 @@
+"""Player preferences: language, sound (off until switched on), reduced motion, AI move speed."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from web.i18n import LANGUAGES
+
+SPEEDS = ("slow", "normal", "fast")
+# Seconds a move animation takes; never below a short minimum so each move is perceivable.
+MOVE_SECONDS = {"slow": 1.1, "normal": 0.6, "fast": 0.3}
+PAUSE_SECONDS = {"slow": 0.6, "normal": 0.3, "fast": 0.12}
+MIN_SECONDS = 0.12
+
+
+@dataclass
+class Settings:
+    language: str = "en"
+    sound: bool = False
+    reduced_motion: bool = False
+    speed: str = "normal"
+
+    def move_seconds(self) -> float:
+        return max(MIN_SECONDS, MOVE_SECONDS.get(self.speed, 0.6))
+
+    def pause_seconds(self) -> float:
+        return max(MIN_SECONDS, PAUSE_SECONDS.get(self.speed, 0.3))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(data: Any) -> Settings:
+        out = Settings()
+        if not isinstance(data, dict):
+            return out
+        if data.get("language") in LANGUAGES:
+            out.language = data["language"]
+        out.sound = bool(data.get("sound", False))
+        out.reduced_motion = bool(data.get("reduced_motion", False))
+        if data.get("speed") in SPEEDS:
+            out.speed = data["speed"]
+        return out

@@ -1,0 +1,167 @@
+"""Where settings and saves live: JSON files in the user data folder on the desktop,
+``localStorage`` in the browser (``sys.platform == "emscripten"``).
+
+Export/import: on the desktop an export is a file in ``<data>/exports`` and an import is any
+``.json`` file there or dropped on the window; in the browser an export downloads a file and an
+import opens the browser's file picker, whose text arrives through ``localStorage``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+IS_WEB = sys.platform == "emscripten"
+PREFIX = "strategos."
+IMPORT_KEY = PREFIX + "import"
+
+
+def data_dir() -> Path:
+    override = os.environ.get("STRATEGOS_DATA_DIR")
+    if override:
+        return Path(override)
+    if sys.platform.startswith("win"):
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+    return base / "strategos"
+
+
+class FileStorage:
+    """Keys are files ``<dir>/<key>.json``."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.dir = directory or data_dir()
+
+    def _path(self, key: str) -> Path:
+        return self.dir / f"{key}.json"
+
+    def read(self, key: str) -> str | None:
+        try:
+            return self._path(key).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def write(self, key: str, text: str) -> bool:
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+            tmp = self._path(key).with_suffix(".tmp")
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, self._path(key))
+            return True
+        except OSError:
+            return False
+
+    def delete(self, key: str) -> None:
+        with contextlib.suppress(OSError):
+            self._path(key).unlink()
+
+    def export(self, text: str) -> str:
+        folder = self.dir / "exports"
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / time.strftime("strategos-%Y%m%d-%H%M%S.json")
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+
+    def import_candidates(self) -> list[Path]:
+        folder = self.dir / "exports"
+        try:
+            found = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:
+            return []
+        return found[:8]
+
+    def begin_web_import(self) -> None:  # the desktop imports from files
+        return None
+
+    def poll_web_import(self) -> str | None:
+        return None
+
+
+class WebStorage:
+    """``window.localStorage`` in the browser (strings, about 5 MB per site)."""
+
+    def __init__(self) -> None:
+        import platform as _platform  # pygbag's module with ``window``
+
+        self.window: Any = getattr(_platform, "window", None)
+        self.dir = Path("/localStorage")
+
+    def read(self, key: str) -> str | None:
+        try:
+            value = self.window.localStorage.getItem(PREFIX + key)
+        except Exception:
+            return None
+        return None if value is None else str(value)
+
+    def write(self, key: str, text: str) -> bool:
+        try:
+            self.window.localStorage.setItem(PREFIX + key, text)
+            return True
+        except Exception:
+            return False
+
+    def delete(self, key: str) -> None:
+        with contextlib.suppress(Exception):
+            self.window.localStorage.removeItem(PREFIX + key)
+
+    def export(self, text: str) -> str:
+        name = time.strftime("strategos-%Y%m%d-%H%M%S.json")
+        self.window.localStorage.setItem(PREFIX + "export", text)
+        self.window.eval(
+            "(function(){const t=localStorage.getItem('strategos.export');"
+            "const a=document.createElement('a');"
+            "a.href=URL.createObjectURL(new Blob([t],{type:'application/json'}));"
+            f"a.download='{name}';document.body.appendChild(a);a.click();a.remove();"
+            "localStorage.removeItem('strategos.export');})()"
+        )
+        return name
+
+    def import_candidates(self) -> list[Path]:
+        return []
+
+    def begin_web_import(self) -> None:
+        self.window.eval(
+            "(function(){const i=document.createElement('input');i.type='file';"
+            "i.accept='.json,application/json';i.onchange=()=>{const f=i.files[0];if(!f)return;"
+            f"f.text().then(t=>localStorage.setItem('{IMPORT_KEY}',t));}};i.click();}})()"
+        )
+
+    def poll_web_import(self) -> str | None:
+        try:
+            text = self.window.localStorage.getItem(IMPORT_KEY)
+            if text is not None:
+                self.window.localStorage.removeItem(IMPORT_KEY)
+                return str(text)
+        except Exception:
+            return None
+        return None
+
+
+Storage = FileStorage | WebStorage
+
+
+def open_storage() -> Storage:
+    if IS_WEB:
+        try:
+            return WebStorage()
+        except Exception:
+            pass
+    return FileStorage()
+
+
+def read_json(storage: Storage, key: str) -> Any:
+    text = storage.read(key)
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
