@@ -70,6 +70,7 @@ class App:
         self.storage = store if store is not None else storage.open_storage()
         self.settings = Settings.from_dict(storage.read_json(self.storage, "settings"))
         i18n.set_language(self.settings.language)
+        theme.set_text_scale(self.settings.text_scale())
         self.sound = Sound(self.settings)
         self.scenes: list[Scene] = []
         self.gestures = Gestures()
@@ -124,9 +125,14 @@ class App:
         self.toast_text = message
         self.toast_until = self.now + seconds
 
+    def pin_tooltip(self, x: float, y: float) -> None:
+        """Show the tooltip of (x, y) until the next tap: a tap on a phone explains things too."""
+        self._pinned_tip = (x, y)
+
     def save_settings(self) -> None:
         import json
 
+        theme.set_text_scale(self.settings.text_scale())
         self.storage.write("settings", json.dumps(self.settings.to_dict()))
 
     def set_language(self, lang: str) -> None:
@@ -322,8 +328,9 @@ def _draw_help(surface: pygame.Surface) -> None:
 
 
 def _draw_toast(surface: pygame.Surface, message: str) -> None:
-    lines = theme.wrap(message, 17, 640)
-    imgs = [theme.text(line, 17, theme.TEXT) for line in lines]
+    size = theme.small(17)
+    lines = theme.wrap(message, size, 640)
+    imgs = [theme.text(line, size, theme.TEXT) for line in lines]
     w = max(i.get_width() for i in imgs) + 32
     h = sum(i.get_height() for i in imgs) + 20
     rect = pygame.Rect((WIDTH - 280 - w) // 2, HEIGHT - 92 - h - 14, w, h)

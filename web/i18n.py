@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.i18n_help import HELP_TEXT
+
 LANGUAGES = ("en", "ru")
 _lang = "en"
 
@@ -279,6 +281,9 @@ TEXT: dict[str, tuple[str, str]] = {
     "spectator": ("Spectator", "Зритель"),
     "human_seat": ("you", "вы"),
 }
+
+
+TEXT.update(HELP_TEXT)
 
 
 def set_language(lang: str) -> None:

@@ -17,6 +17,9 @@ TOP_BAR = 80
 SIDE_WIDTH = 280
 TRAY_HEIGHT = 92
 MIN_TOUCH = 44  # px: the smallest target a finger hits reliably
+TRACK_TOKEN = 22  # px: a general waiting on the time track
+TRACK_STEP = 24  # px between neighbours on the track row (shrinks when the row is full)
+TRACK_RIGHT = 1100  # the track row may run right, under the status line, up to here
 
 
 @dataclass(frozen=True)
@@ -87,10 +90,46 @@ class MatchLayout:
         """Menu, settings, rules (right to left) at the top right."""
         return [Box(WIDTH - 8 - (i + 1) * 52, 6, 48, 48) for i in range(3)]
 
+    def menu_button(self) -> Box:
+        return self.top_buttons()[1]
+
+    def zoom_buttons(self) -> list[Box]:
+        """Zoom in, zoom out, whole map: a column at the map's right edge, above the tray."""
+        m = self.map
+        return column(m.right - 8 - 48, m.bottom - 8 - 3 * 48 - 2 * 8, 48, [48] * 3, 8)
+
+    def coach_box(self, w: int) -> Box:
+        """The first-game coach's line, centred at the top of the map."""
+        m = self.map
+        w = min(w, m.w - 2 * 64)
+        return Box(m.x + (m.w - w) // 2, m.y + 8, w, 48)
+
     def track_token(self, slot: int, n: int) -> Box:
-        """The n-th general waiting on a season slot of the time track (R6.2)."""
-        box = self.season_slots()[slot]
-        return Box(box.x + (n % 2) * 20, box.bottom + 3 + (n // 2) * 7, 19, 19)
+        """The n-th general waiting alone on a season slot of the time track (R6.2)."""
+        return self.track_tokens({slot: n + 1})[slot][n]
+
+    def track_tokens(self, counts: dict[int, int]) -> dict[int, list[Box]]:
+        """Generals waiting on the time track, slot -> their boxes, in one readable row.
+
+        Each slot's group is centred under its slot and pushed right when the group before it
+        needs the room; when the row would run past ``TRACK_RIGHT`` the spacing shrinks.
+        """
+        slots = self.season_slots()
+        y = slots[0].bottom + 4
+        for step in range(TRACK_STEP, 9, -2):
+            out: dict[int, list[Box]] = {}
+            cursor = 4
+            for slot in sorted(counts):
+                n = counts[slot]
+                if n <= 0:
+                    continue
+                width = (n - 1) * step + TRACK_TOKEN
+                start = max(cursor, slots[slot].center[0] - width // 2)
+                out[slot] = [Box(start + i * step, y, TRACK_TOKEN, TRACK_TOKEN) for i in range(n)]
+                cursor = start + width + 10  # a gap tells one season's group from the next
+            if cursor <= TRACK_RIGHT:
+                break
+        return out
 
     def dice(self, count: int) -> list[Box]:
         return row(self.tray.x + 12, self.tray.y + 16, [58] * count, 58, gap=8)
@@ -212,3 +251,65 @@ def token_offsets(count: int, spread: float) -> list[tuple[float, float]]:
     if count <= 1:
         return [(0.0, 0.0)]
     return [((i - (count - 1) / 2) * spread, 0.0) for i in range(count)]
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+@dataclass(frozen=True)
+class LabelSpot:
+    """A label wanted next to a point (a city): its size, the gap from the point, how much it
+    matters (higher is placed first) and whether it must show even where it overlaps."""
+
+    ident: int
+    x: float
+    y: float
+    w: int
+    h: int
+    gap: int
+    priority: int = 0
+    keep: bool = False
+
+
+def place_labels(spots: Iterable[LabelSpot], obstacles: Iterable[tuple[int, Box]] = ()
+                 ) -> dict[int, Box]:  # fmt: skip
+    """Where each label goes: below its point, else above, right or left, never over another
+    label or another point's marker; a label with no free place is left out unless ``keep``.
+    Higher priority first, so where cities crowd, capitals keep their names."""
+    cell = 64
+    grid: dict[tuple[int, int], list[tuple[int, Box]]] = {}
+
+    def cells(b: Box) -> list[tuple[int, int]]:
+        return [(cx, cy) for cx in range(b.x // cell, (b.right - 1) // cell + 1)
+                for cy in range(b.y // cell, (b.bottom - 1) // cell + 1)]  # fmt: skip
+
+    def add(owner: int, b: Box) -> None:
+        for c in cells(b):
+            grid.setdefault(c, []).append((owner, b))
+
+    def free(owner: int, b: Box) -> bool:
+        for c in cells(b):
+            for other, ob in grid.get(c, ()):
+                if other != owner and overlaps(b, ob):
+                    return False
+        return True
+
+    for ident, box in obstacles:
+        add(ident, box)
+    out: dict[int, Box] = {}
+    for s in sorted(spots, key=lambda s: (-s.priority, s.ident)):
+        x, y, w, h, g = int(s.x), int(s.y), s.w, s.h, s.gap
+        options = [
+            Box(x - w // 2, y + g, w, h),  # below
+            Box(x - w // 2, y - g - h, w, h),  # above
+            Box(x + g, y - h // 2, w, h),  # right
+            Box(x - g - w, y - h // 2, w, h),  # left
+        ]
+        chosen = next((b for b in options if free(s.ident, b)), None)
+        if chosen is None and s.keep:
+            chosen = options[0]
+        if chosen is not None:
+            out[s.ident] = chosen
+            add(-1 - s.ident, chosen)  # a label blocks everyone, its own city included
+    return out

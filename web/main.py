@@ -57,6 +57,12 @@ def build_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
         resume = saves.resumable(app)
         if resume is not None:
             saves.start(app, resume)
+    from web import device
+
+    if device.portrait():
+        from web.scenes.rotate import RotateScene
+
+        app.push(RotateScene(app))
     return app
 
 

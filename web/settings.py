@@ -1,4 +1,5 @@
-"""Player preferences: language, sound (off until switched on), reduced motion, AI move speed."""
+"""Player preferences: language, sound (off until switched on), reduced motion, AI move speed,
+large text (phones), and the first-game coach (on until dismissed or switched off)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ SPEEDS = ("slow", "normal", "fast")
 MOVE_SECONDS = {"slow": 1.1, "normal": 0.6, "fast": 0.3}
 PAUSE_SECONDS = {"slow": 0.6, "normal": 0.3, "fast": 0.12}
 MIN_SECONDS = 0.12
+LARGE_TEXT_SCALE = 1.3  # small texts (map names, log, tooltips) grow by this much
 
 
 @dataclass
@@ -20,12 +22,17 @@ class Settings:
     sound: bool = False
     reduced_motion: bool = False
     speed: str = "normal"
+    large_text: bool = False
+    coach: bool = True
 
     def move_seconds(self) -> float:
         return max(MIN_SECONDS, MOVE_SECONDS.get(self.speed, 0.6))
 
     def pause_seconds(self) -> float:
         return max(MIN_SECONDS, PAUSE_SECONDS.get(self.speed, 0.3))
+
+    def text_scale(self) -> float:
+        return LARGE_TEXT_SCALE if self.large_text else 1.0
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -41,4 +48,6 @@ class Settings:
         out.reduced_motion = bool(data.get("reduced_motion", False))
         if data.get("speed") in SPEEDS:
             out.speed = data["speed"]
+        out.large_text = bool(data.get("large_text", False))
+        out.coach = bool(data.get("coach", True))
         return out

@@ -50,6 +50,21 @@ def blend(a: tuple[int, ...], b: tuple[int, ...], f: float) -> tuple[int, int, i
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 _texts: dict[tuple[str, str, int, tuple[int, ...]], pygame.Surface] = {}
+_small_scale = 1.0  # the "large text" setting: small texts grow, buttons and titles stay
+
+
+def set_text_scale(scale: float) -> None:
+    global _small_scale
+    _small_scale = scale
+
+
+def text_scale() -> float:
+    return _small_scale
+
+
+def small(size: int) -> int:
+    """The size of a small text (map names, log, tooltips) under the large-text setting."""
+    return round(size * _small_scale)
 
 
 def reset() -> None:

@@ -115,7 +115,7 @@ def tooltip(surface: pygame.Surface, lines: list[str], x: float, y: float) -> No
     """A tooltip near (x, y), kept on screen."""
     if not lines:
         return
-    imgs = [theme.text(line, 15, theme.INK) for line in lines]
+    imgs = [theme.text(line, theme.small(15), theme.INK) for line in lines]
     w = max(i.get_width() for i in imgs) + 20
     h = sum(i.get_height() for i in imgs) + 14
     sw, sh = surface.get_size()

@@ -42,6 +42,22 @@ def shot(app, name: str) -> Path:
     return path
 
 
+def phone_shot(app, name: str, size: tuple[int, int]) -> Path:
+    """The frame as a phone of ``size`` CSS pixels shows it: the 1280x720 canvas scaled down
+    and letterboxed, as the browser does (for people to judge legibility)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    app.draw()
+    w, h = size
+    scale = min(w / app.screen.get_width(), h / app.screen.get_height())
+    fw, fh = round(app.screen.get_width() * scale), round(app.screen.get_height() * scale)
+    out = pygame.Surface(size)
+    out.fill((0, 0, 0))
+    out.blit(pygame.transform.smoothscale(app.screen, (fw, fh)), ((w - fw) // 2, (h - fh) // 2))
+    path = SHOTS / name
+    pygame.image.save(out, str(path))
+    return path
+
+
 def click(app, x: float, y: float) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
@@ -106,14 +122,28 @@ def _free_area():
     return m.inset(30)
 
 
+def _under_buttons(scene, x: float, y: float) -> bool:
+    """The zoom buttons and the coach's close button take taps; a city under one is dragged
+    into the open first."""
+    covers = [b.inset(-12) for b in LAYOUT.zoom_buttons()]
+    if scene.coach_line:
+        from web.scenes.match_chrome import coach_boxes
+
+        covers.append(coach_boxes(scene.coach_line)[1].inset(-12))
+    return any(b.contains(x, y) for b in covers)
+
+
 def city_point(app, scene, city: int, clear: bool = True) -> tuple[float, float]:
     """Where a city is on screen, dragging the map first when it is hidden."""
     pos = scene.board_view.g.pos[city]
     x, y = scene.camera.to_screen(*pos)
     for _ in range(6):
         area = _free_area()
-        if not area.contains(x, y):
+        if not area.contains(x, y) or _under_buttons(scene, x, y):
             cx, cy = area.center
+            if scene.camera.scale == scene.camera.fit_scale:
+                wheel(app, cx, cy, 2)  # the whole board cannot pan: zoom in first
+                x, y = scene.camera.to_screen(*pos)
             drag(app, cx, cy, cx + (cx - x), cy + (cy - y))
             x, y = scene.camera.to_screen(*pos)
             continue

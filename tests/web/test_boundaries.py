@@ -47,7 +47,10 @@ def test_pure_modules_do_not_need_pygame():
         "animation.py",
         "storage.py",
         "i18n.py",
+        "i18n_help.py",
         "rules_text.py",
+        "coach.py",
+        "device.py",
     ):
         assert "pygame" not in _imports(WEB / name), name
 

@@ -123,3 +123,61 @@ def test_token_offsets_spread_evenly():
 def test_centered():
     b = centered(100, 50, Box(0, 0, 300, 150))
     assert b == Box(100, 50, 100, 50)
+
+
+def test_track_row_keeps_a_crowded_season_readable():
+    from web.layout import TRACK_RIGHT, TRACK_TOKEN
+
+    top = L.top
+    for counts in (
+        {3: 1},
+        {1: 8, 2: 3},
+        {0: 4, 1: 8, 2: 2, 3: 2},
+        {5: 24},
+        {s: 2 for s in range(16)},
+    ):
+        groups = L.track_tokens(counts)
+        assert {s: len(b) for s, b in groups.items()} == counts
+        boxes = [b for s in sorted(groups) for b in groups[s]]
+        for a, b in itertools.pairwise(boxes):
+            assert a.x < b.x  # one row, in season order
+        for b in boxes:
+            assert top.contains(b.x, b.y) and b.bottom <= top.bottom and b.right <= TRACK_RIGHT
+            assert b.w == TRACK_TOKEN and b.y >= L.season_slots()[0].bottom
+        if sum(counts.values()) <= 16:  # up to sixteen waiting generals never overlap
+            for a, b in itertools.pairwise(boxes):
+                assert not _overlap(a, b), (a, b)
+    lone = L.track_tokens({6: 1})[6][0]
+    assert abs(lone.center[0] - L.season_slots()[6].center[0]) <= 1  # right under its season
+
+
+def test_map_buttons_are_finger_sized_and_clear_of_the_rest():
+    boxes = [L.menu_button(), *L.zoom_buttons()]
+    for b in boxes:
+        assert b.w >= MIN_TOUCH and b.h >= MIN_TOUCH
+    assert L.top.contains(*L.menu_button().center)
+    for b in L.zoom_buttons():
+        assert L.map.x <= b.x and b.right <= L.map.right and b.bottom <= L.map.bottom
+    for a, b in itertools.combinations(boxes, 2):
+        assert not _overlap(a, b)
+    coach = L.coach_box(2000)
+    assert L.map.x < coach.x and coach.right < L.zoom_buttons()[0].x and coach.h >= MIN_TOUCH
+
+
+def test_labels_never_overlap_and_capitals_are_kept():
+    from web.layout import LabelSpot, overlaps, place_labels
+
+    # a crowded strait: six cities within a few pixels, one capital among them
+    spots = [LabelSpot(i, 100 + 6 * i, 100 + 3 * i, 80, 14, 8, 1) for i in range(6)]
+    spots.append(LabelSpot(9, 110, 104, 90, 14, 8, 3, keep=True))
+    placed = place_labels(spots)
+    assert 9 in placed  # the capital keeps its name
+    assert len(placed) < len(spots)  # lesser names give way
+    for (a, ba), (b, bb) in itertools.combinations(placed.items(), 2):
+        assert not overlaps(ba, bb), (a, b)
+    # a label never covers another city's marker, but may sit by its own
+    marker = (1, Box(96, 112, 8, 8))
+    lone = place_labels([LabelSpot(1, 100, 100, 40, 12, 6)], [marker])
+    assert lone[1].y == 106  # below its own city
+    blocked = place_labels([LabelSpot(2, 100, 100, 40, 12, 6)], [marker])
+    assert not overlaps(blocked[2], marker[1])

@@ -1,5 +1,6 @@
-"""Screenshots of the title, the board mid-game, a tooltip, a battle and the game-over screen,
-written to artifacts/screenshots/ for people to look at (the test checks that they were made)."""
+"""Screenshots of the title, the first-turn coach, the board mid-game (also as a phone shows it),
+a tooltip, a battle and the game-over screen, written to artifacts/screenshots/ for people to
+look at (the test checks that they were made)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tests.web import greedy  # noqa: E402
 from tests.web.player import (  # noqa: E402
     click,
     general_point,
+    phone_shot,
     pick_die,
     play_game,
     press_key,
@@ -56,6 +58,20 @@ def test_screenshots(app, monkeypatch):
             return
         state = s.view.public
         if (
+            "coach" not in taken
+            and s.coach_line
+            and s.session.legal()
+            and state.phase == 3
+            and len(state.dice) == 4
+            and not state.draw_queue
+        ):
+            app_.hover = None
+            pick_die(app_, s, max(state.dice))
+            s._refresh()
+            shot(app_, "coach.png")
+            s.selection.clear()
+            taken.add("coach")
+        if (
             "board" not in taken
             and state.round >= 5
             and s.session.legal()
@@ -74,6 +90,12 @@ def test_screenshots(app, monkeypatch):
             if own:
                 click(app_, *general_point(app_, s, own[0]))
             shot(app_, "board_midgame.png")
+            app_.settings.large_text = True  # what a phone player would choose
+            app_.save_settings()
+            phone_shot(app_, "phone_landscape.png", (844, 390))
+            phone_shot(app_, "phone_portrait.png", (390, 844))
+            app_.settings.large_text = False
+            app_.save_settings()
             city = state.gen_city[own[0]] if own else 0
             x, y = s.camera.to_screen(*s.board_view.g.pos[city])
             app_.hover = (x, y + 2)
@@ -100,4 +122,4 @@ def test_screenshots(app, monkeypatch):
     play_game(app, random.Random(5), on_frame=watch, choose=_greedy_choice)
     assert scene.session.is_over()
     assert shot(app, "game_over.png").stat().st_size > 10_000
-    assert "board" in taken
+    assert {"board", "coach"} <= taken

@@ -63,3 +63,145 @@ def test_hold_pins_a_tooltip_and_pinch_zooms(app, random_ai):
     finger(app, pygame.FINGERUP, 500, 300, fid=2)
     finger(app, pygame.FINGERUP, 300, 300, fid=1)
     app.frame()
+
+
+def _all_buttons(app):
+    """Every scene a player meets, with its buttons (the match's included)."""
+    from tests.web.test_scenes import _match, _own_turn
+    from web.scenes.game_over import GameOverScene
+    from web.scenes.how_to_play import HowToPlayScene
+    from web.scenes.menu import ImportScene, MenuScene
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.pass_device import PassDeviceScene
+    from web.scenes.rules import RulesScene
+    from web.scenes.settings import SettingsScene
+
+    scene = _match(app, seed=12)
+    _own_turn(app, scene)
+    yield "title", app.scenes[0].buttons
+    yield "match", scene.controls
+    yield "match chrome", scene.chrome
+    for make in (NewGameScene, SettingsScene, RulesScene, HowToPlayScene, ImportScene):
+        yield make.__name__, make(app).buttons
+    yield "menu", MenuScene(app, scene).buttons
+    yield "game over", GameOverScene(app, scene.session).buttons
+    yield "pass", PassDeviceScene(app, scene.session, 0, lambda: None).buttons
+
+
+def test_every_button_is_a_finger_wide(app, random_ai):
+    from web.layout import MIN_TOUCH
+
+    for where, group in _all_buttons(app):
+        assert group.buttons, where
+        for b in group.buttons:
+            assert b.box.w >= MIN_TOUCH and b.box.h >= MIN_TOUCH, (where, b.tag, b.box)
+
+
+def test_a_tap_explains_what_a_finger_cannot_hover(app, random_ai):
+    from tests.web.player import click
+    from tests.web.test_scenes import _match
+    from web.layout import MatchLayout
+
+    scene = _match(app, seed=3, players=2, humans=0)  # nobody's decision is ours
+    app.run_frames(3)
+    row = MatchLayout().player_rows(2)[0]
+    click(app, *row.center)
+    assert app._pinned_tip is not None and scene.tooltip_at(*app._pinned_tip)
+    x, y = scene.camera.to_screen(*scene.board_view.g.pos[0])
+    click(app, x, y + 3)
+    assert app._pinned_tip == (int(x), int(y + 3))
+    slot = MatchLayout().season_slots()[3]
+    click(app, *slot.center)
+    assert scene.tooltip_at(*app._pinned_tip)[1] == "R5.3"  # the winter slot explains itself
+
+
+def test_zoom_buttons_and_own_generals(app, random_ai):
+    from tests.web.player import click_button
+    from tests.web.test_scenes import _match
+
+    scene = _match(app, seed=3)
+    app.run_frames(3)
+    cam = scene.camera
+    click_button(app, scene.chrome, "zoom_in")
+    assert cam.scale > cam.fit_scale
+    scale = cam.scale
+    click_button(app, scene.chrome, "zoom_out")
+    assert cam.scale < scale
+    click_button(app, scene.chrome, "zoom_in")
+    click_button(app, scene.chrome, "zoom_fit")
+    assert cam.scale == cam.fit_scale
+    state = scene.view.public
+    assert scene.marks().own == set(state.generals_of(scene.session.viewer))
+    assert scene.chrome.find("menu").tip  # every icon button says what it is
+
+
+def test_large_text_persists_and_grows_the_small_texts(app, data_dir):
+    from game import default_map
+    from tests.web.player import click_button
+    from web import theme
+    from web.app import App
+    from web.layout import Camera, MatchLayout
+    from web.render.mapart import BoardGeometry, MapArt
+    from web.scenes.settings import SettingsScene
+    from web.storage import FileStorage
+
+    art = MapArt(BoardGeometry(default_map()))
+    cam = Camera(MatchLayout().map)
+    normal = art.labels(cam)
+    before = art.surface(cam, False)
+    scene = SettingsScene(app)
+    app.push(scene)
+    click_button(app, scene.buttons, "large_text")
+    assert app.settings.large_text and theme.small(12) > 12
+    large = art.labels(cam)
+    assert art.surface(cam, False) is not before  # the board picture was redrawn
+    common = set(normal) & set(large)
+    assert common and all(large[c][2] > normal[c][2] for c in common)  # bigger names
+    assert App(headless=True, store=FileStorage(data_dir)).settings.large_text
+    click_button(app, scene.buttons, "large_text")
+    assert theme.small(12) == 12
+
+
+def test_map_names_do_not_collide_and_capitals_stay(app):
+    from game import default_map
+    from web.layout import Camera, MatchLayout, overlaps
+    from web.render.mapart import BoardGeometry, MapArt
+
+    board = default_map()
+    art = MapArt(BoardGeometry(board))
+    cam = Camera(MatchLayout().map)
+    labels = art.labels(cam)
+    capitals = {n.index for n in board.nodes[: board.num_cities] if n.is_capital}
+    assert capitals <= set(labels)
+    boxes = [box for box, *_ in labels.values()]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not overlaps(a, b)
+    cam.zoom_at(2.0, *MatchLayout().map.center)
+    assert len(art.labels(cam)) > 0
+    cam.fit()
+    cam.zoom_at(1.5, 700, 250)  # the Black Sea coast: its ordinary cities get names where room is
+    named = art.labels(cam)
+    assert len([c for c in named if c not in capitals]) > 0
+
+
+def test_an_upright_phone_is_asked_to_turn(app, random_ai, monkeypatch, data_dir):
+    from tests.web.player import click, phone_shot
+    from web import device
+    from web.main import build_app, parse_args
+    from web.scenes.rotate import RotateScene
+    from web.scenes.title import TitleScene
+
+    assert not device.portrait()  # the desktop is never a phone held upright
+    monkeypatch.setattr(device, "portrait", lambda: True)
+    upright = build_app(parse_args([]))
+    assert isinstance(upright.top, RotateScene)
+    upright.run_frames(40)
+    assert isinstance(upright.top, RotateScene)  # still upright: it stays
+    phone_shot(upright, "phone_rotate.png", (390, 844))
+    click(upright, 100, 100)  # a tap anywhere goes on upright
+    assert isinstance(upright.top, TitleScene)
+    upright.push(RotateScene(upright))
+    monkeypatch.setattr(device, "portrait", lambda: False)
+    upright.run_frames(40)  # the phone was turned: the overlay leaves by itself
+    assert isinstance(upright.top, TitleScene)

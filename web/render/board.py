@@ -23,6 +23,7 @@ class Marks:
     target_color: tuple[int, int, int] = theme.HIGHLIGHT
     selected: int | None = None  # selected general
     actable: set[int] = field(default_factory=set)
+    own: set[int] = field(default_factory=set)  # the viewer's generals: they stand out
     moving: dict[int, tuple[float, float]] = field(default_factory=dict)  # general -> world pos
     hints: list[tuple[int, int, str]] = field(default_factory=list)  # (from, to, label) cities
     battles: list[int] = field(default_factory=list)
@@ -37,7 +38,8 @@ class BoardView:
 
     def token_size(self, camera: Camera) -> int:
         zoom = camera.scale / camera.fit_scale
-        return int(max(20, min(34, 20 * zoom**0.45)))
+        base = theme.small(20)
+        return int(max(base, min(34, base * zoom**0.45)))
 
     def general_screen(
         self, camera: Camera, view: PlayerView, marks: Marks | None = None
@@ -115,17 +117,21 @@ class BoardView:
             draw_tower(surface, owners, x, y, scale)
 
     def _targets(self, surface: pygame.Surface, camera: Camera, marks: Marks) -> None:
+        """Lit cities: a pulsing ring; the cost sits inside a disc on the city, so crowded
+        places (the Bosporus, Sicily) keep one mark per city instead of a tangle of tags."""
         pulse = 0.5 + 0.5 * math.sin(self.t * 5)
+        size = theme.small(13)
         for c, text in marks.targets.items():
             x, y = camera.to_screen(*self.g.pos[c])
             r = 11 + 3 * pulse
             pygame.draw.circle(surface, (20, 20, 20), (x, y), r + 2, 2)
             pygame.draw.circle(surface, marks.target_color, (x, y), r, 3)
             if text:
-                img = theme.text(text, 13, (20, 20, 20), "bold")
-                box = img.get_rect(midleft=(x + r + 2, y - r))
-                pygame.draw.rect(surface, marks.target_color, box.inflate(8, 2), border_radius=6)
-                surface.blit(img, box)
+                img = theme.text(text, size, (20, 20, 20), "bold")
+                disc = max(img.get_width(), img.get_height()) // 2 + 1
+                pygame.draw.circle(surface, (20, 20, 20), (x, y), disc + 1)
+                pygame.draw.circle(surface, marks.target_color, (x, y), disc)
+                surface.blit(img, img.get_rect(center=(int(x), int(y) + 1)))
         for c, color in marks.flash.items():
             x, y = camera.to_screen(*self.g.pos[c])
             pygame.draw.circle(surface, color, (x, y), 18, 4)
@@ -166,4 +172,4 @@ class BoardView:
                 pygame.draw.circle(surface, theme.HIGHLIGHT, (x, y), size * 0.85, 4)
             elif g in marks.actable:
                 pygame.draw.circle(surface, (255, 255, 255), (x, y), size * 0.75, 2)
-            draw_token(surface, k, state.gen_level[g], x, y, size, faded)
+            draw_token(surface, k, state.gen_level[g], x, y, size, faded, g in marks.own)

@@ -19,19 +19,22 @@ from web.widgets import label, panel
 LAYOUT = MatchLayout()
 
 
-def track_tokens(view: PlayerView) -> list[tuple[int, Box]]:
-    """Generals off the board, drawn on the season slot from which they may return (R6.2)."""
+def track_groups(view: PlayerView) -> list[tuple[int, list[tuple[int, Box]]]]:
+    """Generals off the board, by the season slot from which they may return (R6.2), laid out
+    in one row under the track so that a crowded season stays readable."""
     state = view.public
-    per_slot: dict[int, int] = {}
-    out = []
+    by_slot: dict[int, list[int]] = {}
     for g, c in enumerate(state.gen_city):
         if c >= 0 or state.kingdom_seat[g >> 2] < 0 or state.gen_return[g] < 0:
             continue
         slot = max(state.round, min(15, state.gen_return[g]))
-        n = per_slot.get(slot, 0)
-        per_slot[slot] = n + 1
-        out.append((g, LAYOUT.track_token(slot, n)))
-    return out
+        by_slot.setdefault(slot, []).append(g)
+    boxes = LAYOUT.track_tokens({slot: len(gens) for slot, gens in by_slot.items()})
+    return [(slot, list(zip(by_slot[slot], boxes[slot], strict=True))) for slot in sorted(by_slot)]
+
+
+def track_tokens(view: PlayerView) -> list[tuple[int, Box]]:
+    return [placed for _slot, group in track_groups(view) for placed in group]
 
 
 def draw_top(
@@ -75,10 +78,33 @@ def draw_top(
         pygame.draw.rect(surface, theme.GOLD, fill, border_radius=4)
 
 
-def draw_track_tokens(surface: pygame.Surface, view: PlayerView) -> None:
+def draw_track_tokens(
+    surface: pygame.Surface, view: PlayerView, own: set[int] | None = None,
+    actable: set[int] | None = None, selected: int | None = None,
+) -> None:  # fmt: skip
+    """The generals on the time track: each season's group on a tab hanging from its slot,
+    the slot marked with how many wait there."""
     state = view.public
-    for g, box in track_tokens(view):
-        draw_token(surface, g >> 2, state.gen_level[g], box.center[0], box.center[1], 17)
+    slots = LAYOUT.season_slots()
+    for slot, group in track_groups(view):
+        first, last = group[0][1], group[-1][1]
+        tab = pygame.Rect(first.x - 3, first.y - 3, last.right - first.x + 6, first.h + 5)
+        sbox = slots[slot]
+        stem = pygame.Rect(sbox.x + 6, sbox.bottom - 4, sbox.w - 12, tab.y - sbox.bottom + 6)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, stem, border_radius=3)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, tab, border_radius=8)
+        badge = (sbox.right - 4, sbox.y + 3)
+        pygame.draw.circle(surface, theme.GOLD, badge, 8)
+        img = theme.text(str(len(group)), 11, (20, 20, 20), "bold")
+        surface.blit(img, img.get_rect(center=(badge[0], badge[1] + 1)))
+        for g, box in group:
+            cx, cy = box.center
+            if g == selected:
+                pygame.draw.circle(surface, theme.HIGHLIGHT, (cx, cy), box.w * 0.62, 3)
+            elif actable and g in actable:
+                pygame.draw.circle(surface, (255, 255, 255), (cx, cy), box.w * 0.6, 2)
+            draw_token(surface, g >> 2, state.gen_level[g], cx, cy, box.w - 2,
+                       own=bool(own and g in own))  # fmt: skip
 
 
 def draw_players(
@@ -120,7 +146,8 @@ def draw_players(
             theme.TEXT,
             "bold",
         )
-        label(surface, who, box.x + 40, box.y + 22, 12, theme.TEXT_DIM)
+        label(surface, theme.fit_text(who, theme.small(12), box.w - 90), box.x + 40, box.y + 22,
+              theme.small(12), theme.TEXT_DIM)  # fmt: skip
         label(
             surface,
             str(scores[seat]),
@@ -174,12 +201,17 @@ def draw_hand(surface: pygame.Surface, view: PlayerView, top: int) -> int:
             surface, (236, 222, 186) if not special else (232, 206, 150), rect, border_radius=6
         )
         pygame.draw.rect(surface, theme.GOLD if special else theme.COAST, rect, 2, border_radius=6)
-        lines = theme.wrap(describe.card_text(board, card), 11, box.w - 8)[:4]
+        size = theme.small(11)
+        room = (box.h - 8 - size) // (size + 2)
+        lines = theme.wrap(describe.card_text(board, card), size, box.w - 8)
+        if len(lines) > room:
+            rest = theme.fit_text(" ".join(lines[room - 1 :]), size, box.w - 8)
+            lines = [*lines[: room - 1], rest]
         y = box.y + 4
         for line in lines:
-            label(surface, line, box.x + 5, y, 11, theme.INK)
-            y += 13
-        label(surface, i18n.t("q_points", n=spec.points), box.right - 5, box.bottom - 4, 11,
+            label(surface, line, box.x + 5, y, size, theme.INK)
+            y += size + 2
+        label(surface, i18n.t("q_points", n=spec.points), box.right - 5, box.bottom - 4, size,
               (120, 60, 20), "bold", "bottomright")  # fmt: skip
     return top + 22 + 74 + 8
 
@@ -188,12 +220,14 @@ def draw_log(
     surface: pygame.Surface, view: PlayerView, entries: list[Applied], viewer: int, top: int,
     scroll: int = 0,
 ) -> None:  # fmt: skip
+    """The newest entries that fit, each whole (an entry never starts cut off at the top)."""
     state = view.public
     board = state.board
     side = LAYOUT.side
     label(surface, i18n.t("log"), side.x + 10, top, 14, theme.TEXT_DIM, "bold")
     y = top + 20
-    line_h = 16
+    size = theme.small(12)
+    line_h = size + 4
     room = (side.bottom - y - 6) // line_h
     lines: list[tuple[int, str]] = []
     shown = [e for e in entries if not _quiet(e)]
@@ -201,16 +235,16 @@ def draw_log(
     for entry in reversed(shown[:end]):
         seat = describe.actor_seat(entry)
         text = describe.log_line(board, entry, viewer)
-        wrapped = theme.wrap(text, 12, side.w - 30)
+        wrapped = theme.wrap(text, size, side.w - 30)
+        if len(lines) + len(wrapped) > room:
+            break
         for line in reversed(wrapped):
             lines.append((seat, line))
-        if len(lines) >= room:
-            break
-    lines = lines[:room][::-1]
+    lines = lines[::-1]
     for seat, text in lines:
         k = state.seat_kingdom[seat] if 0 <= seat < state.num_players else -1
         pygame.draw.rect(surface, kingdom_color(k), (side.x + 10, y + 2, 6, line_h - 4))
-        label(surface, text, side.x + 22, y, 12, theme.TEXT)
+        label(surface, text, side.x + 22, y, size, theme.TEXT)
         y += line_h
 
 

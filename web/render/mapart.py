@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.content import MapSpec
-from web import geo, i18n, theme
+from web import geo, i18n, layout, theme
 from web.layout import Camera
 from web.render.tokens import draw_ship, kingdom_color
 
@@ -67,7 +67,7 @@ class MapArt:
         self.show_labels = True
 
     def surface(self, camera: Camera, winter: bool) -> pygame.Surface:
-        key = (camera.key(), winter, i18n.language(), self.show_labels)
+        key = (camera.key(), winter, i18n.language(), self.show_labels, theme.text_scale())
         if key != self._key or self._surface is None:
             self._surface = self._build(camera, winter)
             self._key = key
@@ -144,13 +144,10 @@ class MapArt:
 
     def _cities(self, out: pygame.Surface, camera: Camera) -> None:
         board = self.g.board
-        vp = camera.viewport
-        zoom = camera.scale / camera.fit_scale
-        r = int(max(4, min(9, 4.5 * zoom**0.5)))
-        size = 11 if zoom < 1.6 else 13 if zoom < 2.6 else 15
-        for node in board.nodes[: board.num_cities]:
-            x, y = camera.to_screen(*self.g.pos[node.index])
-            x, y = int(x - vp.x), int(y - vp.y)
+        r = marker_radius(camera)
+        shown = self._shown(camera)
+        for c, x, y in shown:
+            node = board.nodes[c]
             color = kingdom_color(node.kingdom)
             if node.is_capital:
                 rect = pygame.Rect(0, 0, 2 * r + 4, 2 * r + 4)
@@ -164,15 +161,64 @@ class MapArt:
             else:
                 pygame.draw.circle(out, (30, 26, 20), (x, y), r + 1)
                 pygame.draw.circle(out, theme.blend(color, (255, 255, 255), 0.25), (x, y), r)
-            if self.show_labels and (node.is_capital or node.is_island or zoom >= 1.5):
-                face = "bold" if node.is_capital else "sans"
-                _halo_text(out, i18n.name(node), size, x, y + r + 3, face)
+        if self.show_labels:
+            for _c, (box, text, size, face) in self.labels(camera, shown).items():
+                _halo_text(out, text, size, box.x + 1, box.y, face)
+
+    def _shown(self, camera: Camera) -> list[tuple[int, int, int]]:
+        """(city, x, y) of the cities inside the picture, in picture pixels."""
+        vp = camera.viewport
+        out = []
+        for c in range(self.g.board.num_cities):
+            x, y = camera.to_screen(*self.g.pos[c])
+            x, y = int(x - vp.x), int(y - vp.y)
+            if -60 <= x <= vp.w + 60 and -30 <= y <= vp.h + 30:
+                out.append((c, x, y))
+        return out
+
+    def labels(
+        self, camera: Camera, shown: list[tuple[int, int, int]] | None = None
+    ) -> dict[int, tuple[layout.Box, str, int, str]]:
+        """City names without clutter, in picture pixels: capitals first, then islands, then
+        the other cities where room is left (and only when zoomed in); a name never covers
+        another name or another city's marker."""
+        nodes = self.g.board.nodes
+        zoom = camera.scale / camera.fit_scale
+        r = marker_radius(camera)
+        step = 0 if zoom < 1.6 else 1 if zoom < 2.6 else 2
+        big = theme.small((11, 13, 15)[step])
+        small = theme.small((10, 12, 14)[step])
+        spots: list[layout.LabelSpot] = []
+        obstacles: list[tuple[int, layout.Box]] = []
+        faces: dict[int, tuple[str, int, str]] = {}
+        for c, x, y in shown if shown is not None else self._shown(camera):
+            node = nodes[c]
+            obstacles.append((c, layout.Box(x - r - 2, y - r - 2, 2 * r + 4, 2 * r + 4)))
+            if not (node.is_capital or node.is_island or zoom >= ORDINARY_LABEL_ZOOM):
+                continue
+            face = "bold" if node.is_capital else "sans"
+            size = big if node.is_capital or node.is_island else small
+            text = i18n.name(node)
+            w, h = theme.font(size, face).size(text)
+            faces[c] = (text, size, face)
+            priority = 3 if node.is_capital else 2 if node.is_island else 1
+            spots.append(layout.LabelSpot(c, x, y, w + 2, h, r + 3, priority, node.is_capital))
+        placed = layout.place_labels(spots, obstacles)
+        return {c: (box, *faces[c]) for c, box in placed.items()}
+
+
+def marker_radius(camera: Camera) -> int:
+    zoom = camera.scale / camera.fit_scale
+    return int(max(4, min(9, 4.5 * zoom**0.5)))
+
+
+ORDINARY_LABEL_ZOOM = 1.3  # below this only capitals and islands are named
 
 
 def _halo_text(out: pygame.Surface, s: str, size: int, x: int, y: int, face: str) -> None:
     halo = theme.text(s, size, (246, 238, 216), face)
     ink = theme.text(s, size, (28, 24, 18), face)
-    rect = ink.get_rect(midtop=(x, y))
+    rect = ink.get_rect(topleft=(x, y))
     for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
         out.blit(halo, rect.move(dx, dy))
     out.blit(ink, rect)

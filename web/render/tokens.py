@@ -75,12 +75,53 @@ def token(kingdom: int, level: int, size: int, faded: bool = False) -> pygame.Su
 
 def draw_token(
     surface: pygame.Surface, kingdom: int, level: int, x: float, y: float, size: int,
-    faded: bool = False,
+    faded: bool = False, own: bool = False,
 ) -> pygame.Rect:  # fmt: skip
+    """A general; ``own`` marks the viewer's own generals (halo and star)."""
+    if own:
+        draw_own_halo(surface, x, y, size)
     img = token(kingdom, level, size, faded)
     rect = img.get_rect(center=(int(x), int(y)))
     surface.blit(img, rect)
+    if own:
+        draw_own_star(surface, x, y, size)
     return rect
+
+
+@cache
+def _halo(size: int) -> pygame.Surface:
+    r = int(size * 0.8)
+    surf = pygame.Surface((2 * r + 4, 2 * r + 4), pygame.SRCALPHA)
+    c = (r + 2, r + 2)
+    pygame.draw.circle(surf, (255, 255, 255, 120), c, r)
+    pygame.draw.circle(surf, (20, 20, 20, 230), c, r, 2)
+    return surf
+
+
+@cache
+def _star(size: int) -> pygame.Surface:
+    br = max(6, size // 4)
+    surf = pygame.Surface((2 * br + 4, 2 * br + 4), pygame.SRCALPHA)
+    c = (br + 2, br + 2)
+    pygame.draw.circle(surf, (24, 24, 28), c, br + 1)
+    pygame.draw.circle(surf, (250, 248, 240), c, br, 1)
+    star = theme.text("★", max(9, int(br * 1.6)), theme.GOLD, "bold")
+    surf.blit(star, star.get_rect(center=(c[0], c[1] + 1)))
+    return surf
+
+
+def draw_own_halo(surface: pygame.Surface, x: float, y: float, size: int) -> None:
+    """A light disc with a dark rim behind a token of the player's own kingdom: it stands out
+    on land and sea whatever the kingdom's colour."""
+    img = _halo(size)
+    surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+
+def draw_own_star(surface: pygame.Surface, x: float, y: float, size: int) -> None:
+    """A gold star on the token's top-left corner (the level badge is bottom-right): "yours"."""
+    img = _star(size)
+    off = size / 2 * 0.72
+    surface.blit(img, img.get_rect(center=(int(x - off), int(y - off))))
 
 
 def draw_tower(

@@ -20,7 +20,7 @@ from web.render import battle as battle_render
 from web.render import hud, tokens
 from web.render.board import BoardView, Marks
 from web.render.mapart import BoardGeometry
-from web.scenes import match_controls
+from web.scenes import match_chrome, match_controls
 from web.scenes.match_controls import Prompt
 from web.session import Applied, MatchSession
 from web.widgets import ButtonGroup, label, panel
@@ -58,7 +58,10 @@ class MatchScene(Scene):
         self._over_shown = False
         self._handover_for = -1
         self.view: PlayerView = session.view()
+        self.chrome = ButtonGroup()
+        self.coach_line: str | None = None
         self.apply_settings()
+        self.on_language()
 
     def apply_settings(self) -> None:
         s = self.app.settings
@@ -71,6 +74,7 @@ class MatchScene(Scene):
         self._version = ()
 
     def on_language(self) -> None:
+        self.chrome = ButtonGroup() if self.attract else match_chrome.chrome(self)
         self._version = ()
 
     # -- acting ------------------------------------------------------------------------------
@@ -163,11 +167,13 @@ class MatchScene(Scene):
     def _refresh(self) -> None:
         s = self.session
         version = (len(s.record.actions), s.viewer, self.selection.die, self.selection.general,
-                   id(self.local_prompt), i18n.language(), self.animator.busy)  # fmt: skip
+                   id(self.local_prompt), i18n.language(), self.animator.busy,
+                   self.app.settings.coach)  # fmt: skip
         if version == self._version:
             return
         self._version = version
         self.view = s.view()
+        self.coach_line = match_chrome.coach_text(self)
         if self.animator.busy and not self.attract:
             self.controls, self.prompt = ButtonGroup(), None
         else:
@@ -182,6 +188,9 @@ class MatchScene(Scene):
 
         self.app.storage.delete("autosave")
         self.app.sound.play("fanfare")
+        if self.session.viewer >= 0 and self.app.settings.coach:
+            self.app.settings.coach = False  # a whole game played: no longer a newcomer
+            self.app.save_settings()
         self.app.push(GameOverScene(self.app, self.session))
 
     def _handover(self) -> None:
@@ -222,7 +231,7 @@ class MatchScene(Scene):
         marks = self.marks()
         self.board_view.draw(surface, self.camera, view, marks)
         hud.draw_top(surface, view, self.status_text(), self.progress(), self.selection.general)
-        hud.draw_track_tokens(surface, view)
+        hud.draw_track_tokens(surface, view, marks.own, marks.actable, marks.selected)
         kinds = self.seat_kinds()
         thinking = self.session.thinking_seat if self.session.thinking is not None else -1
         y = hud.draw_players(surface, view, kinds, thinking, self.board_view.t)
@@ -233,7 +242,10 @@ class MatchScene(Scene):
             hud.draw_frame(surface)
             self._draw_dice(surface)
             self.controls.draw(surface)
+            self.chrome.draw(surface)
             self._draw_hints(surface)
+            if self.coach_line and not (anim is not None and anim.kind == "battle"):
+                match_chrome.draw_coach(surface, self.coach_line)
         if anim is not None and anim.kind == "battle":
             battle_render.draw_battle(surface, view, anim.battle, anim.progress,
                                       self.app.settings.reduced_motion,

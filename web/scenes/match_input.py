@@ -81,6 +81,13 @@ def _key(scene: MatchScene, ev: UIEvent) -> None:
 def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
     if scene.attract:
         return
+    if scene.chrome.tap(x, y):
+        scene.app.sound.play("click")
+        return
+    from web.scenes import match_chrome
+
+    if match_chrome.tap_coach(scene, x, y):
+        return
     anim = scene.animator.current
     if anim is not None and anim.kind == "battle" and anim.progress > 0.5:
         scene.animator.update(anim.duration)  # a tap hurries a settled battle along
@@ -103,12 +110,15 @@ def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
         return
     if LAYOUT.top.contains(x, y):
         found = layout.nearest(
-            ((g, *box.center) for g, box in hud.track_tokens(scene.view)), x, y, 16
+            ((g, *box.center) for g, box in hud.track_tokens(scene.view)), x, y, 20
         )
-        if found >= 0:
+        if found >= 0 and found in intents.actable_generals(scene.session.legal()):
             _pick_general(scene, found)
+        else:
+            scene.app.pin_tooltip(x, y)  # a finger cannot hover: a tap explains instead
         return
     if LAYOUT.side.contains(x, y):
+        scene.app.pin_tooltip(x, y)
         return
     if LAYOUT.map.contains(x, y):
         _tap_map(scene, x, y)
@@ -145,6 +155,7 @@ def _pick_general(scene: MatchScene, g: int) -> None:
 def _tap_map(scene: MatchScene, x: float, y: float) -> None:
     legal = scene.session.legal()
     if not legal:
+        scene.app.pin_tooltip(x, y)  # not our decision: a tap shows what is there
         return
     view = scene.view
     state = view.public
@@ -221,6 +232,13 @@ def target_actions(scene: MatchScene) -> dict[int, object]:
     return dict(intents.moves_for(legal, g, scene.selection.die))
 
 
+def own_generals(scene: MatchScene) -> set[int]:
+    """The viewer's generals (none for a spectator)."""
+    seat = scene.session.viewer
+    state = scene.view.public
+    return set(state.generals_of(seat)) if 0 <= seat < state.num_players else set()
+
+
 def marks(scene: MatchScene) -> Marks:
     m = Marks()
     state = scene.view.public
@@ -230,7 +248,10 @@ def marks(scene: MatchScene) -> Marks:
     if anim is not None and anim.kind == "pause" and anim.city >= 0:
         m.flash[anim.city] = (255, 255, 255)
     m.battles = list(state.battles) + ([state.battle_city] if state.battle_city >= 0 else [])
-    if scene.attract or scene.animator.busy:
+    if scene.attract:
+        return m
+    m.own = own_generals(scene)
+    if scene.animator.busy:
         return m
     legal = scene.session.legal()
     if not legal:

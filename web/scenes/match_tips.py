@@ -20,6 +20,15 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
     view = scene.view
     state = view.public
     board = state.board
+    chrome = scene.chrome.at(x, y)
+    if chrome is not None:
+        return [chrome.tip], None
+    if scene.coach_line:
+        from web.scenes.match_chrome import coach_boxes
+
+        _box, close = coach_boxes(scene.coach_line)
+        if close.contains(x, y):
+            return [i18n.t("coach_dismiss")], None
     if scene.prompt is not None:
         b = scene.prompt_buttons.at(x, y)
         if b is not None and b.tip:
@@ -35,7 +44,7 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
         return None
     if LAYOUT.top.contains(x, y):
         for g, box in hud.track_tokens(view):
-            if box.inset(-4).contains(x, y):
+            if box.inset(-3).contains(x, y):
                 return _general(scene, g), "R6.2"
         for i, box in enumerate(LAYOUT.season_slots()):
             if box.contains(x, y):
@@ -85,6 +94,8 @@ def _general(scene: MatchScene, g: int) -> list[str]:
                     kingdom=i18n.name(board.kingdoms[k]))]  # fmt: skip
     if state.gen_city[g] < 0 and state.gen_return[g] >= 0:
         lines.append(i18n.t("tip_off_board", season=i18n.season_label(state.gen_return[g])))
+        if state.gen_return[g] <= state.round:
+            lines.append(i18n.t("track_ready"))
     elif state.acted >> g & 1:
         lines.append(i18n.t("tip_acted"))
     return lines

@@ -23,7 +23,7 @@ class MenuScene(Scene):
     def __init__(self, app: App, match: MatchScene) -> None:
         super().__init__(app)
         self.match = match
-        self.box = centered(420, 470)
+        self.box = centered(420, 70 + 7 * 62 + 14)
         self.buttons = ButtonGroup()
         self.on_language()
 
@@ -32,11 +32,12 @@ class MenuScene(Scene):
             ("resume", i18n.t("resume"), self.app.pop),
             ("export", i18n.t("export"), lambda: saves.export(self.app, self.match.session)),
             ("import", i18n.t("import"), lambda: self.app.push(ImportScene(self.app))),
+            ("howto", i18n.t("howto"), self._how_to_play),
             ("rules", i18n.t("rules"), lambda: self.app.open_rules()),
             ("settings", i18n.t("settings"), self._settings),
             ("title", i18n.t("to_title"), self._to_title),
         ]
-        boxes = column(self.box.x + 40, self.box.y + 70, self.box.w - 80, [54] * len(items), 10)
+        boxes = column(self.box.x + 40, self.box.y + 70, self.box.w - 80, [54] * len(items), 8)
         self.buttons = ButtonGroup(
             [
                 Button(b, text, fn, tag=tag, size=19)
@@ -48,6 +49,11 @@ class MenuScene(Scene):
         from web.scenes.settings import SettingsScene
 
         self.app.push(SettingsScene(self.app))
+
+    def _how_to_play(self) -> None:
+        from web.scenes.how_to_play import HowToPlayScene
+
+        self.app.push(HowToPlayScene(self.app))
 
     def _to_title(self) -> None:
         del self.app.scenes[1:]

@@ -1,4 +1,5 @@
-"""Settings: language, sound (off by default), reduced motion, AI move speed."""
+"""Settings: language, sound (off by default), reduced motion, AI move speed, large text,
+first-game tips."""
 
 from __future__ import annotations
 
@@ -30,13 +31,15 @@ class SettingsScene(Scene):
             ("sound", i18n.t("sound"), on_off(s.sound), self._sound),
             ("motion", i18n.t("reduced_motion"), on_off(s.reduced_motion), self._motion),
             ("speed", i18n.t("anim_speed"), i18n.t("speed_" + s.speed), self._speed),
+            ("large_text", i18n.t("large_text"), on_off(s.large_text), self._large_text),
+            ("coach", i18n.t("coach_setting"), on_off(s.coach), self._coach),
         ]  # fmt: skip
         self.labels = []
         for i, (tag, name, value, action) in enumerate(rows):
-            y = 170 + i * 80
+            y = 130 + i * 72
             self.labels.append((name, y))
             b.add(Button(Box(700, y, 260, 60), value, action, tag=tag, size=20))
-        b.add(Button(Box(540, 560, 200, 60), i18n.t("back"), self.app.pop, tag="back"))
+        b.add(Button(Box(540, 620, 200, 60), i18n.t("back"), self.app.pop, tag="back"))
         self.buttons = b
 
     def _language(self) -> None:
@@ -56,6 +59,14 @@ class SettingsScene(Scene):
         s.speed = SPEEDS[(SPEEDS.index(s.speed) + 1) % len(SPEEDS)]
         self._changed()
 
+    def _large_text(self) -> None:
+        self.app.settings.large_text = not self.app.settings.large_text
+        self._changed()
+
+    def _coach(self) -> None:
+        self.app.settings.coach = not self.app.settings.coach
+        self._changed()
+
     def _changed(self) -> None:
         self.app.save_settings()
         self.on_language()
@@ -68,7 +79,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
-        label(surface, i18n.t("settings"), 640, 60, 40, theme.GOLD, "serif", "midtop")
+        label(surface, i18n.t("settings"), 640, 40, 40, theme.GOLD, "serif", "midtop")
         for name, y in self.labels:
             label(surface, name, 660, y + 30, 22, theme.TEXT, "sans", "midright")
         self.buttons.draw(surface)

@@ -39,6 +39,7 @@ class TitleScene(Scene):
             items.append(("continue", i18n.t("continue"), self._continue))
         items += [
             ("new", i18n.t("new_game"), self._new_game),
+            ("howto", i18n.t("howto"), self._how_to_play),
             ("spectate", i18n.t("spectate"), self._spectate),
             ("import", i18n.t("import"), self._import),
             ("rules", i18n.t("rules"), lambda: self.app.open_rules()),
@@ -48,12 +49,13 @@ class TitleScene(Scene):
 
         if not storage.IS_WEB:
             items.append(("quit", i18n.t("quit"), self._quit))
-        boxes = column(490, 250, 300, [52] * len(items), 10)
+        h, gap = (52, 10) if len(items) <= 6 else (48, 8)
+        boxes = column(490, 238, 300, [h] * len(items), gap)
         self.buttons = ButtonGroup([
             Button(b, text, fn, tag=tag, size=19, style="primary" if i == 0 else "normal")  # type: ignore[arg-type]
             for i, (b, (tag, text, fn)) in enumerate(zip(boxes, items, strict=True))
         ])  # fmt: skip
-        self.panel_box = Box(460, 228, 360, 52 * len(items) + 10 * (len(items) - 1) + 44)
+        self.panel_box = Box(460, 220, 360, h * len(items) + gap * (len(items) - 1) + 36)
 
     def _continue(self) -> None:
         if self.resume is not None:
@@ -63,6 +65,11 @@ class TitleScene(Scene):
         from web.scenes.new_game import NewGameScene
 
         self.app.push(NewGameScene(self.app))
+
+    def _how_to_play(self) -> None:
+        from web.scenes.how_to_play import HowToPlayScene
+
+        self.app.push(HowToPlayScene(self.app, on_done=self._new_game))
 
     def _spectate(self) -> None:
         from web.scenes.match import MatchScene

@@ -1,0 +1,106 @@
+"""How to play: seven illustrated pages in both languages, reachable from the title and the
+match menu, turned by buttons, dots, keys and swipes, each linking to its rule."""
+
+from __future__ import annotations
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tests.web.player import click_button, drag, press_key, shot  # noqa: E402
+from web import i18n  # noqa: E402
+from web.i18n_help import HOWTO_PAGES  # noqa: E402
+from web.rules_text import section_of  # noqa: E402
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+
+def test_every_page_has_a_title_text_and_a_rule_in_both_languages():
+    from web.scenes.how_to_play import page_lines
+
+    assert 5 <= len(HOWTO_PAGES) <= 7
+    try:
+        for lang in ("en", "ru"):
+            i18n.set_language(lang)
+            for name, rule in HOWTO_PAGES:
+                assert i18n.t(f"howto_{name}_title") != f"howto_{name}_title"
+                lines = page_lines(name)
+                assert 2 <= len(lines) <= 4 and all(lines)
+                assert section_of(rule) == rule  # the link lands on that very rule
+    finally:
+        i18n.set_language("en")
+
+
+def test_pages_turn_and_link_to_the_rules(app):
+    from web.scenes.how_to_play import HowToPlayScene
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.rules import RulesScene
+    from web.scenes.title import TitleScene
+
+    title = TitleScene(app)
+    app.push(title)
+    app.frame()
+    click_button(app, title.buttons, "howto")
+    scene = app.top
+    assert isinstance(scene, HowToPlayScene) and scene.page == 0
+    assert not scene.buttons.find("prev").enabled
+    click_button(app, scene.buttons, "next")
+    assert scene.page == 1
+    press_key(app, pygame.K_RIGHT)
+    assert scene.page == 2
+    press_key(app, pygame.K_LEFT)
+    assert scene.page == 1
+    drag(app, 900, 300, 700, 310)  # a swipe to the left: the next page, only one
+    assert scene.page == 2
+    drag(app, 500, 300, 800, 300)
+    assert scene.page == 1
+    click_button(app, scene.buttons, "page3")
+    assert scene.page == 3
+    click_button(app, scene.buttons, "rule")
+    assert isinstance(app.top, RulesScene) and app.top.anchor == HOWTO_PAGES[3][1]
+    click_button(app, app.top.buttons, "close")
+    assert app.top is scene
+    click_button(app, scene.buttons, f"page{len(HOWTO_PAGES) - 1}")
+    assert scene.buttons.find("next").label == i18n.t("done")
+    click_button(app, scene.buttons, "next")  # "Let's play" from the title: a new game
+    assert isinstance(app.top, NewGameScene)
+
+
+def test_every_page_draws_in_both_languages_and_the_screenshot(app):
+    from web.scenes.how_to_play import HowToPlayScene
+
+    scene = HowToPlayScene(app)
+    app.push(scene)
+    try:
+        for lang in ("ru", "en"):
+            app.set_language(lang)
+            for page in range(len(HOWTO_PAGES)):
+                scene.go(page)
+                app.frame()
+                for b in scene.buttons.buttons:
+                    assert b.box.w >= 44 and b.box.h >= 44, b.tag
+        scene.go(3)
+        app.run_frames(10)
+        assert shot(app, "how_to_play.png").stat().st_size > 10_000
+        app.set_language("ru")
+        scene.go(0)
+        app.frame()
+        assert shot(app, "how_to_play_ru.png").stat().st_size > 10_000
+    finally:
+        app.set_language("en")
+
+
+def test_the_match_menu_opens_how_to_play(app, random_ai):
+    from tests.web.test_scenes import _match
+    from web.scenes.how_to_play import HowToPlayScene
+    from web.scenes.menu import MenuScene
+
+    scene = _match(app, seed=9)
+    app.run_frames(3)
+    click_button(app, scene.chrome, "menu")  # the menu button: phones have no Escape key
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    click_button(app, menu.buttons, "howto")
+    assert isinstance(app.top, HowToPlayScene)
+    press_key(app, pygame.K_ESCAPE)
+    assert app.top is menu
