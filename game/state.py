@@ -153,9 +153,9 @@ class GameState:
         self.last_battle: tuple[int, ...] = ()
         self.end_triggered = False
         self._legal: list[Action] | None = None
-        # Move actions of this turn by (general, die, start); enemies stand still during a
-        # turn, so every state of the turn may share it (see rules/turn.py).
-        self.turn_moves: dict[tuple[int, int, int], Any] = {}
+        # Move actions of this turn (see rules/moves.py); enemies stand still during a turn,
+        # so every state of the turn may share it.
+        self.turn_moves: dict[int, Any] = {}
 
     def clone(self) -> GameState:
         other = GameState.__new__(GameState)
@@ -244,9 +244,7 @@ class GameState:
 
     def sample_chance(self, rng: Any = None) -> Action:
         """A chance outcome drawn by its probability, from ``rng`` or the game's own seed."""
-        from game.rules.flow import sample_chance
-
-        return sample_chance(self, rng)
+        return _flow.sample_chance(self, rng)
 
     def to_json(self) -> str:
         from game.serialize import state_to_json

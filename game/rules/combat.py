@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.actions import BattleRoll
 from game.rules import quests
+from game.rules.moves import enemy_mask
 from game.state import (
     ALL_COINS,
     COIN_VALUES,
@@ -43,14 +44,10 @@ def send_to_track(state: GameState, g: int) -> None:
 
 def battle_cities(state: GameState) -> tuple[int, ...]:
     """R7.1: cities where a general of the active player meets an enemy general."""
-    seat = state.active
-    kingdom_seat = state.kingdom_seat
-    own: set[int] = set()
-    enemy: set[int] = set()
-    for g, city in enumerate(state.gen_city):
-        if city >= 0:
-            (own if kingdom_seat[g >> 2] == seat else enemy).add(city)
-    return tuple(sorted(own & enemy))
+    k = state.seat_kingdom[state.active]
+    own = state.gen_city[k * 4 : k * 4 + 4]
+    enemy = enemy_mask(state)  # enemies stand still during a turn: the turn's mask holds
+    return tuple(sorted(c for c in own if c >= 0 and enemy >> c & 1))
 
 
 def begin_battles(state: GameState, cities: tuple[int, ...]) -> None:
@@ -72,14 +69,18 @@ def fighters(state: GameState) -> tuple[int, int]:
     """(attacking general, defending general) of the current battle."""
     city = state.battle_city
     seat = state.active
+    gen_city = state.gen_city
     attacker = defender = -1
-    for g, c in enumerate(state.gen_city):
-        if c == city:
-            if state.kingdom_seat[g >> 2] == seat:
-                attacker = g
-            else:
-                defender = g
-    return attacker, defender
+    g = -1
+    while True:  # the generals in the city, found by list.index at C speed (two of them)
+        try:
+            g = gen_city.index(city, g + 1)
+        except ValueError:
+            return attacker, defender
+        if state.kingdom_seat[g >> 2] == seat:
+            attacker = g
+        else:
+            defender = g
 
 
 def defender_seat(state: GameState) -> int:

@@ -7,8 +7,10 @@ otherwise the phase decides (setup, roll, actions, Halt/Pass, battles).
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from bisect import bisect_right
+from itertools import accumulate, combinations_with_replacement, repeat
 from math import factorial
+from operator import is_
 from typing import Any
 
 from game.actions import (
@@ -17,6 +19,7 @@ from game.actions import (
     ChooseDeck,
     CommitCoin,
     DrawCard,
+    EndTurn,
     FightAt,
     Halt,
     NoCard,
@@ -73,6 +76,12 @@ def _battle_outcomes(patched: bool) -> list[tuple[Action, float]]:
 
 
 BATTLE_OUTCOMES = {flag: _battle_outcomes(flag) for flag in (False, True)}
+ROLL_ACTIONS = [a for a, _ in ROLL_OUTCOMES]
+BATTLE_ACTIONS = {flag: [a for a, _ in outcomes] for flag, outcomes in BATTLE_OUTCOMES.items()}
+# The chance actions above are module constants that live as long as the program, so their ids
+# name them: a roll handed out by chance_outcomes() is recognised without comparing fields.
+_ROLL_IDS = frozenset(map(id, ROLL_ACTIONS))
+_BATTLE_IDS = {flag: frozenset(map(id, actions)) for flag, actions in BATTLE_ACTIONS.items()}
 COIN_ACTIONS = {v: CommitCoin(v) for v in sorted(set(COIN_VALUES))}
 DECK_ACTIONS = (ChooseDeck(0), ChooseDeck(1))
 HALT, PASS = Halt(), Pass()
@@ -101,29 +110,31 @@ def current_player(state: GameState) -> int:
 
 def legal_actions(state: GameState) -> list[Action]:
     phase = state.phase
+    if phase == P_ACTION and state.draw_deck < 0 and not state.draw_queue:
+        return turn.legal_turn_actions(state)  # by far the most frequent, so asked first
     if phase == P_OVER:
         return []
     if state.draw_deck >= 0:
         return [a for a, _ in quests.draw_outcomes(state)]
     if state.draw_queue:
         return [DECK_ACTIONS[d] for d in quests.open_decks(state)]
-    if phase in (P_ROLL, P_BATTLE_ROLL):
-        return [a for a, _ in chance_outcomes(state)]
-    if phase == P_ACTION:
-        return turn.legal_turn_actions(state)
+    if phase == P_ROLL:
+        return ROLL_ACTIONS[:]
+    if phase == P_BATTLE_ROLL:
+        return BATTLE_ACTIONS[state.rules.battle_dice][:]
     if phase == P_CONTINUE:
         return turn.legal_continuations(state)
     if phase == P_HALT:
         return [HALT, PASS]
     if phase == P_BATTLE_ORDER:
-        return [FightAt(c) for c in state.battles]
+        return [turn.made(FightAt, c) for c in state.battles]
     if phase == P_COIN_ATTACKER:
         return [COIN_ACTIONS[v] for v in sorted(set(state.unplayed_coins(state.active)))]
     if phase == P_COIN_DEFENDER:
         seat = combat.defender_seat(state)
         return [COIN_ACTIONS[v] for v in sorted(set(state.unplayed_coins(seat)))]
     if phase == P_PICK:
-        return [PickKingdom(k) for k in range(6) if state.kingdom_seat[k] < 0]
+        return [turn.made(PickKingdom, k) for k in range(6) if state.kingdom_seat[k] < 0]
     return setup.legal_placements(state)  # P_PLACE
 
 
@@ -131,7 +142,10 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
     if state.phase == P_OVER:
         return []
     if state.draw_deck >= 0:
-        return quests.draw_outcomes(state)
+        outcomes = quests.draw_outcomes(state)
+        if state._legal is None:  # the same list, so that applying the draw need not redo it
+            state._legal = [a for a, _ in outcomes]
+        return outcomes
     if state.draw_queue:
         return []
     if state.phase == P_ROLL:
@@ -139,6 +153,14 @@ def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
     if state.phase == P_BATTLE_ROLL:
         return BATTLE_OUTCOMES[state.rules.battle_dice]
     return []
+
+
+# Cumulative probabilities of the fixed outcome lists, summed in list order exactly as a linear
+# walk sums them, so that bisecting picks the same outcome as walking the list would.
+_CUMULATIVE = {
+    id(outcomes): list(accumulate(p for _, p in outcomes))
+    for outcomes in (ROLL_OUTCOMES, *BATTLE_OUTCOMES.values())
+}
 
 
 def sample_chance(state: GameState, rng: Any = None) -> Action:
@@ -149,6 +171,9 @@ def sample_chance(state: GameState, rng: Any = None) -> Action:
     if rng is None:
         rng = random.Random(state.seed * 1_000_003 + state.chance_counter)
     x = rng.random()
+    cumulative = _CUMULATIVE.get(id(outcomes))
+    if cumulative is not None:
+        return outcomes[min(bisect_right(cumulative, x), len(outcomes) - 1)][0]
     acc = 0.0
     for action, p in outcomes:
         acc += p
@@ -157,27 +182,45 @@ def sample_chance(state: GameState, rng: Any = None) -> Action:
     return outcomes[-1][0]
 
 
+def _is_legal(state: GameState, action: Action) -> bool:
+    legal = state._legal
+    # An action handed out by legal_actions() for this very state is found by identity, at C
+    # speed; equal copies (parsed from text, rebuilt from JSON) take the checks below.
+    if legal is not None and any(map(is_, legal, repeat(action))):
+        return True
+    if state.draw_deck < 0 and not state.draw_queue:
+        phase = state.phase
+        if phase == P_ACTION:
+            if action.kind == 6:
+                # Moves are the long lists; checking one directly beats scanning them (R5).
+                # A general or city index outside the board is refused before the search.
+                n = state.board.num_nodes
+                return (
+                    0 <= action.general < 24  # type: ignore[attr-defined]
+                    and 0 <= action.src < n  # type: ignore[attr-defined]
+                    and 0 <= action.dest < n  # type: ignore[attr-defined]
+                    and moves.is_legal_move(state, action)  # type: ignore[arg-type]
+                )
+            if type(action) is EndTurn:
+                return True  # R4.2: the active player may always end the turn
+        elif phase == P_ROLL:
+            # The roll outcomes are module constants: known by identity, or compared below.
+            if id(action) in _ROLL_IDS:
+                return True
+        elif phase == P_BATTLE_ROLL and id(action) in _BATTLE_IDS[state.rules.battle_dice]:
+            return True
+    if legal is None:
+        legal = state._legal = legal_actions(state)
+    return action in legal
+
+
 def apply_action(state: GameState, action: Action) -> None:
     if not isinstance(action, Action):
         raise IllegalActionError(f"R4: {action!r} is not an action (see game.actions)")
-    kind = action.kind
-    if kind == 6 and state.phase == P_ACTION and not state.draw_queue:
-        # Moves are the long lists; checking one directly beats scanning hundreds (R5).
-        # A general or city index outside the board is refused before the search sees it.
-        n = state.board.num_nodes
-        if not (
-            0 <= action.general < 24  # type: ignore[attr-defined]
-            and 0 <= action.src < n  # type: ignore[attr-defined]
-            and 0 <= action.dest < n  # type: ignore[attr-defined]
-        ) or not moves.is_legal_move(state, action):  # type: ignore[arg-type]
-            raise IllegalActionError(explain_illegal(state, action))
-    else:
-        legal = state._legal
-        if legal is None:
-            legal = state._legal = legal_actions(state)
-        if action not in legal:
-            raise IllegalActionError(explain_illegal(state, action))
+    if not _is_legal(state, action):
+        raise IllegalActionError(explain_illegal(state, action))
     state._legal = None
+    kind = action.kind
     if state.draw_deck >= 0 or state.draw_queue:
         if kind == 2:
             state.draw_deck = action.deck  # type: ignore[attr-defined]

@@ -107,36 +107,65 @@ def destinations(
 
 
 # -- bitmask search, for the hot path of legal move generation --------------------------------
-# A set of nodes is an int with bit i for node i. Expanding a set by one segment looks up each
-# 8-bit chunk of the set in a table of neighbour masks built once per board and season.
+# A set of nodes is an int with bit i for node i. Expanding a set by one segment ORs together
+# the neighbour masks of its nodes, taken lowest bit first. The same layers come up again and
+# again (generals stand in the same few cities), so expansions are also remembered by layer.
 
-_TABLES: dict[tuple[int, bool], tuple[tuple[tuple[int, ...], ...], int]] = {}
+_NEIGHBOURS: dict[tuple[int, bool], tuple[tuple[int, ...], int, dict[int, int]]] = {}
+_EXPANSIONS_LIMIT = 50_000  # emptied when full
 
 
-def _expansion_table(board: MapSpec, winter: bool) -> tuple[tuple[tuple[int, ...], ...], int]:
+def _neighbour_masks(board: MapSpec, winter: bool) -> tuple[tuple[int, ...], int, dict[int, int]]:
+    """Each node's neighbours as a mask (R5.3: land only in winter), the mask of cities, and
+    the expansions worked out so far (a set of nodes to the union of their neighbours)."""
     key = (id(board), winter)
-    found = _TABLES.get(key)
+    found = _NEIGHBOURS.get(key)
     if found is None:
         adj = board.land_adj if winter else board.all_adj
-        neighbours = [sum(1 << other for other in adj[node]) for node in range(board.num_nodes)]
-        chunks = []
-        for base in range(0, board.num_nodes, 8):
-            row = []
-            for byte in range(256):
-                mask = 0
-                for bit in range(8):
-                    if byte >> bit & 1 and base + bit < board.num_nodes:
-                        mask |= neighbours[base + bit]
-                row.append(mask)
-            chunks.append(tuple(row))
+        neighbours = tuple(
+            sum(1 << other for other in adj[node]) for node in range(board.num_nodes)
+        )
         cities = sum(1 << c for c in range(board.num_nodes) if not board.is_ship[c])
-        found = _TABLES[key] = (tuple(chunks), cities)
+        found = _NEIGHBOURS[key] = (neighbours, cities, {})
     return found
+
+
+def nodes_of(mask: int) -> tuple[int, ...]:
+    """The nodes of a mask, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
 
 
 def ball_mask(board: MapSpec, src: int, hops: int, winter: bool) -> int:
     """Every node within ``hops`` segments of ``src``, as a bitmask."""
     return sum(1 << node for node in ball(board, src, hops, winter))
+
+
+_LAYERS: dict[tuple[int, int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _free_layers(
+    board: MapSpec, src: int, hops: int, winter: bool
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per segment budget 0..hops with no general in the way: the nodes within it, and the
+    cities a move may end in (not ships, R2.3, not ``src``)."""
+    key = (id(board), src, hops, winter)
+    found = _LAYERS.get(key)
+    if found is None:
+        _, cities, _ = _neighbour_masks(board, winter)
+        balls = tuple(ball_mask(board, src, h, winter) for h in range(hops + 1))
+        ends = tuple(ball & cities & ~(1 << src) for ball in balls)
+        found = _LAYERS[key] = (balls, ends)
+    return found
+
+
+def ball_masks(board: MapSpec, src: int, hops: int, winter: bool) -> tuple[int, ...]:
+    """Every node within 0..hops segments of ``src`` (ignoring generals), as bitmasks."""
+    return _free_layers(board, src, hops, winter)[0]
 
 
 def reach_masks(
@@ -147,21 +176,32 @@ def reach_masks(
     Paths never pass through a node in ``enemy_mask`` (an enemy-held city ends the move, R5.4)
     but may end there; ships are passed but excluded from the ends (R2.3); ``src`` is excluded.
     """
-    table, cities = _expansion_table(board, winter)
+    neighbours, cities, expansions = _neighbour_masks(board, winter)
+    balls, free_ends = _free_layers(board, src, hops, winter)
+    # Until the search reaches the nearest enemy it is the one without enemies, whose layers
+    # are known: start from the layer of that enemy (or finish at once if none is passed).
+    near = 0
+    while near < hops and not balls[near] & enemy_mask:
+        near += 1
+    if near == hops:
+        return free_ends
+    out = list(free_ends[: near + 1])
     start = 1 << src
-    visited = start
-    frontier = start
-    out = [0]
-    for _ in range(hops):
+    visited = balls[near]
+    frontier = visited & ~balls[near - 1] if near else start
+    for _ in range(near, hops):
         grow = frontier & ~enemy_mask
-        new = 0
-        i = 0
-        while grow:
-            byte = grow & 255
-            if byte:
-                new |= table[i][byte]
-            grow >>= 8
-            i += 1
+        new = expansions.get(grow)
+        if new is None:
+            new = 0
+            rest = grow
+            while rest:
+                low = rest & -rest  # the lowest node of the layer
+                new |= neighbours[low.bit_length() - 1]
+                rest ^= low
+            if len(expansions) > _EXPANSIONS_LIMIT:
+                expansions.clear()
+            expansions[grow] = new
         frontier = new & ~visited
         visited |= frontier
         out.append(visited & cities & ~start)

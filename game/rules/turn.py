@@ -6,7 +6,8 @@ Decision (R4.2): the turn ends by itself when no die is left or no own general c
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from typing import Any
 
 from game.actions import (
     Action,
@@ -14,7 +15,6 @@ from game.actions import (
     Continue,
     Destroy,
     EndTurn,
-    Move,
     Return,
     Roll,
     StopMove,
@@ -43,57 +43,102 @@ def start_actions(state: GameState, roll: Roll) -> None:
     _maybe_end_turn(state)
 
 
-def _occupancy(state: GameState, seat: int) -> tuple[set[int], set[int]]:
-    """Cities holding enemy generals, and cities holding own generals."""
-    enemy: set[int] = set()
-    own: set[int] = set()
-    kingdom_seat = state.kingdom_seat
-    for g, city in enumerate(state.gen_city):
-        if city >= 0:
-            if kingdom_seat[g >> 2] == seat:
-                own.add(city)
-            else:
-                enemy.add(city)
-    return enemy, own
+# A hand of dice: its distinct values, those of them that are 5 or 6, and its trades.
+DiceFacts = tuple[tuple[int, ...], tuple[int, ...], tuple[Trade, ...]]
+
+
+def _dice_table() -> dict[tuple[int, ...], DiceFacts]:
+    """For every sorted hand of 0-4 dice: its distinct values, those of 5 or 6, and its trades.
+
+    Built once, so a legal-action call looks these up instead of sorting and combining dice.
+    """
+    table = {}
+    for count in range(5):
+        for dice in combinations_with_replacement(range(1, 7), count):
+            values = tuple(sorted(set(dice)))
+            high = tuple(v for v in values if v >= 5)  # R4.4: 5 or 6 for the other actions
+            trades = tuple(Trade(t) for t in sorted(set(combinations(dice, 3))))  # R4.3
+            table[dice] = (values, high, trades)
+    return table
+
+
+DICE = _dice_table()
 
 
 def legal_turn_actions(state: GameState) -> list[Action]:
     seat = state.active
     dice = state.dice
-    out: list[Action] = []
     if not dice:
         return [END_TURN]
-    values = sorted(set(dice))
-    high = [v for v in values if v >= 5]  # R4.4: destroy, return, train and build need 5 or 6
+    values, high, trades = DICE[tuple(dice)]  # the dice are kept sorted
     own = moves.own_mask(state)
     k = state.seat_kingdom[seat]
     acted = state.acted
     gen_city = state.gen_city
-    return_targets: list[int] | None = None
+    floors = state.floors
+    is_island = state.board.is_island
+    out: list[Action] = []
+    return_targets: tuple[int, ...] | None = None
     for g in range(k * 4, k * 4 + 4):
         if acted >> g & 1:
             continue
         src = gen_city[g]
         if src >= 0:
-            for die in values:
-                out.extend(moves.moves_for(state, g, die, src, own))
-            if high:
+            moves.extend_moves(out, state, g, src, values, own)
+            # Destroy and train need floors where the general stands, build an island (R6, R9.5).
+            if high and (floors[src] > 0 or is_island[src]):
                 if _can_destroy(state, seat, src):
-                    out.extend(Destroy(g, die, src) for die in high)
+                    out += _per_die(Destroy, g, high, (src,))
                 if _can_train(state, seat, g, src):
-                    out.extend(Train(g, die) for die in high)
-                if state.rules.quests and state.board.is_island[src]:
-                    sources = quests.build_sources(state, seat, src)
-                    out.extend(Build(g, die, c, src) for die in high for c in sources)
+                    out += _per_die(Train, g, high, ())
+                if state.rules.quests and is_island[src]:
+                    sources = tuple(quests.build_sources(state, seat, src))
+                    out += _per_die(Build, g, high, sources, src)
         elif high and 0 <= state.gen_return[g] <= state.round:
             if return_targets is None:
-                return_targets = return_cities(state, seat)
-            out.extend(Return(g, die, c) for die in high for c in return_targets)
-    if not state.traded and len(dice) >= 3:
-        trades = sorted(set(combinations(dice, 3)))
-        out.extend(Trade(t) for t in trades)
+                return_targets = tuple(return_cities(state, seat))
+            out += _per_die(Return, g, high, return_targets)
+    if not state.traded:
+        out += trades  # none with fewer than 3 dice
     out.append(END_TURN)
     return out
+
+
+_PER_DIE: dict[tuple[Any, ...], tuple[Action, ...]] = {}
+
+
+def _per_die(
+    cls: type[Action], g: int, high: tuple[int, ...], cities: tuple[int, ...], island: int = -1
+) -> tuple[Action, ...]:
+    """The actions of ``cls`` for general ``g``, per die of 5 or 6 and then per city, in that
+    order (a build takes its floor from the city to the ``island``), made once for all turns."""
+    key = (cls, g, high, cities, island)
+    found = _PER_DIE.get(key)
+    if found is None:
+        if cls is Train:
+            found = tuple(Train(g, die) for die in high)
+        elif cls is Build:
+            found = tuple(Build(g, die, c, island) for die in high for c in cities)
+        else:  # Destroy, Return
+            found = tuple(cls(g, die, c) for die in high for c in cities)  # type: ignore[call-arg]
+        _PER_DIE[key] = found
+    return found
+
+
+MADE: dict[tuple[Any, ...], Action] = {}
+
+
+def made(cls: type[Action], *fields: int) -> Action:
+    """The one ``cls(*fields)`` action, made the first time it is offered.
+
+    Offering the same objects again saves building them at each call (a frozen dataclass is
+    slow to build) and lets apply_action find them by identity. There are a few thousand.
+    """
+    key = (cls, *fields)
+    found = MADE.get(key)
+    if found is None:
+        found = MADE[key] = cls(*fields)
+    return found
 
 
 def _can_destroy(state: GameState, seat: int, city: int) -> bool:
@@ -121,13 +166,12 @@ def _can_train(state: GameState, seat: int, g: int, city: int) -> bool:
 def return_cities(state: GameState, seat: int) -> list[int]:
     """R6.2: where a general coming back from the time track may be placed."""
     board = state.board
-    occupied = {c for c in state.gen_city if c >= 0}
-    towers = [
-        c for c in range(board.num_cities) if state.tower_owner[c] == seat and state.floors[c] > 0
-    ]
-    free_towers = [c for c in towers if c not in occupied]
+    floors = state.floors
+    towers = [c for c in _towers_of(state, seat) if floors[c] > 0]
+    free_towers = [c for c in towers if c not in state.gen_city]
     if free_towers:
         return free_towers
+    occupied = {c for c in state.gen_city if c >= 0}
     free = [c for c in range(board.num_cities) if c not in occupied]
     if not towers:
         # Decision (R6.2): without a tower, any free city of the own kingdom.
@@ -143,10 +187,35 @@ def return_cities(state: GameState, seat: int) -> list[int]:
     return [c for c in free if nearest[c] == best]
 
 
+def _towers_of(state: GameState, seat: int) -> tuple[int, ...]:
+    """Cities (ascending) whose tower belongs to ``seat``, standing or not.
+
+    Owners never change in a game, so the answer is kept for the turn (a player owns at most
+    three towers: ``list.index`` jumps from one to the next at C speed).
+    """
+    key = moves.TOWERS_KEY - seat
+    found: tuple[int, ...] | None = state.turn_moves.get(key)
+    if found is None:
+        owners = state.tower_owner
+        out: list[int] = []
+        city = -1
+        while True:
+            try:
+                city = owners.index(seat, city + 1, state.board.num_cities)
+            except ValueError:
+                break
+            out.append(city)
+        found = state.turn_moves[key] = tuple(out)
+    return found
+
+
 def apply_turn_action(state: GameState, action: Action) -> None:
     kind = action.kind
     if kind == 6:
-        _apply_move(state, action)  # type: ignore[arg-type]
+        g = action.general  # type: ignore[attr-defined]
+        state.dice.remove(action.die)  # type: ignore[attr-defined]
+        state.acted |= 1 << g
+        _arrive(state, g, action.src, action.dest, action.die)  # type: ignore[attr-defined]
     elif kind == 16:
         end_turn(state)
         return
@@ -184,13 +253,6 @@ def _use_die(state: GameState, die: int) -> None:
     state.dice.remove(die)
 
 
-def _apply_move(state: GameState, action: Move) -> None:
-    g = action.general
-    state.dice.remove(action.die)
-    state.acted |= 1 << g
-    _arrive(state, g, action.src, action.dest, action.die)
-
-
 def _apply_continue(state: GameState, action: Continue) -> None:
     state.phase = P_ACTION
     points = state.pend_points
@@ -208,6 +270,9 @@ def _arrive(state: GameState, g: int, src: int, dest: int, points: int) -> None:
     only leads to a ship or to an own general's city is no way on, and nobody is asked.
     """
     state.gen_city[g] = dest
+    enemy = moves.enemy_mask(state)
+    if not enemy >> dest & 1:
+        return  # no enemy general there: nobody to ask
     seat = state.active
     defender = -1
     kingdom_seat = state.kingdom_seat
@@ -215,37 +280,24 @@ def _arrive(state: GameState, g: int, src: int, dest: int, points: int) -> None:
         if city == dest and other != g and kingdom_seat[other >> 2] != seat:
             defender = other
             break
-    if defender < 0:
-        return
+    board = state.board
     winter = state.round % 4 == 3
-    enemy, own = _occupancy(state, seat)
-    used = _hops_between(state, src, dest, points, winter, enemy, own, g)
-    left = points - used * movement.segment_cost(winter)
-    own.discard(dest)
-    if not movement.destinations(state.board, dest, left, winter, enemy - {dest}, own):
+    cost = movement.segment_cost(winter)
+    # R5.5: the segments of the shortest legal path from src (own generals may be passed, and
+    # enemies stand still during the turn, so this is the board the move was made on). A
+    # continuation starts from a city the mover was let through: its enemy does not stop it.
+    reach = moves.end_masks(board, src, winter, enemy & ~(1 << src))[: points // cost + 1]
+    used = next((hops for hops, ends in enumerate(reach) if ends >> dest & 1), 0)
+    left = (points - used * cost) // cost
+    # The enemy met here does not stop the mover from leaving: only others can cut paths.
+    if left <= 0 or not (
+        moves.end_masks(board, dest, winter, enemy & ~(1 << dest))[left] & ~moves.own_mask(state)
+    ):
         return  # R5.4: the mover could not go on anyway, so nobody is asked
     state.pend_general = g
-    state.pend_points = left
+    state.pend_points = points - used * cost
     state.halt_seat = kingdom_seat[defender >> 2]
     state.phase = P_HALT
-
-
-def _hops_between(
-    state: GameState,
-    src: int,
-    dest: int,
-    points: int,
-    winter: bool,
-    enemy: set[int],
-    own: set[int],
-    g: int,
-) -> int:
-    """Segments used by the shortest legal path from ``src`` to ``dest`` (R5.5)."""
-    # The mover already stands on dest; look at the board as it was before the move.
-    own_before = (own - {dest}) | {src}
-    own_before.discard(src)
-    reach = movement.destinations(state.board, src, points, winter, enemy, own_before)
-    return reach.get(dest, 0)
 
 
 def apply_halt_decision(state: GameState, halt: bool) -> None:
@@ -262,13 +314,14 @@ def apply_halt_decision(state: GameState, halt: bool) -> None:
 def legal_continuations(state: GameState) -> list[Action]:
     g = state.pend_general
     here = state.gen_city[g]
-    enemy, own = _occupancy(state, state.active)
-    own.discard(here)
-    enemy.discard(here)
     winter = state.round % 4 == 3
-    reach = movement.destinations(state.board, here, state.pend_points, winter, enemy, own)
-    out: list[Action] = [StopMove(g, here)]
-    out.extend(Continue(g, here, dest) for dest in reach)
+    hops = state.pend_points // movement.segment_cost(winter)
+    out: list[Action] = [made(StopMove, g, here)]
+    if hops > 0:
+        # Paths leave the city the mover was let through (its enemy no longer stops them).
+        enemy = moves.enemy_mask(state) & ~(1 << here)
+        ends = moves.end_masks(state.board, here, winter, enemy)[hops] & ~moves.own_mask(state)
+        out.extend(made(Continue, g, here, dest) for dest in movement.nodes_of(ends))
     return out
 
 
@@ -276,13 +329,14 @@ def _maybe_end_turn(state: GameState) -> None:
     if not state.dice:
         end_turn(state)
         return
-    seat = state.active
-    k = state.seat_kingdom[seat]
+    k = state.seat_kingdom[state.active]
+    acted = state.acted
+    gen_city = state.gen_city
+    gen_return = state.gen_return
+    now = state.round
     for g in range(k * 4, k * 4 + 4):
-        if state.acted >> g & 1:
-            continue
-        if state.gen_city[g] >= 0 or 0 <= state.gen_return[g] <= state.round:
-            return
+        if not acted >> g & 1 and (gen_city[g] >= 0 or 0 <= gen_return[g] <= now):
+            return  # this general can still act
     end_turn(state)
 
 
