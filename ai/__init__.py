@@ -1,1 +1,32 @@
-"""Strategos AI: agents that see only a seat's PlayerView, search, arena and benchmarks."""
+"""Strategos AI: agents that see only a seat's PlayerView, search, arena and benchmarks.
+
+    agent = ai.make_agent("ismcts", level="hard")      # or ai.agent_from_spec("ismcts:hard")
+    action = agent.choose(view, legal_actions, rng)     # blocking
+    thinking = agent.begin(view, legal_actions, rng)    # sliced, for the client's frame loop
+    while not thinking.step_ms(8): ...
+    thinking.best_action(); thinking.explain(top=3)     # -> [ai.Insight(action, share, win)]
+"""
+
+from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
+from ai.ismcts import DIFFICULTIES, PRESETS, CheatMctsAgent, IsmctsAgent
+from ai.registry import AGENT_NAMES, agent_from_spec, hint, make_agent, parse_spec
+from ai.search import Search, SearchConfig
+
+__all__ = [
+    "AGENT_NAMES",
+    "DIFFICULTIES",
+    "PRESETS",
+    "Agent",
+    "CheatMctsAgent",
+    "GreedyAgent",
+    "Insight",
+    "IsmctsAgent",
+    "RandomAgent",
+    "Search",
+    "SearchConfig",
+    "Thinking",
+    "agent_from_spec",
+    "hint",
+    "make_agent",
+    "parse_spec",
+]

@@ -1,12 +1,14 @@
 """Speed report as JSON: ``./build.sh bench`` (or ``python -m ai.bench``).
 
 Engine figures (issue targets): random 4-player games per second with all patches on, actions
-per second in those games (uniform over ``legal_actions()``, chance sampled from
-``chance_outcomes()``), and microseconds per ``clone()`` and per ``legal_actions()`` at mid-game.
-The first games warm the engine's memoised move tables and are timed separately. Rates are per
-CPU second of this process (``time.process_time``), so other work on the machine does not
-distort them. ``--compare`` also measures Catanatron 3.2.1's random 4-player games in its own
-environment (set up by ``./build.sh bench --compare``) and reports the ratio.
+per second in those games (uniform over ``legal_actions()``, chance drawn by the probabilities
+of ``chance_outcomes()`` with ``sample_chance(rng)``), and microseconds per ``clone()`` and per
+``legal_actions()`` at mid-game. The first games warm the engine's memoised move tables and
+are timed separately. Rates are per CPU second of this process (``time.process_time``), so
+other work on the machine does not distort them. The "ai" section (``ai.bench_search``) adds
+search speed per difficulty preset, the time of a ``hard`` decision and the longest
+``step_ms(8)`` slice. ``--compare`` also measures Catanatron 3.2.1's random 4-player games in
+its own environment (set up by ``./build.sh bench --compare``) and reports the ratio.
 """
 
 from __future__ import annotations
@@ -28,16 +30,8 @@ def random_game(seed: int, rng: random.Random, players: int = 4) -> int:
     actions = 0
     while not state.is_terminal():
         if state.current_player() == CHANCE:
-            outcomes = state.chance_outcomes()
-            x = rng.random()
-            acc = 0.0
-            chosen = outcomes[-1][0]
-            for action, p in outcomes:
-                acc += p
-                if x < acc:
-                    chosen = action
-                    break
-            state.apply_action(chosen)
+            # By the probabilities of chance_outcomes(), one rng.random() per event.
+            state.apply_action(state.sample_chance(rng))
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         actions += 1
@@ -112,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--warmup", type=int, default=50)
     parser.add_argument("--out", help="also write the report to this file")
+    parser.add_argument("--no-ai", action="store_true", help="skip the AI search section")
     parser.add_argument(
         "--compare",
         metavar="PYTHON",
@@ -123,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
         "machine": platform.machine(),
         "engine": bench_engine(args.games, args.warmup),
     }
+    if not args.no_ai:
+        from ai.bench_search import bench_ai
+
+        report["ai"] = bench_ai()
     if args.compare:
         report["catanatron"] = compare_catanatron(args.compare)
         ours = report["engine"]["actions_per_s"]

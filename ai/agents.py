@@ -1,0 +1,257 @@
+"""Agents behind one interface, and the simple ones: ``random`` and ``greedy``.
+
+An agent sees what a human in its seat sees: a ``PlayerView`` and the legal actions (R11).
+``choose`` decides at once; ``begin`` returns a ``Thinking`` the client can run a few
+milliseconds per frame (``step_ms``) and ask for the best action so far at any time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights, tables
+from ai.policy import QuickScorer
+from game import Action, GameState, PlayerView
+from game.actions import ChooseDeck, PickKingdom, Trade
+from game.content import QUEST_DESTROY_CITY, QUEST_DESTROY_FLOOR
+from game.rules.flow import legal_actions as engine_legal_actions
+from game.state import (
+    P_ACTION,
+    P_BATTLE_ORDER,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    P_PICK,
+)
+
+
+class Insight(NamedTuple):
+    """One candidate action with its share of the search and its estimated win chance."""
+
+    action: Action
+    visit_share: float
+    win_chance: float
+
+
+class Thinking(ABC):
+    """A decision in progress; ``best_action`` is valid at any time."""
+
+    done: bool = False
+
+    @abstractmethod
+    def step(self, max_iterations: int) -> bool:
+        """Think for at most ``max_iterations`` iterations; True when finished."""
+
+    def step_ms(self, ms: float) -> bool:
+        """Think for about ``ms`` milliseconds; True when finished."""
+        deadline = time.perf_counter() + ms / 1000.0
+        while not self.done and time.perf_counter() < deadline:
+            self.step(1)
+        return self.done
+
+    @abstractmethod
+    def progress(self) -> float:
+        """Share of the budget used, 0..1."""
+
+    @abstractmethod
+    def best_action(self) -> Action: ...
+
+    @abstractmethod
+    def explain(self, top: int = 3) -> list[Insight]: ...
+
+
+class Agent(ABC):
+    name: str = "agent"
+
+    @abstractmethod
+    def begin(
+        self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Thinking: ...
+
+    def choose(
+        self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Action:
+        thinking = self.begin(view, legal_actions, rng)
+        while not thinking.step(1 << 30):
+            pass
+        return thinking.best_action()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class ImmediateThinking(Thinking):
+    """A decision made in one step (``random``, ``greedy``, forced moves)."""
+
+    def __init__(self, legal: Sequence[Action], decide: Callable[[], list[Insight]]) -> None:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        self._legal = list(legal)
+        self._decide = decide
+        self._insights: list[Insight] = []
+        self.done = False
+
+    def step(self, max_iterations: int) -> bool:
+        if not self.done and max_iterations > 0:
+            self._insights = self._decide()
+            self.done = True
+        return self.done
+
+    def step_ms(self, ms: float) -> bool:
+        return self.step(1)
+
+    def progress(self) -> float:
+        return 1.0 if self.done else 0.0
+
+    def best_action(self) -> Action:
+        return self._insights[0].action if self._insights else self._legal[0]
+
+    def explain(self, top: int = 3) -> list[Insight]:
+        return self._insights[:top]
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions: the floor of every strength table."""
+
+    name = "random"
+
+    def begin(
+        self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Thinking:
+        legal = list(legal_actions)
+
+        def decide() -> list[Insight]:
+            return [Insight(rng.choice(legal), 1.0, 1.0 / view.public.num_players)]
+
+        return ImmediateThinking(legal, decide)
+
+
+class GreedyAgent(Agent):
+    """One-ply lookahead on the evaluation, from the seat's view only.
+
+    Each action is played on a copy of the public state (other seats' hands are not in it) and
+    the position judged for this seat. A trade is judged by the best action it enables; a Pass
+    by the mover's best continuation; coins by their chance to win the battle (R8.1).
+    """
+
+    name = "greedy"
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.weights = weights
+
+    def begin(
+        self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Thinking:
+        legal = list(legal_actions)
+        return ImmediateThinking(legal, lambda: self.rank(view, legal))
+
+    def rank(self, view: PlayerView, legal: list[Action]) -> list[Insight]:
+        if len(legal) == 1:
+            return [Insight(legal[0], 1.0, 0.5)]
+        state = view.public
+        seat = view.seat
+        ev = Evaluator(self.weights, viewer=seat)
+        phase = state.phase
+        values: list[float]
+        if state.draw_queue and state.draw_deck < 0 and isinstance(legal[0], ChooseDeck):
+            values = [deck_value(view, a.deck, ev) if isinstance(a, ChooseDeck) else 0.0
+                      for a in legal]  # fmt: skip
+        elif phase == P_PICK:
+            values = pick_kingdom_values(state, legal)
+        elif phase in (P_COIN_ATTACKER, P_COIN_DEFENDER, P_BATTLE_ORDER):
+            values = QuickScorer(self.weights, viewer=seat).scores(state, legal)
+        else:
+            values = [self._after(state, a, seat, ev) for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return [Insight(legal[i], 1.0 if j == 0 else 0.0, values[i]) for j, i in enumerate(order)]
+
+    def _after(self, state: GameState, action: Action, seat: int, ev: Evaluator) -> float:
+        world = state.clone()
+        world.apply_action(action)
+        if isinstance(action, Trade) and world.phase == P_ACTION:
+            # R4.3: a trade is worth the best thing the 6 then allows.
+            follow = [a for a in engine_legal_actions(world) if not isinstance(a, Trade)]
+            best = ev.win_chances(world)[seat]
+            for a in follow:
+                nxt = world.clone()
+                nxt.apply_action(a)
+                best = max(best, ev.win_chances(nxt)[seat])
+            return best - 1e-3
+        if state.phase == P_HALT and world.phase == P_CONTINUE:
+            # R5.4: after a Pass the mover picks its best way on.
+            mover = world.active
+            best_mover = -1.0
+            mine = 0.0
+            for a in engine_legal_actions(world):
+                nxt = world.clone()
+                nxt.apply_action(a)
+                chances = ev.win_chances(nxt)
+                if chances[mover] > best_mover:
+                    best_mover, mine = chances[mover], chances[seat]
+            return mine
+        return ev.win_chances(world)[seat]
+
+
+def deck_value(view: PlayerView, deck: int, ev: Evaluator) -> float:
+    """R9.3: the mean worth to this seat of a card from ``deck`` (unseen cards, own kingdom out)."""
+    state = view.public
+    seat = view.seat
+    board = state.board
+    tab = tables(board)
+    kingdom = state.seat_kingdom[seat]
+    pool = [
+        c for c in view.unseen_cards
+        if tab.card_deck[c] == deck
+        and (tab.card_city[c] < 0 or board.city_kingdom[tab.card_city[c]] != kingdom)
+    ]  # fmt: skip
+    if not pool:
+        return -1.0
+    seen: dict[tuple[str, int], float] = {}
+    total = 0.0
+    for card in pool:
+        key = (tab.card_type[card], tab.card_city[card])
+        value = seen.get(key)
+        if value is None:
+            world = state.clone()
+            world.hands[seat] = (*world.hands[seat], card)
+            world.draw_queue = world.draw_queue[1:]
+            value = ev.seat_values(world)[seat]
+            # An ordinary card for a capital already razed cannot be done.
+            if key[0] in (QUEST_DESTROY_FLOOR, QUEST_DESTROY_CITY) and state.floors[key[1]] <= 0:
+                value -= 1.0
+            seen[key] = value
+        total += value
+    return total / len(pool)
+
+
+def pick_kingdom_values(state: GameState, legal: Sequence[Action]) -> list[float]:
+    """R3.1: prefer a kingdom far from those already taken (fewer early threats)."""
+    tab = tables(state.board)
+    taken = [k for k in range(6) if state.kingdom_seat[k] >= 0]
+    out = []
+    for a in legal:
+        if not isinstance(a, PickKingdom):
+            out.append(0.0)
+            continue
+        mine = tab.capitals_of_kingdom[a.kingdom]
+        if not taken:
+            out.append(-float(a.kingdom) * 1e-3)
+            continue
+        gap = min(tab.dist[c][o] for c in mine for k in taken for o in tab.capitals_of_kingdom[k])
+        out.append(gap - a.kingdom * 1e-3)
+    return out
+
+
+__all__ = [
+    "Agent",
+    "GreedyAgent",
+    "ImmediateThinking",
+    "Insight",
+    "RandomAgent",
+    "Thinking",
+]

@@ -1,0 +1,275 @@
+"""Seeded tournaments between agents, with seats rotated.
+
+    python -m ai.arena --agents ismcts:hard,greedy,greedy,greedy --games 200 --seed 1 \\
+        [--players N] [--rules coins,battle_dice,quests] [--jobs 2] [--json out.json]
+
+Games come in *deals* of N games (N players): a deal fixes the kingdoms of the seats (drawn at
+random from the deal's seed) and the chance seed; within a deal every agent plays every seat
+once. Each agent spec is reported once, however many seats it holds: its win share is the
+mean over its seats of ``GameState.returns()`` (a shared victory is split; R10.2 games that
+nobody wins count 0 for everyone), with a 95% Wilson interval over those seat-games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import game
+from ai.agents import Agent
+from ai.ismcts import CheatMctsAgent
+from ai.registry import agent_from_spec
+from game import CHANCE, GameState, Rules
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion (successes may be fractional: shared wins)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def parse_rules(text: str) -> Rules:
+    names = {n.strip() for n in text.split(",") if n.strip()}
+    unknown = names - {"coins", "battle_dice", "quests", "none"}
+    if unknown:
+        raise ValueError(f"unknown rule switch(es): {', '.join(sorted(unknown))}")
+    return Rules(
+        coins="coins" in names, battle_dice="battle_dice" in names, quests="quests" in names
+    )
+
+
+@dataclass
+class GameResult:
+    index: int
+    seats: list[int]  # agent index of each seat
+    returns: list[float]
+    scores: list[int]
+    rounds: int
+    actions: int
+    decision_ms: list[list[float]]  # per agent index: times of real decisions (>= 2 options)
+
+
+@dataclass
+class AgentStats:
+    spec: str
+    seats_per_game: int = 0
+    games: int = 0
+    seat_games: int = 0
+    wins: float = 0.0
+    score_sum: float = 0.0
+    decisions: int = 0
+    decision_ms_sum: float = 0.0
+    decision_ms_max: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def play_game(
+    specs: Sequence[str], index: int, seed: int, rules: Rules, players: int
+) -> GameResult:
+    """Game ``index`` of a tournament: deal ``index // players``, rotation ``index % players``."""
+    deal = index // players
+    rotation = index % players
+    deal_seed = seed * 1_000_003 + deal
+    deal_rng = random.Random(deal_seed)
+    kingdoms = deal_rng.sample(range(6), players)
+    state = game.new_game(players, seed=deal_seed, rules=rules, kingdoms=kingdoms)
+    seats = [(s + rotation) % len(specs) for s in range(players)]
+    holder: list[GameState] = [state]
+    agents: list[Agent] = []
+    for spec in specs:
+        extra: dict[str, object] = {}
+        if spec.split(":")[0] == "cheat-mcts":
+            extra["state_provider"] = lambda: holder[0]
+        agents.append(agent_from_spec(spec, **extra))
+    rngs = [random.Random(f"{seed}/{index}/{s}") for s in range(players)]
+    chance_rng = random.Random(deal_seed)
+    times: list[list[float]] = [[] for _ in specs]
+    actions = 0
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply_action(state.sample_chance(chance_rng))
+            actions += 1
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            actions += 1
+            continue
+        agent = agents[seats[who]]
+        start = time.perf_counter()
+        if isinstance(agent, CheatMctsAgent):
+            action = agent.choose_with_state(state, legal, rngs[who])
+        else:
+            action = agent.choose(state.observe(who), legal, rngs[who])
+        times[seats[who]].append((time.perf_counter() - start) * 1000.0)
+        state.apply_action(action)
+        actions += 1
+    return GameResult(
+        index, seats, state.returns(), state.scores(), state.round + 1, actions, times
+    )
+
+
+def _play_star(args: tuple[Sequence[str], int, int, Rules, int]) -> GameResult:
+    return play_game(*args)
+
+
+def tournament(
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    rules: Rules,
+    players: int | None = None,
+    jobs: int = 1,
+    progress: bool = False,
+) -> dict[str, Any]:
+    players = players or len(specs)
+    if not 2 <= players <= 6:
+        raise ValueError("R1.1: 2 to 6 players")
+    tasks = [(list(specs), i, seed, rules, players) for i in range(games)]
+    results: list[GameResult] = []
+    start = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for result in pool.imap_unordered(_play_star, tasks):
+                results.append(result)
+                if progress:
+                    _progress(len(results), games, start)
+    else:
+        for task in tasks:
+            results.append(_play_star(task))
+            if progress:
+                _progress(len(results), games, start)
+    results.sort(key=lambda r: r.index)
+    return summarize(specs, results, seed, rules, players, time.perf_counter() - start)
+
+
+def _progress(done: int, total: int, start: float) -> None:
+    spent = time.perf_counter() - start
+    print(f"  {done}/{total} games, {spent:.0f} s", file=sys.stderr, flush=True)
+
+
+def summarize(
+    specs: Sequence[str],
+    results: list[GameResult],
+    seed: int,
+    rules: Rules,
+    players: int,
+    seconds: float,
+) -> dict[str, Any]:
+    by_spec: dict[str, AgentStats] = {}
+    for spec in specs:
+        by_spec.setdefault(spec, AgentStats(spec))
+    for r in results:
+        counted: set[str] = set()
+        for seat, a in enumerate(r.seats):
+            stats = by_spec[specs[a]]
+            stats.seat_games += 1
+            stats.wins += r.returns[seat]
+            stats.score_sum += r.scores[seat]
+            if specs[a] not in counted:
+                stats.games += 1
+                counted.add(specs[a])
+        for a, times in enumerate(r.decision_ms):
+            stats = by_spec[specs[a]]
+            stats.decisions += len(times)
+            stats.decision_ms_sum += sum(times)
+            stats.decision_ms_max = max([stats.decision_ms_max, *times])
+    agents = []
+    for spec, stats in by_spec.items():
+        low, high = wilson(stats.wins, stats.seat_games)
+        n = max(1, stats.seat_games)
+        agents.append(
+            {
+                "agent": spec,
+                "games": stats.games,
+                "seats_per_game": stats.seat_games // max(1, stats.games),
+                "win_share": round(stats.wins / n, 4),
+                "wilson_low": round(low, 4),
+                "wilson_high": round(high, 4),
+                "mean_score": round(stats.score_sum / n, 3),
+                "mean_decision_ms": round(stats.decision_ms_sum / max(1, stats.decisions), 2),
+                "max_decision_ms": round(stats.decision_ms_max, 1),
+                "decisions": stats.decisions,
+            }
+        )
+    nobody = sum(1 for r in results if sum(r.returns) == 0)
+    return {
+        "agents": agents,
+        "games": len(results),
+        "players": players,
+        "seed": seed,
+        "rules": rules.names(),
+        "mean_rounds": round(sum(r.rounds for r in results) / max(1, len(results)), 2),
+        "mean_actions": round(sum(r.actions for r in results) / max(1, len(results)), 1),
+        "games_nobody_won": nobody,
+        "seconds": round(seconds, 1),
+    }
+
+
+def format_report(report: dict[str, Any]) -> str:
+    lines = [
+        f"{report['games']} games, {report['players']} players, seed {report['seed']}, "
+        f"rules {','.join(report['rules']) or 'none'}: mean length {report['mean_rounds']} "
+        f"rounds / {report['mean_actions']} actions; {report['seconds']} s",
+        f"{'agent':<28} {'games':>5} {'win share':>9} {'95% Wilson':>15} {'score':>6} "
+        f"{'ms/decision':>11} {'max ms':>8}",
+    ]
+    for a in report["agents"]:
+        lines.append(
+            f"{a['agent']:<28} {a['games']:>5} {a['win_share']:>9.3f} "
+            f"{a['wilson_low']:>7.3f}-{a['wilson_high']:<7.3f} {a['mean_score']:>6.2f} "
+            f"{a['mean_decision_ms']:>11.1f} {a['max_decision_ms']:>8.0f}"
+        )
+    if report["games_nobody_won"]:
+        lines.append(f"games nobody won (R10.2): {report['games_nobody_won']}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description="Strategos AI tournaments (seeded, seats rotated)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__,
+    )
+    parser.add_argument("--agents", required=True, help="comma-separated specs, one per seat")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, help="seats per game (default: number of specs)")
+    parser.add_argument("--rules", default="coins,battle_dice,quests", help="patches, or none")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--json", help="write the report as JSON to this file")
+    parser.add_argument("--progress", action="store_true", help="print progress to stderr")
+    args = parser.parse_args(argv)
+    specs = [s.strip() for s in args.agents.split(",") if s.strip()]
+    try:
+        rules = parse_rules(args.rules)
+        for spec in specs:  # fail early on a bad spec
+            agent_from_spec(spec)
+    except ValueError as err:
+        parser.error(str(err))
+    report = tournament(specs, args.games, args.seed, rules, args.players, args.jobs, args.progress)
+    print(format_report(report))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=2)
+            out.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

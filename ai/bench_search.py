@@ -1,0 +1,97 @@
+"""The "ai" section of ``./build.sh bench``: search speed at typical mid-game positions.
+
+Positions come from greedy self-play (4 players, all patches) at the start of an action phase
+in round 6, so they look like real games (towers under attack, generals trained), not random
+walks. Reported: iterations per CPU second for each difficulty preset, the CPU time of a whole
+``hard`` decision, and the longest wall-clock slice of ``step_ms(8)`` (the client's frame
+budget; the target is under 15 ms).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import game
+from ai.agents import GreedyAgent
+from ai.ismcts import DIFFICULTIES, PRESETS
+from ai.search import Search
+from game import CHANCE, GameState
+from game.state import P_ACTION
+
+
+def typical_positions(count: int = 3, rounds: int = 5) -> list[GameState]:
+    """Action phases with real choices (at least 20 actions) from greedy 4-player games."""
+    out: list[GameState] = []
+    seed = 0
+    while len(out) < count and seed < 50:
+        seed += 1
+        rng = random.Random(seed)
+        state = game.new_game(4, seed=seed, kingdoms=rng.sample(range(6), 4))
+        greedy = GreedyAgent()
+        while not state.is_terminal():
+            who = state.current_player()
+            if who == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if (
+                state.round >= rounds
+                and state.phase == P_ACTION
+                and not state.draw_queue
+                and len(legal) >= 20
+                and len(state.dice) == 4
+            ):
+                out.append(state)
+                break
+            choice = legal[0] if len(legal) == 1 else greedy.choose(state.observe(who), legal, rng)
+            state.apply_action(choice)
+    return out
+
+
+def _decide(state: GameState, level: str, seed: int) -> tuple[Search, float]:
+    view = state.observe(state.current_player())
+    search = Search(view, state.legal_actions(), random.Random(seed), PRESETS[level])
+    start = time.process_time()
+    while not search.step(1 << 30):
+        pass
+    return search, time.process_time() - start
+
+
+def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
+    positions = positions if positions is not None else typical_positions()
+    report: dict[str, Any] = {"positions": len(positions)}
+    per_level: dict[str, Any] = {}
+    hard_ms: list[float] = []
+    for level in DIFFICULTIES:
+        iterations = 0
+        cpu = 0.0
+        for i, state in enumerate(positions):
+            search, spent = _decide(state, level, seed=i)
+            iterations += search.iterations
+            cpu += spent
+            if level == "hard":
+                hard_ms.append(spent * 1000.0)
+        per_level[level] = {
+            "iterations": PRESETS[level].iterations,
+            "iterations_per_s": round(iterations / cpu) if cpu else None,
+            "decision_ms": round(cpu / len(positions) * 1000.0, 1) if positions else None,
+        }
+    report["presets"] = per_level
+    report["hard_decision_ms_mean"] = round(sum(hard_ms) / len(hard_ms), 1) if hard_ms else None
+    report["hard_decision_ms_max"] = round(max(hard_ms), 1) if hard_ms else None
+    longest = 0.0
+    slices = 0
+    for i, state in enumerate(positions):
+        view = state.observe(state.current_player())
+        search = Search(view, state.legal_actions(), random.Random(i), PRESETS["hard"])
+        while not search.step_ms(8):
+            slices += 1
+        longest = max(longest, search.longest_slice_ms)
+    report["step_ms_8_longest_slice_ms"] = round(longest, 2)
+    report["step_ms_8_slices_per_hard_decision"] = round(slices / max(1, len(positions)), 1)
+    return report
+
+
+__all__ = ["bench_ai", "typical_positions"]

@@ -1,0 +1,582 @@
+"""A hand-written evaluation of a position: one value per seat, in points, and win chances.
+
+The evaluation knows the game: points already scored (R9.4) or, without quests, destroyed and
+standing floors with the every-enemy condition (R10.2); what a general standing in an enemy
+capital is about to destroy (R6.1); which enemy towers each general can reach and whether a
+defender bars the way (R5, R7.2); battles waiting at the end of a turn (R7); levels, generals
+on the time track, unplayed coins (R8.1) and quest progress (R9.5, R9.6).
+
+It reads a ``GameState``. With ``viewer`` set it ignores the hands of the other seats (a view
+holds none), so it can judge a ``PlayerView.public`` without peeking; the search judges its
+determinized worlds with ``viewer=-1``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import product
+
+from game import GameState
+from game.content import (
+    QUEST_BUILD_ISLAND,
+    QUEST_DEFEAT_LEVEL4,
+    QUEST_DESTROY_CITY,
+    QUEST_DESTROY_FLOOR,
+    MapSpec,
+)
+from game.state import (
+    COIN_VALUES,
+    NUM_ROUNDS,
+    P_ACTION,
+    P_CONTINUE,
+    P_HALT,
+    P_OVER,
+    P_ROLL,
+    WINTER,
+)
+
+FAR = 99
+
+# The parts of a seat's value, in the order ``Evaluator.seat_terms`` gives them.
+TERMS = (
+    "points", "floors", "imminent", "reach", "islands", "level", "track", "guard", "coins",
+    "cards",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The evaluation's constants, in points; tuned with the arena (see ai/README.md)."""
+
+    imminent: float = 0.55  # a general standing in an enemy capital destroys next turn (R6.1)
+    reach: tuple[float, ...] = (0.0, 0.25, 0.12, 0.06, 0.03)  # by own turns needed to arrive
+    same_target: float = 0.3  # a second general aiming at a claimed target counts this much
+    extra_floor: float = 0.2  # a destroy that scores no point (tiebreak, denies the victim)
+    raze_last: float = 2.7  # the destroy that completes "destroy completely" (3 points)
+    raze_step: float = 0.6  # a destroy towards "destroy completely"
+    raze_held: float = 0.25  # per floor already gone from a held "destroy completely" city
+    island_on: tuple[float, float] = (1.8, 2.5)  # on the island with 2 / 1 floors to build
+    island_reach: float = 1.3  # an island card: 3 points times this times the reach factor
+    level4_card: float = 0.35
+    level: float = 0.15
+    track: float = 0.12  # a general on the time track (R6.2 needs a 5 or 6 to come back)
+    coin: float = 0.15  # per unplayed coin value (R8.1)
+    floors_quests: float = 0.35  # destroyed + standing floors, the R9.7 tiebreak
+    qualify: float = 1.4  # base rules: per enemy not yet hit (R10.2)
+    standing_base: float = 0.8  # base rules: a standing own floor is a point at the end
+    guard: float = 0.0  # an own general on an own standing capital
+    beta_start: float = 0.38  # win-chance softmax sharpness at the start of the game
+    beta_end: float = 0.55  # and in the last round
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+# -- static tables -------------------------------------------------------------------------
+
+
+class BoardTables:
+    """Distances, turn counts and card facts, built once per map."""
+
+    def __init__(self, board: MapSpec) -> None:
+        self.board = board
+        self.dist = board.route_distance
+        n = board.num_nodes
+        land: list[tuple[int, ...]] = []
+        for src in range(n):
+            dist = [FAR] * n
+            dist[src] = 0
+            frontier = [src]
+            step = 0
+            while frontier:
+                step += 1
+                nxt = []
+                for node in frontier:
+                    for other in board.land_adj[node]:
+                        if dist[other] == FAR:
+                            dist[other] = step
+                            nxt.append(other)
+                frontier = nxt
+            land.append(tuple(dist))
+        self.dist_land: tuple[tuple[int, ...], ...] = tuple(land)
+        # Own turns a general needs from one node to another, in summer and in winter.
+        self.turns: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(self._turns(a, b, winter) for b in range(n)) for a in range(n))
+            for winter in (False, True)
+        )
+        self.tower_cities: tuple[int, ...] = tuple(
+            c for c in range(board.num_cities) if board.is_capital[c] or board.is_island[c]
+        )
+        self.capitals_of_kingdom = tuple(k.capitals for k in board.kingdoms)
+        self.card_type = tuple(card.type for card in board.cards)
+        self.card_city = tuple(card.city for card in board.cards)
+        self.card_deck = tuple(card.deck for card in board.cards)
+        self.card_points = tuple(card.points for card in board.cards)
+
+    def _turns(self, src: int, dest: int, winter: bool) -> int:
+        """R5.1, R5.3, R4.3: a 6 is nearly always at hand (three dice trade for one)."""
+        d = self.dist[src][dest]
+        if d == 0:
+            return 0
+        if d < 0 or d >= FAR:
+            return FAR
+        summer = (d + 5) // 6
+        if not winter:
+            return summer
+        land = self.dist_land[src][dest]
+        return min((land + 2) // 3, summer + 1)
+
+
+_TABLES: dict[int, tuple[MapSpec, BoardTables]] = {}
+
+
+def tables(board: MapSpec) -> BoardTables:
+    found = _TABLES.get(id(board))
+    if found is None or found[0] is not board:
+        found = (board, BoardTables(board))
+        _TABLES[id(board)] = found
+    return found[1]
+
+
+def _win_table(faces: tuple[int, ...]) -> tuple[float, ...]:
+    """P(attacker wins in the end) for strength leads -12..12 before the dice (ties reroll)."""
+    out = []
+    for lead in range(-12, 13):
+        win = lose = 0
+        for a, d in product(faces, faces):
+            if a + lead > d:
+                win += 1
+            elif a + lead < d:
+                lose += 1
+        out.append(win / (win + lose) if win + lose else 0.5)
+    return tuple(out)
+
+
+_WIN = {False: _win_table((1, 2, 3, 4, 5, 6)), True: _win_table((0, 0, 1, 1, 1, 2))}
+
+
+_WIN_MEMO: dict[tuple[float, bool], float] = {}
+
+
+def attacker_wins(lead: float, battle_dice: bool) -> float:
+    """Chance that the attacker wins a battle it leads by ``lead`` before the dice (R7.2)."""
+    key = (lead, battle_dice)
+    found = _WIN_MEMO.get(key)
+    if found is None:
+        if len(_WIN_MEMO) > 100_000:
+            _WIN_MEMO.clear()
+        found = _WIN_MEMO[key] = _attacker_wins(lead, battle_dice)
+    return found
+
+
+def _attacker_wins(lead: float, battle_dice: bool) -> float:
+    table = _WIN[battle_dice]
+    x = lead + 12
+    if x <= 0:
+        return table[0]
+    if x >= 24:
+        return table[24]
+    i = int(x)
+    f = x - i
+    return table[i] if f == 0 else table[i] * (1 - f) + table[i + 1] * f
+
+
+def unplayed(state: GameState, seat: int) -> list[int]:
+    played = state.coins_played[seat]
+    return [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
+
+
+def mean_coin(state: GameState, seat: int) -> float:
+    if not state.rules.coins:
+        return 0.0
+    free = unplayed(state, seat)
+    return sum(free) / len(free) if free else 0.0
+
+
+def coin_win_chances(state: GameState, seat: int) -> dict[int, float]:
+    """R8.1: for each coin ``seat`` may commit to the current battle, its chance to win.
+
+    The other side's coin is unknown: every unplayed coin of it counts as equally likely.
+    """
+    from game.rules.combat import fighters, tower_bonus
+
+    att, dfn = fighters(state)
+    attacker = state.kingdom_seat[att >> 2] == seat
+    other = state.kingdom_seat[(dfn if attacker else att) >> 2]
+    base = state.gen_level[att] - state.gen_level[dfn] - tower_bonus(state, state.battle_city)
+    theirs = unplayed(state, other) or [0]
+    dice = state.rules.battle_dice
+    out: dict[int, float] = {}
+    for coin in sorted(set(unplayed(state, seat))):
+        total = 0.0
+        for their in theirs:
+            lead = base + (coin - their if attacker else their - coin)
+            p = attacker_wins(lead, dice)
+            total += p if attacker else 1 - p
+        out[coin] = total / len(theirs)
+    return out
+
+
+def yet_to_play(state: GameState, seat: int) -> bool:
+    """Does the seat still have (part of) a turn in the current round?"""
+    active = state.active
+    if seat > active:
+        return True
+    return seat == active and state.phase in (P_ROLL, P_ACTION, P_HALT, P_CONTINUE)
+
+
+# -- per-seat context ----------------------------------------------------------------------
+
+_REACH_ROWS: dict[tuple[tuple[float, ...], int], tuple[float, ...]] = {}
+
+
+def _reach_row(reach: tuple[float, ...], turns_left: int) -> tuple[float, ...]:
+    """Reach factor by turns needed, zero beyond the turns left (a move, then a destroy)."""
+    horizon = max(0, min(len(reach), turns_left))
+    key = (reach, horizon)
+    row = _REACH_ROWS.get(key)
+    if row is None:
+        row = _REACH_ROWS[key] = tuple(reach[t] if t < horizon else 0.0 for t in range(FAR + 1))
+    return row
+
+
+
+_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]] = {}
+
+
+def hand_facts(
+    tab: BoardTables, hand: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]:
+    """Cities of the ordinary and "destroy completely" cards, islands, and a level-4 card."""
+    found = _HANDS.get(hand)
+    if found is None:
+        found = (
+            tuple(tab.card_city[c] for c in hand if tab.card_type[c] == QUEST_DESTROY_FLOOR),
+            tuple(tab.card_city[c] for c in hand if tab.card_type[c] == QUEST_DESTROY_CITY),
+            tuple(tab.card_city[c] for c in hand if tab.card_type[c] == QUEST_BUILD_ISLAND),
+            any(tab.card_type[c] == QUEST_DEFEAT_LEVEL4 for c in hand),
+        )
+        if len(_HANDS) > 50_000:
+            _HANDS.clear()
+        _HANDS[hand] = found
+    return found
+
+
+class SeatContext:
+    """What one seat is after: the worth of each live enemy tower to it, and its cards."""
+
+    __slots__ = (
+        "aims", "by_level", "coin", "dice", "imminent", "island_cache", "islands", "known",
+        "level4", "ordinary", "own_floors", "raze", "reach", "seat", "turns", "turns_left",
+        "worth",
+    )  # fmt: skip
+
+    def __init__(self, ev: Evaluator, state: GameState, seat: int, occ: dict[int, list[int]]):
+        w = ev.w
+        tab = tables(state.board)
+        n = state.num_players
+        self.seat = seat
+        self.known = ev.viewer < 0 or ev.viewer == seat
+        hand = state.hands[seat] if self.known else ()
+        self.ordinary, self.raze, self.islands, self.level4 = hand_facts(tab, hand)
+        self.island_cache: dict[tuple[int, int], float] = {}
+        k = state.seat_kingdom[seat]
+        floors = state.floors
+        tower_owner = state.tower_owner
+        capitals = tab.capitals_of_kingdom[k]
+        self.own_floors = sum(floors[c] for c in capitals if tower_owner[c] == seat)
+        yet = yet_to_play(state, seat)
+        self.turns_left = ev.end_round - state.round + (1 if yet else 0)
+        winter = (state.round if yet else state.round + 1) % 4 == WINTER
+        self.turns = tab.turns[1 if winter else 0]
+        coins = ev.coins
+        self.coin = coins[seat]
+        kingdom_seat = state.kingdom_seat
+        levels = state.gen_level
+        quests = state.rules.quests
+        ordinary = self.ordinary
+        raze = self.raze
+        extra = w.extra_floor if self.known else w.extra_floor + 0.15
+        worth: dict[int, float] = {}
+        aims: list[tuple[int, float, float]] = []
+        for c in ev.live:
+            owner = tower_owner[c]
+            if owner >= 0:
+                if owner == seat:
+                    continue
+                victim = owner
+            else:
+                others = [x for x in state.island_stack.get(c, ()) if x != seat]
+                if not others:
+                    continue
+                victim = others[-1]
+            if not quests:
+                value = 1.0 + (0.0 if state.trophies[seat * n + victim] > 0 else w.qualify)
+            else:
+                if c in ordinary or not state.first_floor_point[seat * n + victim]:
+                    value = 1.0  # R9.4: a quest card or the first-floor point
+                else:
+                    value = extra
+                if c in raze:
+                    value += w.raze_last if floors[c] == 1 else w.raze_step
+            worth[c] = value
+            bar = -1.0  # strength of an enemy general holding the city, tower included (R7.2)
+            for og in occ.get(c, ()):
+                so = kingdom_seat[og >> 2]
+                if so != seat:
+                    bar = levels[og] + 1 + coins[so]
+                    break
+            aims.append((c, value, bar))
+        self.worth = worth
+        self.aims = aims
+        self.imminent = w.imminent
+        self.dice = state.rules.battle_dice
+        # Reach factor by turns needed; zero beyond the turns left (move, then destroy).
+        self.reach = _reach_row(w.reach, self.turns_left)
+        self.by_level: list[list[tuple[int, float]] | None] = [None] * 5
+
+    def _aims_for(self, level: int) -> list[tuple[int, float]]:
+        """Targets with their worth times the chance to beat a defender there (R7.2)."""
+        found = self.by_level[level]
+        if found is None:
+            strength = level + self.coin
+            dice = self.dice
+            found = [
+                (c, value * attacker_wins(strength - bar, dice) if bar >= 0 else value)
+                for c, value, bar in self.aims
+            ]
+            self.by_level[level] = found
+        return found
+
+    def position(self, level: int, city: int) -> tuple[float, int]:
+        """The best target of a general of this level standing at ``city``, and its value."""
+        best = 0.0
+        best_c = -1
+        if self.turns_left <= 0:
+            return best, best_c
+        here = self.worth.get(city)
+        if here is not None:
+            best, best_c = here * self.imminent, city
+        row = self.turns[city]
+        reach = self.reach
+        for c, value in self._aims_for(min(4, max(1, level))):
+            gain = value * reach[row[c]]
+            if gain > best:
+                best, best_c = gain, c
+        return best, best_c
+
+    def island(self, ev: Evaluator, state: GameState, at: int, island: int) -> float:
+        """R9.5: progress of a held island card for a general standing at ``at``."""
+        key = (at, island)
+        found = self.island_cache.get(key)
+        if found is None:
+            found = self.island_cache[key] = self._island(ev, state, at, island)
+        return found
+
+    def _island(self, ev: Evaluator, state: GameState, at: int, island: int) -> float:
+        w = ev.w
+        need = 2 - len(state.island_stack.get(island, ()))
+        if self.own_floors < need or self.turns_left <= 0:
+            return 0.0
+        if at == island:
+            return w.island_on[1] if need == 1 else w.island_on[0]
+        t = self.turns[at][island]
+        if t >= len(w.reach) or t + need > self.turns_left:
+            return 0.0
+        return 3.0 * w.island_reach * w.reach[t] * (0.8 if need == 2 else 1.0)
+
+
+# -- the evaluation ------------------------------------------------------------------------
+
+
+class Evaluator:
+    """Values per seat (points, ``seat_values``) and win chances (``win_chances``)."""
+
+    __slots__ = ("coins", "end_round", "live", "occ", "viewer", "w")
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, viewer: int = -1) -> None:
+        self.w = weights
+        self.viewer = viewer
+        self.coins: list[float] = []
+        self.occ: dict[int, list[int]] = {}
+        self.live: list[int] = []
+        self.end_round = NUM_ROUNDS - 1
+
+    def win_chances(self, state: GameState) -> list[float]:
+        if state.phase == P_OVER:
+            return state.returns()
+        return softmax(self.seat_values(state), self.beta(state))
+
+    def beta(self, state: GameState) -> float:
+        progress = min(1.0, state.round / (NUM_ROUNDS - 1))
+        return self.w.beta_start + (self.w.beta_end - self.w.beta_start) * progress
+
+    def prepare(self, state: GameState) -> dict[int, list[int]]:
+        """Per-state facts the seat contexts share: mean coins, generals by city, towers."""
+        n = state.num_players
+        self.coins = [mean_coin(state, s) for s in range(n)]
+        floors = state.floors
+        self.live = [c for c in tables(state.board).tower_cities if floors[c] > 0]
+        end_round = NUM_ROUNDS - 1
+        if state.rules.quests and max(state.points) >= 7:
+            end_round = state.round  # R9.7: this round is the last
+        self.end_round = end_round
+        occ: dict[int, list[int]] = {}
+        gen_city = state.gen_city
+        kingdom_seat = state.kingdom_seat
+        for g in range(24):
+            c = gen_city[g]
+            if c >= 0 and kingdom_seat[g >> 2] >= 0:
+                occ.setdefault(c, []).append(g)
+        self.occ = occ
+        return occ
+
+    def context(self, state: GameState, seat: int) -> SeatContext:
+        return SeatContext(self, state, seat, self.occ)
+
+    def seat_values(self, state: GameState) -> list[float]:
+        w = self.w
+        scale = (
+            1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.guard, w.coin, 1.0,
+        )  # fmt: skip
+        return [sum(x * k for x, k in zip(t, scale, strict=True)) for t in self.seat_terms(state)]
+
+    def seat_terms(self, state: GameState) -> list[tuple[float, ...]]:
+        """Per seat, the evaluation's parts (see ``TERMS``) before their weights."""
+        w = self.w
+        n = state.num_players
+        quests = state.rules.quests
+        gen_city = state.gen_city
+        levels = state.gen_level
+        kingdom_seat = state.kingdom_seat
+        floors = state.floors
+        tower_owner = state.tower_owner
+        dice = state.rules.battle_dice
+        occ = self.prepare(state)
+        coins = self.coins
+
+        # R7: battles waiting at the end of the active player's turn.
+        surv = [1.0] * 24
+        level_exp = [float(x) for x in levels]
+        battle_bonus = [0.0] * n
+        for c, gens in occ.items():
+            if len(gens) < 2:
+                continue
+            att = next((g for g in gens if kingdom_seat[g >> 2] == state.active), -1)
+            if att < 0:
+                continue
+            dfn = next(g for g in gens if g != att)
+            sa, sd = kingdom_seat[att >> 2], kingdom_seat[dfn >> 2]
+            coin_a = _committed(state, state.coin_attacker, c, coins[sa])
+            coin_d = _committed(state, state.coin_defender, c, coins[sd])
+            lead = levels[att] + coin_a - levels[dfn] - (1 if floors[c] > 0 else 0) - coin_d
+            p = attacker_wins(lead, dice)
+            surv[att], surv[dfn] = p, 1 - p
+            for g, pw in ((att, p), (dfn, 1 - p)):
+                drop = levels[g] - (max(1, levels[g] - 1) if quests else 1)
+                level_exp[g] = levels[g] + pw * (1 if levels[g] < 4 else 0) - (1 - pw) * drop
+            if quests:
+                # R9.6: beating a level-4 general completes "defeat a level-4 general".
+                if levels[dfn] == 4 and self._holds_level4(state, sa):
+                    battle_bonus[sa] += 3 * p
+                if levels[att] == 4 and self._holds_level4(state, sd):
+                    battle_bonus[sd] += 3 * (1 - p)
+
+        tab = tables(state.board)
+        out: list[tuple[float, ...]] = []
+        for s in range(n):
+            k = state.seat_kingdom[s]
+            if k < 0:
+                out.append((0.0,) * len(TERMS))
+                continue
+            ctx = SeatContext(self, state, s, occ)
+            cards = battle_bonus[s]
+            destroyed = sum(state.trophies[s * n : s * n + n])
+            standing = sum(floors[c] for c in tab.capitals_of_kingdom[k] if tower_owner[c] == s)
+            standing += sum(stack.count(s) for stack in state.island_stack.values())
+            if quests:
+                points = float(state.points[s])
+                tiebreak = float(destroyed + standing)
+                for c in ctx.raze:
+                    cards += w.raze_held * (3 - floors[c])
+                if ctx.level4:
+                    cards += w.level4_card
+            else:
+                missing = sum(1 for o in range(n) if o != s and state.trophies[s * n + o] == 0)
+                points = destroyed + w.standing_base * standing - w.qualify * missing
+                tiebreak = 0.0
+            level_sum = track = guard = 0.0
+            claims: list[tuple[float, int, bool]] = []
+            island_best = dict.fromkeys(ctx.islands, 0.0)
+            for g in range(k * 4, k * 4 + 4):
+                a = gen_city[g]
+                if a < 0:
+                    if state.gen_return[g] >= 0:
+                        track += 1.0
+                    continue
+                sg = surv[g]
+                level_sum += level_exp[g]
+                track += 1 - sg
+                if tower_owner[a] == s and floors[a] > 0:
+                    guard += sg
+                best, best_c = ctx.position(levels[g], a)
+                if best_c >= 0:
+                    claims.append((best * sg, best_c, best_c == a))
+                for isl in ctx.islands:
+                    gain = ctx.island(self, state, a, isl) * sg
+                    if gain > island_best[isl]:
+                        island_best[isl] = gain
+            imminent = reach = 0.0
+            if claims:
+                claims.sort(reverse=True)
+                seen: set[int] = set()
+                for gain, c, here in claims:
+                    if c in seen:
+                        gain *= w.same_target
+                    seen.add(c)
+                    if here:
+                        imminent += gain
+                    else:
+                        reach += gain
+            coin_sum = float(sum(unplayed(state, s))) if state.rules.coins else 0.0
+            islands = sum(island_best.values())
+            terms = (points, tiebreak, imminent, reach, islands, level_sum, track, guard)
+            out.append((*terms, coin_sum, cards))
+        return out
+
+    @staticmethod
+    def _holds_level4(state: GameState, seat: int) -> bool:
+        cards = state.board.cards
+        return any(cards[c].type == QUEST_DEFEAT_LEVEL4 for c in state.hands[seat])
+
+
+def _committed(state: GameState, index: int, city: int, mean: float) -> float:
+    """A coin already committed to the battle at ``city`` if it is known, else the mean."""
+    if state.battle_city != city or index < 0:
+        return mean
+    return float(COIN_VALUES[index])
+
+
+def softmax(values: list[float], beta: float) -> list[float]:
+    top = max(values)
+    exps = [math.exp(beta * (v - top)) for v in values]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+__all__ = [
+    "DEFAULT_WEIGHTS",
+    "TERMS",
+    "BoardTables",
+    "Evaluator",
+    "SeatContext",
+    "Weights",
+    "attacker_wins",
+    "coin_win_chances",
+    "mean_coin",
+    "softmax",
+    "tables",
+    "unplayed",
+    "yet_to_play",
+]

@@ -1,0 +1,89 @@
+"""Agents chosen by name or by a spec string such as ``"ismcts:hard"``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ai.agents import Agent, GreedyAgent, Insight, RandomAgent
+from ai.ismcts import DIFFICULTIES, CheatMctsAgent, IsmctsAgent
+from game import Action, PlayerView
+
+AGENT_NAMES = ("random", "greedy", "ismcts", "cheat-mcts")
+
+
+def make_agent(name: str, **options: object) -> Agent:
+    """``random``, ``greedy``, ``ismcts`` (``level=``, search options) or ``cheat-mcts``."""
+    if name == "random":
+        _no_options(name, options)
+        return RandomAgent()
+    if name == "greedy":
+        _no_options(name, options)
+        return GreedyAgent()
+    if name == "ismcts":
+        level = str(options.pop("level", "normal"))
+        return IsmctsAgent(level, **options)
+    if name == "cheat-mcts":
+        level = str(options.pop("level", "normal"))
+        provider = options.pop("state_provider", None)
+        return CheatMctsAgent(level, provider, **options)  # type: ignore[arg-type]
+    raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
+
+
+def _no_options(name: str, options: dict[str, object]) -> None:
+    if options:
+        raise ValueError(f"agent {name!r} takes no options, got {', '.join(sorted(options))}")
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
+    """``"ismcts:hard:iterations=500"`` -> ``("ismcts", {"level": "hard", "iterations": 500})``."""
+    parts = [p.strip() for p in spec.split(":")]
+    name = parts[0]
+    options: dict[str, object] = {}
+    for part in parts[1:]:
+        if not part:
+            continue
+        if "=" in part:
+            key, raw = part.split("=", 1)
+            options[key.strip()] = _number(raw.strip())
+        elif part in DIFFICULTIES:
+            options["level"] = part
+        else:
+            raise ValueError(f"cannot read {part!r} in agent spec {spec!r}")
+    return name, options
+
+
+def _number(raw: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(raw)
+        except ValueError:
+            pass
+    if raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    return raw
+
+
+def agent_from_spec(spec: str, **extra: object) -> Agent:
+    name, options = parse_spec(spec)
+    options.update(extra)
+    return make_agent(name, **options)
+
+
+def hint(
+    view: PlayerView,
+    legal_actions: Sequence[Action],
+    *,
+    iterations: int = 300,
+    seed: int = 0,
+    top: int = 3,
+) -> list[Insight]:
+    """The best few actions for the seat of ``view`` by a short search (the hint button)."""
+    agent = IsmctsAgent("normal", iterations=iterations)
+    thinking = agent.begin(view, legal_actions, random.Random(seed))
+    while not thinking.step(1 << 30):
+        pass
+    return thinking.explain(top)
+
+
+__all__ = ["AGENT_NAMES", "agent_from_spec", "hint", "make_agent", "parse_spec"]

@@ -1,0 +1,363 @@
+"""The agent interface, legality in many positions under every rule combination, determinism
+and fairness (R11: the AI decides from its view only)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from conftest import setup_game
+
+import ai
+import game
+from ai.agents import Agent
+from game import CHANCE, GameState, Rules
+from game.actions import CommitCoin
+from game.state import (
+    P_ACTION,
+    P_BATTLE_ORDER,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    P_PICK,
+    P_PLACE,
+)
+from game.views import HIDDEN_COIN
+
+RULE_SETS = [Rules(*flags) for flags in itertools.product((False, True), repeat=3)]
+# Every rule combination, with 2 to 6 players among them.
+CASES = [(rules, 2 + i % 5) for i, rules in enumerate(RULE_SETS)]
+SPECIAL = (P_HALT, P_CONTINUE, P_BATTLE_ORDER, P_COIN_ATTACKER, P_COIN_DEFENDER, P_PICK, P_PLACE)
+
+
+def sample_positions(rules: Rules, players: int, seed: int, per_kind: int = 2) -> list[GameState]:
+    """Decision points of random games: some of each special kind, some ordinary turns."""
+    rng = random.Random(seed)
+    picked: dict[str, list[GameState]] = {}
+    for g in range(6):
+        state = game.new_game(players, seed=seed * 10 + g, rules=rules)
+        while not state.is_terminal():
+            who = state.current_player()
+            if who == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                if state.draw_queue:
+                    kind = "deck"
+                elif state.phase in SPECIAL:
+                    kind = str(state.phase)
+                else:
+                    kind = "turn" if rng.random() < 0.02 else ""
+                bucket = picked.setdefault(kind, [])
+                if kind and len(bucket) < per_kind:
+                    bucket.append(state.clone())
+            state.apply_action(rng.choice(legal))
+    return [s for kind, states in sorted(picked.items()) if kind for s in states]
+
+
+def decide(agent: Agent, state: GameState, seed: int) -> game.Action:
+    legal = state.legal_actions()
+    rng = random.Random(seed)
+    if isinstance(agent, ai.CheatMctsAgent):
+        return agent.choose_with_state(state, legal, rng)
+    return agent.choose(state.observe(state.current_player()), legal, rng)
+
+
+def test_names_and_specs() -> None:
+    assert ai.DIFFICULTIES == ("easy", "normal", "hard", "expert")
+    for name in ("random", "greedy", "ismcts", "cheat-mcts"):
+        assert isinstance(ai.make_agent(name), ai.Agent)
+    hard = ai.agent_from_spec("ismcts:hard")
+    assert isinstance(hard, ai.IsmctsAgent) and hard.level == "hard"
+    custom = ai.agent_from_spec("ismcts:easy:iterations=12")
+    assert isinstance(custom, ai.IsmctsAgent) and custom.config.iterations == 12
+    with pytest.raises(ValueError):
+        ai.make_agent("oracle")
+    with pytest.raises(ValueError):
+        ai.make_agent("ismcts", level="godlike")
+    with pytest.raises(ValueError):
+        ai.agent_from_spec("ismcts:bogus_option=3")
+
+
+def test_presets_grow_with_difficulty() -> None:
+    budgets = [ai.PRESETS[level].iterations for level in ai.DIFFICULTIES]
+    assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets)
+
+
+@pytest.mark.parametrize(
+    ("rules", "players"), CASES, ids=[f"{'+'.join(r.names()) or 'base'}-{p}p" for r, p in CASES]
+)
+def test_agents_play_legal_actions(rules: Rules, players: int) -> None:
+    positions = sample_positions(rules, players, seed=players * 7 + len(rules.names()))
+    assert positions
+    agents = [
+        ai.make_agent("random"),
+        ai.make_agent("greedy"),
+        ai.make_agent("ismcts", level="easy", iterations=12),
+        ai.make_agent("cheat-mcts", level="easy", iterations=8),
+    ]
+    for i, state in enumerate(positions):
+        legal = state.legal_actions()
+        for agent in agents:
+            action = decide(agent, state, seed=i)
+            assert action in legal, (agent, state, action)
+
+
+def test_whole_games_with_every_agent_are_legal() -> None:
+    """Short search budgets through complete games: the engine refuses any illegal action."""
+    specs = ["ismcts:easy:iterations=6", "greedy", "random"]
+    for seed, players in ((1, 3), (2, 2)):
+        state = game.new_game(players, seed=seed)
+        agents = [ai.agent_from_spec(specs[s % len(specs)]) for s in range(players)]
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            who = state.current_player()
+            if who == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            state.apply_action(agents[who].choose(state.observe(who), legal, rng))
+        assert sum(state.returns()) in (0.0, pytest.approx(1.0))
+
+
+def test_thinking_interface() -> None:
+    state = _mid_game()
+    view = state.observe(state.active)
+    legal = state.legal_actions()
+    agent = ai.make_agent("ismcts", level="normal", iterations=60)
+    thinking = agent.begin(view, legal, random.Random(3))
+    assert thinking.best_action() in legal  # valid before any step
+    assert thinking.progress() == 0.0 and not thinking.done
+    while not thinking.step_ms(8):
+        assert 0.0 <= thinking.progress() <= 1.0
+        assert thinking.best_action() in legal
+    assert thinking.done and thinking.progress() == 1.0
+    insights = thinking.explain(top=3)
+    assert 1 <= len(insights) <= 3
+    for insight in insights:
+        assert isinstance(insight, ai.Insight)
+        assert insight.action in legal
+        assert 0.0 <= insight.visit_share <= 1.0 and 0.0 <= insight.win_chance <= 1.0
+    assert insights[0].visit_share >= insights[-1].visit_share
+    assert thinking.best_action() == insights[0].action
+    for name in ("random", "greedy"):
+        simple = ai.make_agent(name).begin(view, legal, random.Random(1))
+        assert simple.step(1) and simple.done and simple.best_action() in legal
+        assert simple.explain(2)
+    hints = ai.hint(view, legal, iterations=30, seed=1)
+    assert hints and all(h.action in legal for h in hints)
+
+
+def test_step_counts_iterations_exactly() -> None:
+    state = _mid_game()
+    search = ai.make_agent("ismcts", iterations=40).begin(
+        state.observe(state.active), state.legal_actions(), random.Random(1)
+    )
+    assert isinstance(search, ai.Search)
+    assert not search.step(15) and search.iterations == 15
+    assert search.step(100) and search.iterations == 40
+
+
+def test_same_seed_same_decision() -> None:
+    state = _mid_game()
+    view = state.observe(state.active)
+    legal = state.legal_actions()
+    agent = ai.make_agent("ismcts", level="normal", iterations=80)
+    first = agent.choose(view, legal, random.Random(11))
+    again = agent.choose(state.observe(state.active), state.legal_actions(), random.Random(11))
+    assert first == again
+
+
+def test_hidden_cards_do_not_change_the_decision() -> None:
+    """R11: two worlds alike for the seat, unlike in the others' hands, get the same choice."""
+    state = _mid_game()
+    seat = state.active
+    other = _reshuffle_hidden(state, seat, random.Random(5))
+    assert other.hands != state.hands
+    assert state.observe(seat) == other.observe(seat)
+    agent = ai.make_agent("ismcts", level="normal", iterations=80)
+    for seed in (1, 2):
+        a = agent.choose(state.observe(seat), state.legal_actions(), random.Random(seed))
+        b = agent.choose(other.observe(seat), other.legal_actions(), random.Random(seed))
+        assert a == b
+    greedy = ai.make_agent("greedy")
+    assert greedy.choose(state.observe(seat), state.legal_actions(), random.Random(0)) == (
+        greedy.choose(other.observe(seat), other.legal_actions(), random.Random(0))
+    )
+
+
+def test_hidden_coin_does_not_change_the_defenders_coin() -> None:
+    """R8.2a: the defender's choice cannot depend on the attacker's secret coin."""
+    state = _coin_defender_position()
+    seat = state.current_player()
+    choices = set()
+    views = []
+    for coin in _unplayed_indices(state, state.active):
+        world = state.clone()
+        world.coin_attacker = coin
+        views.append(world.observe(seat))
+        agent = ai.make_agent("ismcts", level="normal", iterations=60)
+        choices.add(agent.choose(world.observe(seat), world.legal_actions(), random.Random(4)))
+    assert all(v == views[0] for v in views)
+    assert views[0].public.coin_attacker == HIDDEN_COIN
+    assert len(choices) == 1
+
+
+def test_coin_duel_root_uses_decoupled_tables() -> None:
+    state = _coin_defender_position(attacker_to_move=True)
+    seat = state.current_player()
+    search = ai.make_agent("ismcts", iterations=60).begin(
+        state.observe(seat), state.legal_actions(), random.Random(2)
+    )
+    assert isinstance(search, ai.Search)
+    search.step(60)
+    assert search.root.duel_att and search.root.duel_def
+    assert isinstance(search.best_action(), CommitCoin)
+    assert search.best_action() in state.legal_actions()
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+def _mid_game(seed: int = 11) -> GameState:
+    rng = random.Random(seed)
+    state = game.new_game(4, seed=seed)
+    while not state.is_terminal() and (state.round < 5 or state.phase != P_ACTION):
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """Deal the other seats' hands anew from their hands and the decks (same counts)."""
+    other = state.clone()
+    cards = state.board.cards
+    board = state.board
+    for _ in range(100):
+        pools = [list(state.decks[d]) for d in (0, 1)]
+        for s in range(state.num_players):
+            if s != seat:
+                for c in state.hands[s]:
+                    pools[cards[c].deck].append(c)
+        ok = True
+        hands = list(state.hands)
+        for s in range(state.num_players):
+            if s == seat:
+                continue
+            hand = []
+            for c in state.hands[s]:
+                deck = cards[c].deck
+                own = state.seat_kingdom[s]
+                allowed = [
+                    x for x in pools[deck]
+                    if cards[x].city < 0 or board.city_kingdom[cards[x].city] != own
+                ]  # fmt: skip
+                if not allowed:
+                    ok = False
+                    break
+                pick = rng.choice(allowed)
+                pools[deck].remove(pick)
+                hand.append(pick)
+            hands[s] = tuple(sorted(hand))
+        if ok and hands != list(state.hands):
+            other.hands = hands
+            other.decks = [tuple(sorted(p)) for p in pools]
+            return other
+    raise AssertionError("could not reshuffle the hidden cards")
+
+
+def _unplayed_indices(state: GameState, seat: int) -> list[int]:
+    played = state.coins_played[seat]
+    return [i for i in range(5) if not played >> i & 1]
+
+
+def _coin_defender_position(attacker_to_move: bool = False) -> GameState:
+    """A battle about to be fought: attacker Roman at Ostia-side city vs a Carthaginian."""
+    from conftest import general, place, start_turn
+
+    state = setup_game(2, ["romans", "carthaginians"], seed=3)
+    start_turn(state, 0, [1, 2, 3, 4])
+    attacker = general("romans", 3)
+    defender = general("carthaginians", 3)
+    place(state, defender, "panormus", level=2)
+    place(state, attacker, "messana", level=2)
+    move = next(
+        a
+        for a in state.legal_actions()
+        if getattr(a, "general", -1) == attacker
+        and getattr(a, "dest", -1) == state.gen_city[defender]
+    )
+    state.apply_action(move)
+    while state.phase == P_HALT or state.phase == P_CONTINUE:
+        state.apply_action(state.legal_actions()[0])  # Halt, or stop there
+    state.apply_action(next(a for a in state.legal_actions() if str(a) == "End turn"))
+    assert state.phase == P_COIN_ATTACKER, state
+    if not attacker_to_move:
+        state.apply_action(CommitCoin(2))
+        assert state.phase == P_COIN_DEFENDER
+    return state
+
+
+def test_tree_is_kept_for_the_next_decision_of_the_turn() -> None:
+    """Consecutive own decisions with nothing hidden in between share one tree."""
+    state = _mid_game()
+    seat = state.active
+    agent = ai.make_agent("ismcts", level="normal", iterations=120)
+    assert isinstance(agent, ai.IsmctsAgent)
+    rng = random.Random(9)
+    reused = []
+    for _ in range(4):
+        if state.current_player() != seat or state.phase != P_ACTION:
+            break
+        legal = state.legal_actions()
+        thinking = agent.begin(state.observe(seat), legal, rng)
+        while not thinking.step(1 << 30):
+            pass
+        if isinstance(thinking, ai.Search):
+            reused.append(thinking.reused)
+            assert thinking.iterations >= 0.3 * 120
+        action = thinking.best_action()
+        assert action in legal
+        state.apply_action(action)
+    assert reused and reused[0] == 0
+    if len(reused) > 1:
+        assert max(reused[1:]) > 0
+    fresh = ai.make_agent("ismcts", level="normal", iterations=120, reuse=False)
+    assert isinstance(fresh, ai.IsmctsAgent) and not fresh.config.reuse
+
+
+def test_out_of_turn_search_does_not_assume_the_movers_hidden_cards() -> None:
+    """Seat 1 answers Halt or Pass in seat 0's turn; what seat 0 may do next (build on an
+    island, R9.5) depends on its hidden cards, so the search must not cache it."""
+    from conftest import general, give_cards, place, start_turn
+
+    state = setup_game(2, ["romans", "carthaginians"], seed=4)
+    for g in range(24):
+        if state.gen_city[g] >= 0:
+            state.gen_city[g] = -1
+            state.gen_return[g] = 99
+    place(state, general("romans", 0), "caralis")
+    place(state, general("romans", 1), "neapolis", level=3)
+    place(state, general("romans", 2), "roma")
+    place(state, general("carthaginians", 0), "capua")
+    place(state, general("carthaginians", 1), "carthago")
+    give_cards(state, 0, ["isl_caralis_1", "ord_gades_1"])
+    start_turn(state, 0, [3, 5, 6, 6])
+    move = next(
+        a
+        for a in state.legal_actions()
+        if getattr(a, "general", -1) == general("romans", 1)
+        and getattr(a, "dest", -1) == state.gen_city[general("carthaginians", 0)]
+        and getattr(a, "die", 0) == 6
+    )
+    state.apply_action(move)
+    assert state.phase == P_HALT and state.current_player() == 1
+    for seed in range(8):
+        agent = ai.make_agent("ismcts", level="normal", iterations=150)
+        action = agent.choose(state.observe(1), state.legal_actions(), random.Random(seed))
+        assert action in state.legal_actions()

@@ -1,0 +1,66 @@
+"""The arena: Wilson intervals, seat rotation, the JSON report, a small smoke match."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai import arena
+from game import Rules
+
+
+def test_wilson_interval() -> None:
+    low, high = arena.wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    low, high = arena.wilson(0, 10)
+    assert low == 0.0 and 0.25 < high < 0.35
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_rules_switches() -> None:
+    assert arena.parse_rules("coins,quests") == Rules(coins=True, battle_dice=False, quests=True)
+    assert arena.parse_rules("none") == Rules(False, False, False)
+    with pytest.raises(ValueError):
+        arena.parse_rules("coins,magic")
+
+
+def test_seats_rotate_within_a_deal() -> None:
+    specs = ["random", "greedy"]
+    seen = set()
+    for index in range(2):
+        result = arena.play_game(specs, index, seed=5, rules=Rules(), players=2)
+        seen.add(tuple(result.seats))
+        assert sum(result.returns) in (0.0, pytest.approx(1.0))
+    assert seen == {(0, 1), (1, 0)}
+
+
+def test_smoke_match_and_json(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    code = arena.main(
+        [
+            "--agents", "ismcts:easy:iterations=8,greedy,random",
+            "--games", "3", "--seed", "2", "--rules", "coins,battle_dice,quests",
+            "--json", str(out),
+        ]
+    )  # fmt: skip
+    assert code == 0
+    report = json.loads(out.read_text())
+    assert report["games"] == 3 and report["players"] == 3
+    names = [a["agent"] for a in report["agents"]]
+    assert names == ["ismcts:easy:iterations=8", "greedy", "random"]
+    for entry in report["agents"]:
+        for key in ("agent", "games", "win_share", "wilson_low", "wilson_high", "mean_score",
+                    "mean_decision_ms"):  # fmt: skip
+            assert key in entry
+        assert entry["games"] == 3
+        assert 0.0 <= entry["wilson_low"] <= entry["win_share"] <= entry["wilson_high"] <= 1.0
+    assert sum(a["win_share"] for a in report["agents"]) <= 1.0 + 1e-9
+
+
+def test_cheat_baseline_plays_through_the_arena() -> None:
+    result = arena.play_game(
+        ["cheat-mcts:easy:iterations=5", "random"], 0, seed=3, rules=Rules(), players=2
+    )
+    assert result.actions > 0

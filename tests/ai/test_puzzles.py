@@ -1,0 +1,106 @@
+"""Tactical puzzles with one clearly right idea; the agent plays its whole turn."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import city, general, give_cards, place, setup_game, start_turn
+
+import ai
+from ai.agents import Agent
+from game import CHANCE, Action, GameState
+from game.actions import Destroy, Move, Return
+
+AGENTS = ["greedy", "ismcts:normal", "ismcts:hard:iterations=400"]
+
+
+def play_turn(state: GameState, agent: Agent, seed: int) -> list[Action]:
+    """Let ``agent`` play the active seat's turn to its end (battles included); other seats'
+    questions (Halt or Pass, coins) are answered by the greedy agent. Returns the seat's moves."""
+    seat = state.active
+    other = ai.make_agent("greedy")
+    rng = random.Random(seed)
+    mine: list[Action] = []
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            if state.active != seat:
+                break  # the next turn is about to start
+            state.apply_action(state.sample_chance(rng))
+            continue
+        if state.active != seat:
+            break
+        legal = state.legal_actions()
+        actor = agent if who == seat else other
+        action = actor.choose(state.observe(who), legal, rng) if len(legal) > 1 else legal[0]
+        if who == seat:
+            mine.append(action)
+        state.apply_action(action)
+    return mine
+
+
+def _two_player() -> GameState:
+    state = setup_game(2, ["romans", "carthaginians"], seed=5)
+    # Clear the board of the starting positions: everyone far from the action unless set.
+    for g in range(24):
+        if state.gen_city[g] >= 0:
+            state.gen_city[g] = -1
+            state.gen_return[g] = 99
+    return state
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_destroys_the_floor_that_wins(spec: str) -> None:
+    """R9.7: at 6 points, the first floor of an enemy (R9.4) is the seventh point."""
+    state = _two_player()
+    place(state, general("romans", 0), "carthago", level=2)
+    place(state, general("romans", 1), "roma")
+    place(state, general("romans", 2), "capua")
+    place(state, general("carthaginians", 0), "gades")
+    place(state, general("carthaginians", 1), "lilybaeum")
+    state.points = [6, 2]
+    start_turn(state, 0, [1, 2, 3, 5])
+    mine = play_turn(state, ai.agent_from_spec(spec), seed=1)
+    assert any(isinstance(a, Destroy) and a.city == city("carthago") for a in mine), mine
+    assert state.points[0] == 7
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
+    """R6.2: the general coming back should stand in Roma, where a strong enemy waits next
+    door (R7.2: a defender on a tower fights with +1), not in quiet Tarentum."""
+    state = _two_player()
+    place(state, general("romans", 0), None, level=2)
+    place(state, general("romans", 1), None, level=2)
+    place(state, general("romans", 2), "capua")
+    place(state, general("romans", 3), "gades")
+    place(state, general("carthaginians", 0), "ostia", level=3)
+    place(state, general("carthaginians", 1), "carthago")
+    place(state, general("carthaginians", 2), "lilybaeum")
+    start_turn(state, 0, [1, 1, 2, 5])
+    mine = play_turn(state, ai.agent_from_spec(spec), seed=2)
+    assert any(isinstance(a, Return) for a in mine), mine
+    roma = city("roma")
+    assert any(
+        state.gen_city[g] == roma for g in state.generals_of(0)
+    ), f"Roma left empty: {[str(a) for a in mine]}"
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_does_not_walk_a_level_1_general_into_a_level_4_one(spec: str) -> None:
+    """R7.2: level 1 against level 4 on a tower (+1) loses almost surely."""
+    state = _two_player()
+    place(state, general("romans", 0), "panormus", level=1)
+    place(state, general("romans", 1), "roma", level=1)
+    place(state, general("romans", 2), "tarentum", level=1)
+    place(state, general("carthaginians", 0), "lilybaeum", level=4)
+    place(state, general("carthaginians", 1), "carthago", level=2)
+    place(state, general("carthaginians", 2), "gades", level=2)
+    give_cards(state, 0, ["ord_lilybaeum_1"])  # a tempting target: a quest names it
+    start_turn(state, 0, [1, 2, 3, 4])
+    mine = play_turn(state, ai.agent_from_spec(spec), seed=3)
+    lilybaeum = city("lilybaeum")
+    assert not any(isinstance(a, Move) and a.dest == lilybaeum for a in mine), [
+        str(a) for a in mine
+    ]
