@@ -23,8 +23,8 @@ GOLDEN = ROOT / "tests" / "golden"
 sys.path.insert(0, str(ROOT))
 
 import game  # noqa: E402
-from game.actions import Build, Continue, Destroy, Move, Return, Train  # noqa: E402
 from game.rules.scoring import winners  # noqa: E402
+from tests.playouts import aggressive_action  # noqa: E402
 
 # name: (players, seed, rules)
 GAMES: dict[str, tuple[int, int, game.Rules]] = {
@@ -36,25 +36,8 @@ GAMES: dict[str, tuple[int, int, game.Rules]] = {
 
 
 def choose(state: game.GameState, rng: random.Random) -> game.Action:
-    """Chance by its probabilities; decisions random, biased to destroy, build, return, train
-    and to moves onto enemy towers, so that the games reach the rarer rules."""
-    if state.current_player() == game.CHANCE:
-        return state.sample_chance(rng)
-    legal = state.legal_actions()
-    special = [a for a in legal if isinstance(a, Destroy | Build | Return | Train)]
-    if special and rng.random() < 0.8:
-        return rng.choice(special)
-    seat = state.current_player()
-    attacks = [
-        a
-        for a in legal
-        if isinstance(a, Move | Continue)
-        and state.floors[a.dest] > 0
-        and state.tower_owner[a.dest] != seat
-    ]
-    if attacks and rng.random() < 0.8:
-        return rng.choice(attacks)
-    return rng.choice(legal)
+    """Chance by its probabilities; decisions random, biased towards the rarer rules."""
+    return aggressive_action(state, rng)
 
 
 def summary(state: game.GameState) -> dict[str, Any]:
