@@ -229,6 +229,7 @@ def yet_to_play(state: GameState, seat: int) -> bool:
 # -- per-seat context ----------------------------------------------------------------------
 
 _REACH_ROWS: dict[tuple[tuple[float, ...], int], tuple[float, ...]] = {}
+_ZERO_ROW = (0.0,) * (FAR + 1)
 
 
 def _reach_row(reach: tuple[float, ...], turns_left: int) -> tuple[float, ...]:
@@ -280,7 +281,7 @@ class SeatContext:
         self.known = ev.viewer < 0 or ev.viewer == seat
         hand = state.hands[seat] if self.known else ()
         self.ordinary, self.raze, self.islands, self.level4 = hand_facts(tab, hand)
-        self.island_cache: dict[tuple[int, int], float] = {}
+        self.island_cache: dict[int, tuple[float, tuple[float, ...]]] = {}
         k = state.seat_kingdom[seat]
         floors = state.floors
         tower_owner = state.tower_owner
@@ -368,23 +369,27 @@ class SeatContext:
 
     def island(self, ev: Evaluator, state: GameState, at: int, island: int) -> float:
         """R9.5: progress of a held island card for a general standing at ``at``."""
-        key = (at, island)
-        found = self.island_cache.get(key)
+        found = self.island_cache.get(island)
         if found is None:
-            found = self.island_cache[key] = self._island(ev, state, at, island)
-        return found
+            found = self.island_cache[island] = self._island_row(ev, state, island)
+        on_island, by_turns = found
+        return on_island if at == island else by_turns[self.turns[at][island]]
 
-    def _island(self, ev: Evaluator, state: GameState, at: int, island: int) -> float:
+    def _island_row(
+        self, ev: Evaluator, state: GameState, island: int
+    ) -> tuple[float, tuple[float, ...]]:
+        """Value on the island, and by own turns needed to get there (zero when too late)."""
         w = ev.w
         need = 2 - len(state.island_stack.get(island, ()))
         if self.own_floors < need or self.turns_left <= 0:
-            return 0.0
-        if at == island:
-            return w.island_on[1] if need == 1 else w.island_on[0]
-        t = self.turns[at][island]
-        if t >= len(w.reach) or t + need > self.turns_left:
-            return 0.0
-        return 3.0 * w.island_reach * w.reach[t] * (0.8 if need == 2 else 1.0)
+            return 0.0, _ZERO_ROW
+        on_island = w.island_on[1] if need == 1 else w.island_on[0]
+        factor = 3.0 * w.island_reach * (0.8 if need == 2 else 1.0)
+        row = tuple(
+            factor * w.reach[t] if t < len(w.reach) and t + need <= self.turns_left else 0.0
+            for t in range(FAR + 1)
+        )
+        return on_island, row
 
 
 # -- the evaluation ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ actions are cached (another seat's actions may depend on its hidden cards).
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -32,25 +33,30 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from ai.agents import Insight, Thinking
-from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
-from ai.policy import QuickScorer, pick
-from game import CHANCE, Action, GameState, PlayerView
-from game.actions import CommitCoin, Trade
+from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights, coin_win_chances
+from ai.policy import BATTLE_STAKE, COIN_COST, QuickScorer, pick
+from game import CHANCE, Action, GameState, IllegalActionError, PlayerView
+from game.actions import Build, CommitCoin, Destroy, Move, Return, Trade
 from game.rules.flow import legal_actions as engine_legal_actions
 from game.state import (
+    COIN_VALUES,
     P_ACTION,
     P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
     P_CONTINUE,
     P_HALT,
     P_OVER,
     P_PLACE,
     P_ROLL,
 )
+from game.views import HIDDEN_COIN
+
+COIN_MODEL_SHARPNESS = 6.0  # how sure the model of a hidden coin choice is
 
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    """Search parameters; the difficulty presets in ``ai.presets`` fill these in."""
+    """Search parameters; the difficulty presets (``ai.ismcts.PRESETS``) fill these in."""
 
     iterations: int = 400  # budget in iterations (deterministic for a seed)
     time_ms: float = 0.0  # if > 0: a wall-clock budget instead of iterations
@@ -145,6 +151,7 @@ class Search(Thinking):
         quick = QuickScorer(config.weights, viewer=self.seat).scores(view.public, self.legal)
         self._quick = quick
         self._fallback = self.legal[max(range(len(quick)), key=quick.__getitem__)]
+        self._coin_model = [] if true_state is not None else self._attacker_coin_model()
 
     # -- Thinking ----------------------------------------------------------------------------
     def step(self, max_iterations: int) -> bool:
@@ -156,7 +163,7 @@ class Search(Thinking):
         while not self.done and count < max_iterations:
             self._iterate()
             count += 1
-            if self.config.time_ms <= 0 and self.iterations >= budget:
+            if self.config.time_ms <= 0 and (self.iterations >= budget or self._decided()):
                 self.done = True
         self._account(start)
         return self.done
@@ -169,14 +176,39 @@ class Search(Thinking):
         budget = self.budget
         while not self.done and self._init_done and time.perf_counter() < deadline:
             self._iterate()
-            if self.config.time_ms <= 0 and self.iterations >= budget:
+            if self.config.time_ms <= 0 and (self.iterations >= budget or self._decided()):
                 self.done = True
             elif self.config.time_ms > 0:
                 spent = self.elapsed + time.perf_counter() - start
                 if spent * 1000.0 >= self.config.time_ms:
                     self.done = True
         self._account(start)
+        # The tree only grows while the search runs and holds no reference cycles, yet every
+        # full collection rescans all of it (about 10 ms at 2000 iterations): long enough to
+        # blow a frame. Between slices it sits in the permanent generation; once the search
+        # is over, the collector sees it again (the chosen subtree may be reused).
+        if self.done:
+            gc.unfreeze()
+        else:
+            gc.freeze()
         return self.done
+
+    def _decided(self) -> bool:
+        """The most visited root action can no longer be overtaken in the iterations left.
+
+        ``best_action`` picks by visit count, so stopping here returns exactly the action the
+        full budget would have returned; checked every few iterations, it costs nothing.
+        """
+        left = self.budget - self.iterations
+        if self.iterations & 7 or self.root.duel_att is not None or not self.root.order:
+            return False
+        first = second = 0
+        for e in self.root.order:
+            if e.n > first:
+                first, second = e.n, first
+            elif e.n > second:
+                second = e.n
+        return first - second > left
 
     def _account(self, start: float) -> None:
         spent = time.perf_counter() - start
@@ -315,7 +347,36 @@ class Search(Thinking):
     def _sample_world(self) -> GameState:
         if self.true_state is not None:
             return self.true_state.clone()
-        return self.view.sample_world(self.rng)
+        world = self.view.sample_world(self.rng)
+        if self._coin_model:
+            # The attacker's secret coin (R8.2a), drawn from a model of how it would choose
+            # rather than uniformly: a clearly decided battle rarely gets the 3.
+            x = self.rng.random()
+            chosen = self._coin_model[-1][0]
+            for index, p in self._coin_model:
+                x -= p
+                if x < 0:
+                    chosen = index
+                    break
+            world.coin_attacker = chosen
+        return world
+
+    def _attacker_coin_model(self) -> list[tuple[int, float]]:
+        """R8.1: P(attacker committed coin i), from public facts only (levels, played coins)."""
+        public = self.view.public
+        if public.coin_attacker != HIDDEN_COIN or public.phase != P_COIN_DEFENDER:
+            return []
+        attacker = public.active
+        chances = coin_win_chances(public, attacker)
+        played = public.coins_played[attacker]
+        weights: list[tuple[int, float]] = []
+        for i, value in enumerate(COIN_VALUES):
+            if played >> i & 1 or any(COIN_VALUES[j] == value for j, _ in weights):
+                continue
+            score = BATTLE_STAKE * chances.get(value, 0.0) - COIN_COST * value
+            weights.append((i, math.exp(COIN_MODEL_SHARPNESS * score)))
+        total = sum(w for _, w in weights) or 1.0
+        return [(i, w / total) for i, w in weights]
 
     def _iterate(self) -> None:
         rng = self.rng
@@ -492,9 +553,10 @@ class Search(Thinking):
             return world.returns()
         config = self.config
         rng = self.rng
-        scorer = self.scorer
         turns = 0
         steps = 0
+        plan: list[Action] = []
+        plan_key: tuple[object, ...] = ()
         while world.phase != P_OVER and steps < 400:
             steps += 1
             p = world.current_player()
@@ -505,20 +567,57 @@ class Search(Thinking):
                         break
                 world.apply_action(world.sample_chance(rng))
                 continue
+            if world.phase == P_ACTION and not world.draw_queue:
+                # A turn's actions are scored once and played down that list while they stay
+                # possible (R4.2: each general acts once; enemies stand still meanwhile).
+                key = _turn_key(world)
+                if key != plan_key:
+                    plan = self._plan(world)
+                    plan_key = key
+                action = _first_valid(world, plan)
+                if action is not None:
+                    try:
+                        world.apply_action(action)
+                        continue
+                    except IllegalActionError:
+                        plan_key = ()
+                        continue
+                plan_key = ()
             legal = world.legal_actions()
             if len(legal) == 1:
                 world.apply_action(legal[0])
                 continue
-            candidates = legal
-            if len(legal) > config.playout_moves + 8:
-                moves = [a for a in legal if a.kind == 6]
-                others = [a for a in legal if a.kind != 6]
-                if len(moves) > config.playout_moves:
-                    moves = rng.sample(moves, config.playout_moves)
-                candidates = others + moves
-            scores = scorer.scores(world, candidates)
+            candidates = self._candidates(legal)
+            scores = self.scorer.scores(world, candidates)
             world.apply_action(candidates[pick(scores, rng, config.playout_epsilon)])
         return self.evaluator.win_chances(world)
+
+    def _candidates(self, legal: list[Action]) -> list[Action]:
+        """All actions but moves, and a sample of the moves when there are many."""
+        limit = self.config.playout_moves
+        if len(legal) <= limit + 8:
+            return legal
+        moves = [a for a in legal if a.kind == 6]
+        others = [a for a in legal if a.kind != 6]
+        if len(moves) > limit:
+            moves = self.rng.sample(moves, limit)
+        return others + moves
+
+    def _plan(self, world: GameState) -> list[Action]:
+        """The turn's candidate actions, best quick score first, up to ending the turn."""
+        candidates = self._candidates(world.legal_actions())
+        scores = self.scorer.scores(world, candidates)
+        order = sorted(range(len(candidates)), key=lambda i: -scores[i])
+        eps = self.config.playout_epsilon
+        if eps > 0 and len(order) > 1 and self.rng.random() < eps:
+            j = self.rng.randrange(1, min(5, len(order)))
+            order[0], order[j] = order[j], order[0]
+        plan = []
+        for i in order:
+            plan.append(candidates[i])
+            if candidates[i].kind == 16:  # End turn: what follows would only lose
+                break
+        return plan
 
     def _backup(
         self,
@@ -546,6 +645,58 @@ class Search(Thinking):
             row = node.duel_def[cd]
             row[0] += 1
             row[1] += values[dfn]
+
+
+def _turn_key(state: GameState) -> tuple[object, ...]:
+    """What a turn's plan depends on: a destroy, a build, a trade or a new card redoes it."""
+    return (
+        state.round, state.active, state.traded, sum(state.trophies), sum(state.floors_off),
+        sum(map(len, state.island_stack.values())), state.hands[state.active],
+    )  # fmt: skip
+
+
+def _first_valid(state: GameState, plan: list[Action]) -> Action | None:
+    """The first planned action still possible, by cheap checks (the engine checks again)."""
+    dice = state.dice
+    acted = state.acted
+    gen_city = state.gen_city
+    own = None
+    for a in plan:
+        kind = a.kind
+        if kind == 16:
+            return a
+        g: int = getattr(a, "general", -1)
+        if kind != 15 and (acted >> g & 1 or getattr(a, "die", 0) not in dice):
+            continue
+        if kind == 6:
+            assert isinstance(a, Move)
+            if gen_city[g] != a.src:
+                continue
+            if own is None:
+                own = {gen_city[x] for x in state.generals_of(state.active)}
+            if a.dest in own:
+                continue  # R5.2: an own general already ends there
+            return a
+        if kind == 11:
+            assert isinstance(a, Destroy)
+            if gen_city[g] == a.city and state.floors[a.city] > 0:
+                return a
+        elif kind == 12:
+            assert isinstance(a, Return)
+            if gen_city[g] < 0 and a.city not in gen_city:
+                return a
+        elif kind == 13:
+            if not state.trained and gen_city[g] >= 0:
+                return a
+        elif kind == 14:
+            assert isinstance(a, Build)
+            if gen_city[g] == a.island and state.floors[a.source] > 0:
+                return a
+        elif kind == 15:
+            assert isinstance(a, Trade)
+            if not state.traded and all(dice.count(d) >= a.dice.count(d) for d in a.dice):
+                return a
+    return None
 
 
 def is_duel(state: GameState) -> bool:

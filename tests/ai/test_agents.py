@@ -161,6 +161,32 @@ def test_step_counts_iterations_exactly() -> None:
     assert search.step(100) and search.iterations == 40
 
 
+def test_search_stops_once_the_choice_is_settled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping when the leader cannot be caught returns what the whole budget would."""
+    stopped_early = 0
+    for seed in range(4):
+        state = _mid_game(seed + 20)
+        view = state.observe(state.current_player())
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            continue
+        agent = ai.make_agent("ismcts", iterations=300)
+        quick = agent.begin(view, legal, random.Random(seed))
+        assert isinstance(quick, ai.Search)
+        while not quick.step(1 << 20):
+            pass
+        with monkeypatch.context() as patch:
+            patch.setattr(ai.Search, "_decided", lambda self: False)
+            full = agent.begin(view, legal, random.Random(seed))
+            assert isinstance(full, ai.Search)
+            while not full.step(1 << 20):
+                pass
+        assert full.iterations == 300
+        assert quick.best_action() == full.best_action()
+        stopped_early += quick.iterations < full.iterations
+    assert stopped_early
+
+
 def test_same_seed_same_decision() -> None:
     state = _mid_game()
     view = state.observe(state.active)
