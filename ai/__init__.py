@@ -5,9 +5,11 @@
     thinking = agent.begin(view, legal_actions, rng)    # sliced, for the client's frame loop
     while not thinking.step_ms(8): ...
     thinking.best_action(); thinking.explain(top=3)     # -> [ai.Insight(action, share, win)]
+    ai.prepare_board(board)     # per-board tables now (while a screen opens), not mid-game
 """
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
+from ai.evaluation import prepare_board
 from ai.ismcts import DIFFICULTIES, PRESETS, CheatMctsAgent, IsmctsAgent
 from ai.registry import AGENT_NAMES, agent_from_spec, hint, make_agent, parse_spec
 from ai.search import Search, SearchConfig
@@ -29,4 +31,5 @@ __all__ = [
     "hint",
     "make_agent",
     "parse_spec",
+    "prepare_board",
 ]

@@ -139,6 +139,11 @@ def tables(board: MapSpec) -> BoardTables:
     return found[1]
 
 
+def prepare_board(board: MapSpec) -> None:
+    """Build the tables the evaluation keeps per board (tens of milliseconds, done once)."""
+    tables(board)
+
+
 def _win_table(faces: tuple[int, ...]) -> tuple[float, ...]:
     """P(attacker wins in the end) for strength leads -12..12 before the dice (ties reroll)."""
     out = []

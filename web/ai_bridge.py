@@ -137,6 +137,14 @@ def _ai_module() -> Any | None:
     return None
 
 
+def prepare(board: Any) -> None:
+    """Let the AI build its per-board tables now, while a screen opens, not in a later frame."""
+    module = _ai_module()
+    prepare_board = getattr(module, "prepare_board", None)
+    if callable(prepare_board):
+        prepare_board(board)
+
+
 def search_available() -> bool:
     """True when the ``ai`` package offers real agents (not the random stand-in)."""
     return _ai_module() is not None
@@ -163,13 +171,24 @@ def _agent(difficulty: str) -> Any | None:
             return None
 
 
-def begin(view: Any, legal: list[Any], difficulty: str, seed: int) -> Thinking:
-    """Start deciding for the seat of ``view``; call ``step_ms`` each frame until done."""
+def begin(
+    view: Any, legal: list[Any], difficulty: str, seed: int, agents: dict[Any, Any] | None = None
+) -> Thinking:
+    """Start deciding for the seat of ``view``; call ``step_ms`` each frame until done.
+
+    ``agents``, kept by the caller for one game, holds each seat's agent between decisions, so
+    that a search goes on from the tree of the seat's previous action in the turn.
+    """
     rng = random.Random(seed)
     if len(legal) == 1:
         forced = RandomThinking(legal, rng)
         return forced
-    agent = _agent(difficulty)
+    key = (getattr(view, "seat", None), difficulty)
+    agent = agents.get(key) if agents is not None else None
+    if agent is None:
+        agent = _agent(difficulty)
+        if agents is not None and agent is not None:
+            agents[key] = agent
     if agent is None:
         return RandomThinking(legal, rng)
     try:

@@ -66,6 +66,7 @@ class MatchSession:
         self._limit_key: tuple[int, int] = (-1, -1)
         self._limit = 0
         self.thinking: ai_bridge.Thinking | None = None
+        self.agents: dict[object, object] = {}  # each AI seat's agent, which keeps its tree
         self.thinking_seat = -1
         self.thinking_index = -1
         self.last_thinking_error: str | None = None
@@ -147,7 +148,9 @@ class MatchSession:
             legal = self.state.legal_actions()
             difficulty = self.config.seats[seat].difficulty
             seed = self.config.seed * 1_000_003 + index
-            self.thinking = ai_bridge.begin(self.state.observe(seat), legal, difficulty, seed)
+            self.thinking = ai_bridge.begin(
+                self.state.observe(seat), legal, difficulty, seed, self.agents
+            )
             self.thinking_seat = seat
             self.thinking_index = index
         thinking = self.thinking
@@ -240,6 +243,7 @@ class MatchSession:
         del self.record.actions[last:]
         del self.log[last:]
         self.thinking = None
+        self.agents.clear()
         self.cancel_hint()
         if self.on_commit is not None:
             self.on_commit(self)

@@ -36,7 +36,7 @@ class GreedyThinking(ai_bridge.RandomThinking):
 
 
 def install(monkeypatch) -> None:
-    def begin(view, legal, difficulty, seed):
+    def begin(view, legal, difficulty, seed, agents=None):
         return GreedyThinking(view, legal, random.Random(seed))
 
     monkeypatch.setattr(ai_bridge, "begin", begin)

@@ -176,3 +176,36 @@ def test_hint_returns_legal_moves(random_ai):
         if found is not None:
             break
     assert found and all(i.action in session.legal() for i in found)
+
+
+def test_ai_seats_keep_their_agent_so_a_turn_goes_on_from_its_tree():
+    """Each AI seat keeps one agent for the game: its next decision of the turn reuses the
+    subtree of the action it chose (ai.ismcts), as in the arena."""
+    session = MatchSession(spectator_config(2, 5, "easy"))
+    while len(session.record.actions) < 60 and not session.is_over():
+        session.tick(1000.0)
+    assert session.agents
+    assert {seat for seat, _ in session.agents} <= {0, 1}
+    kept = dict(session.agents)
+    for _ in range(40):
+        session.tick(1000.0)
+    assert all(session.agents[key] is agent for key, agent in kept.items())
+
+
+def test_both_seasons_of_the_map_are_kept_for_the_camera(app):
+    """A change of season must not cost a frame a full redraw of the map (issue: frame time)."""
+    from game import default_map
+    from web.layout import Camera, MatchLayout
+    from web.render.mapart import BoardGeometry, MapArt
+
+    art = MapArt(BoardGeometry(default_map()))
+    cam = Camera(MatchLayout().map)
+    summer = art.surface(cam, False)
+    assert art.prepare(cam, True)  # drawn ahead of time
+    assert not art.prepare(cam, True)
+    winter = art.surface(cam, True)
+    assert art.surface(cam, False) is summer and art.surface(cam, True) is winter
+    cam.scale *= 1.5
+    cam_key_changed = art.surface(cam, False)
+    assert cam_key_changed is not summer
+    assert art.prepare(cam, True)  # the old camera's pictures are gone

@@ -60,18 +60,42 @@ class BoardGeometry:
 
 
 class MapArt:
+    """The board picture for the current camera, in summer and in winter.
+
+    Both seasons stay cached for the camera, so that a change of season (every few turns,
+    often while an AI thinks) costs no frame a rebuild; ``prepare`` builds the other season
+    ahead of time, in a frame the caller has set aside for it.
+    """
+
     def __init__(self, geometry: BoardGeometry) -> None:
         self.g = geometry
-        self._key: tuple[object, ...] | None = None
-        self._surface: pygame.Surface | None = None
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
         self.show_labels = True
 
+    def _key(self, camera: Camera, winter: bool) -> tuple[object, ...]:
+        return (camera.key(), i18n.language(), self.show_labels, theme.text_scale(), winter)
+
     def surface(self, camera: Camera, winter: bool) -> pygame.Surface:
-        key = (camera.key(), winter, i18n.language(), self.show_labels, theme.text_scale())
-        if key != self._key or self._surface is None:
-            self._surface = self._build(camera, winter)
-            self._key = key
-        return self._surface
+        key = self._key(camera, winter)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._store(key, self._build(camera, winter))
+        return found
+
+    def prepare(self, camera: Camera, winter: bool) -> bool:
+        """Build the picture for ``winter`` if it is not cached; True if that took a build."""
+        key = self._key(camera, winter)
+        if key in self._cache:
+            return False
+        self._store(key, self._build(camera, winter))
+        return True
+
+    def _store(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
+        # Only the two seasons of one camera and one text setting are worth keeping.
+        for old in [k for k in self._cache if k[:-1] != key[:-1]]:
+            del self._cache[old]
+        self._cache[key] = surface
+        return surface
 
     def _build(self, camera: Camera, winter: bool) -> pygame.Surface:
         vp = camera.viewport

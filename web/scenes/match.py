@@ -11,7 +11,7 @@ import pygame
 from game import IllegalActionError, PlayerView
 from game.actions import Action, Build, Trade
 from game.state import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
-from web import describe, i18n, intents
+from web import ai_bridge, describe, i18n, intents
 from web.animation import Animator
 from web.app import App, Scene
 from web.gestures import UIEvent
@@ -26,6 +26,7 @@ from web.session import Applied, MatchSession
 from web.widgets import ButtonGroup, label, panel
 
 LAYOUT = MatchLayout()
+CAMERA_REST_FRAMES = 10  # a camera unchanged this long is not being dragged or pinched
 SLICE_MS = 8.0  # AI search time per frame: the frame stays well under 25 ms
 _GEOMETRY: BoardGeometry | None = None
 
@@ -44,6 +45,7 @@ class MatchScene(Scene):
         self.attract = attract
         board = session.state.board
         self.board_view = BoardView(geometry(board))
+        ai_bridge.prepare(board)
         self.camera = Camera(LAYOUT.map)
         self.animator = Animator(board, self.board_view.g.pos)
         self.selection = intents.Selection()
@@ -57,6 +59,9 @@ class MatchScene(Scene):
         self._version: tuple[object, ...] = ()
         self._over_shown = False
         self._handover_for = -1
+        self._camera_key: tuple[int, int, int] | None = None
+        self._camera_rest = 0
+        self._opened = False
         self.view: PlayerView = session.view()
         self.chrome = ButtonGroup()
         self.coach_line: str | None = None
@@ -135,12 +140,30 @@ class MatchScene(Scene):
         self._version = ()
 
     # -- the frame ---------------------------------------------------------------------------
+    def _prepare_other_season(self) -> bool:
+        """Once the camera has rested a moment, draw the other season's map ahead of time."""
+        key = self.camera.key()
+        if key != self._camera_key:
+            self._camera_key = key
+            self._camera_rest = 0
+            return False
+        self._camera_rest += 1
+        if self._camera_rest < CAMERA_REST_FRAMES:
+            return False
+        winter = self.view.public.is_winter()
+        return self.board_view.art.prepare(self.camera, not winter)
+
     def update(self, dt: float) -> None:
         self.board_view.t += dt
         self.animator.update(dt)
         session = self.session
         self.ai_busy = False
-        if not self.animator.busy:
+        # The first frame draws the whole map, and a frame that draws the other season's map
+        # ahead of time is full too: the AI waits for the next one.
+        opening = not self._opened
+        self._opened = True
+        drawing = opening or self._prepare_other_season()
+        if not self.animator.busy and not drawing:
             if session.is_over():
                 self._game_over()
             elif session.needs_handover() and not self.attract:
@@ -154,7 +177,7 @@ class MatchScene(Scene):
                 )
                 if applied is not None:
                     self._after(applied, watched=applied.actor not in session.humans)
-        if self.hinting:
+        if self.hinting and not drawing:
             found = session.step_hint(SLICE_MS)
             self.ai_busy = True
             if found is not None or session.hint_thinking is None:
