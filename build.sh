@@ -2,7 +2,7 @@
 # Strategos build script. Every subcommand creates .venv and installs what it needs first.
 #   ./build.sh play     play the game (desktop client; a terminal bot game if pygame-ce is missing)
 #   ./build.sh test     lint, type-check and run the test suite
-#   ./build.sh bench    engine (and AI) speed report as JSON (--compare: beside Catanatron)
+#   ./build.sh bench    engine, AI and client frame-time reports as JSON (--compare: beside Catanatron)
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
 #   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
@@ -65,6 +65,11 @@ case "$cmd" in
         else
             "$VENV/bin/python" -m ai.bench "$@"
         fi
+        # The client's frame times while normal AIs play a whole 4-player game (headless).
+        need pygame-ce
+        echo "client frame times (4 seats, normal AI, headless):"
+        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m web.bench \
+            --players 4 --difficulty normal --seed 2
         ;;
     play)
         ensure_venv
