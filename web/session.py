@@ -8,6 +8,7 @@ from ``view()`` (a ``PlayerView``), and the log hides what the viewer may not se
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -145,6 +146,7 @@ class MatchSession:
     def _think(self, seat: int, slice_ms: float) -> Applied | None:
         index = len(self.record.actions)
         if self.thinking is None or self.thinking_index != index:
+            started = time.perf_counter()
             legal = self.state.legal_actions()
             difficulty = self.config.seats[seat].difficulty
             seed = self.config.seed * 1_000_003 + index
@@ -153,6 +155,8 @@ class MatchSession:
             )
             self.thinking_seat = seat
             self.thinking_index = index
+            # Starting a search (priors, the kept tree) takes a few ms of this frame's slice.
+            slice_ms = max(1.0, slice_ms - (time.perf_counter() - started) * 1000.0)
         thinking = self.thinking
         if not thinking.step_ms(slice_ms):
             return None
