@@ -19,6 +19,7 @@ from typing import Any
 IS_WEB = sys.platform == "emscripten"
 PREFIX = "strategos."
 IMPORT_KEY = PREFIX + "import"
+IMPORT_ERROR_KEY = PREFIX + "import-error"  # why a picked file could not be handed over
 
 
 def data_dir() -> Path:
@@ -85,6 +86,14 @@ class FileStorage:
         return None
 
 
+def _js_text(value: Any) -> str | None:
+    """A string from JS as ``str``; JS ``null`` as None (pygbag gives None, Pyodide gives
+    ``pyodide.ffi.jsnull``, which is not None and would read as the text "jsnull")."""
+    if value is None or type(value).__name__ == "JsNull":
+        return None
+    return str(value)
+
+
 class WebStorage:
     """``window.localStorage`` in the browser (strings, about 5 MB per site)."""
 
@@ -96,10 +105,9 @@ class WebStorage:
 
     def read(self, key: str) -> str | None:
         try:
-            value = self.window.localStorage.getItem(PREFIX + key)
+            return _js_text(self.window.localStorage.getItem(PREFIX + key))
         except Exception:
             return None
-        return None if value is None else str(value)
 
     def write(self, key: str, text: str) -> bool:
         try:
@@ -114,35 +122,50 @@ class WebStorage:
 
     def export(self, text: str) -> str:
         name = time.strftime("strategos-%Y%m%d-%H%M%S.json")
-        self.window.localStorage.setItem(PREFIX + "export", text)
-        self.window.eval(
-            "(function(){const t=localStorage.getItem('strategos.export');"
-            "const a=document.createElement('a');"
-            "a.href=URL.createObjectURL(new Blob([t],{type:'application/json'}));"
-            f"a.download='{name}';document.body.appendChild(a);a.click();a.remove();"
-            "localStorage.removeItem('strategos.export');})()"
-        )
+        try:
+            self.window.localStorage.setItem(PREFIX + "export", text)
+            self.window.eval(
+                "(function(){const t=localStorage.getItem('strategos.export');"
+                "const a=document.createElement('a');"
+                "const u=URL.createObjectURL(new Blob([t],{type:'application/json'}));a.href=u;"
+                f"a.download='{name}';document.body.appendChild(a);a.click();a.remove();"
+                "setTimeout(()=>URL.revokeObjectURL(u),60000);"
+                "localStorage.removeItem('strategos.export');})()"
+            )
+        except Exception as err:  # no room for the copy (QuotaExceededError), no window …
+            self.delete("export")
+            raise OSError(f"the browser refused the download: {err}") from err
         return name
 
     def import_candidates(self) -> list[Path]:
         return []
 
     def begin_web_import(self) -> None:
+        # A file picked earlier but never read (the player left, the page reloaded) must not
+        # turn up now. The picked text comes back through localStorage; a file too big for
+        # the space left there leaves the reason instead, for poll_web_import to report.
+        self.delete("import")
+        self.delete("import-error")
         self.window.eval(
             "(function(){const i=document.createElement('input');i.type='file';"
             "i.accept='.json,application/json';i.onchange=()=>{const f=i.files[0];if(!f)return;"
-            f"f.text().then(t=>localStorage.setItem('{IMPORT_KEY}',t));}};i.click();}})()"
+            f"f.text().then(t=>localStorage.setItem('{IMPORT_KEY}',t)).catch(e=>"
+            f"localStorage.setItem('{IMPORT_ERROR_KEY}',String(e)));}};i.click();}})()"
         )
 
     def poll_web_import(self) -> str | None:
+        """The picked file's text once it has arrived; OSError if it could not be read."""
         try:
-            text = self.window.localStorage.getItem(IMPORT_KEY)
-            if text is not None:
-                self.window.localStorage.removeItem(IMPORT_KEY)
-                return str(text)
+            text = _js_text(self.window.localStorage.getItem(IMPORT_KEY))
+            error = _js_text(self.window.localStorage.getItem(IMPORT_ERROR_KEY))
         except Exception:
             return None
-        return None
+        if error is not None:
+            self.delete("import-error")
+            raise OSError(f"the browser could not read the file: {error}")
+        if text is not None:
+            self.delete("import")
+        return text
 
 
 Storage = FileStorage | WebStorage
@@ -151,9 +174,12 @@ Storage = FileStorage | WebStorage
 def open_storage() -> Storage:
     if IS_WEB:
         try:
-            return WebStorage()
+            web: WebStorage | None = WebStorage()
         except Exception:
-            pass
+            web = None
+        if web is not None and web.window is not None:
+            return web
+        # A WebAssembly build without pygbag's window: files, in memory only.
     return FileStorage()
 
 

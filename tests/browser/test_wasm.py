@@ -8,7 +8,10 @@ Chromium (Debian ``chromium``) with ``playwright-core``. Then:
 - the engine's test suite passes inside the browser (pytest from wheels);
 - engine actions/s and ISMCTS iterations/s are measured in both and the ratio reported
   (``artifacts/browser/report.json``);
-- the built loading page (``./build.sh web``) works in Chromium.
+- the built loading page (``./build.sh web``) works in Chromium;
+- ``web/storage.py``'s browser storage (pygbag's ``platform.window`` stood in for by the page's
+  JS global, see ``wasm_storage.py``) keeps saves in the real localStorage, exports through a
+  real download and imports what the real file chooser was given.
 
 Needs ``node``, ``/usr/bin/chromium`` and the npm packages in ``build/node/node_modules``
 (``tests/browser/setup.sh`` installs them). Without them the tests skip, except when
@@ -203,12 +206,16 @@ def _load_build_web() -> Any:
 
 
 def write_bundle(target: Path, test_files: list[Path]) -> int:
-    """game/ and ai/ exactly as the browser build ships them, plus the tests to run."""
+    """game/ and ai/ exactly as the browser build ships them, plus the tests to run and
+    web/storage.py."""
     build_web = _load_build_web()
     files = [
         ROOT / str(rel) for rel in build_web.runtime_files(ROOT) if rel.parts[0] in {"game", "ai"}
     ]
     files += [*test_files, *engine_test_data(), HERE / "wasm_games.py", ROOT / "pyproject.toml"]
+    # web/storage.py (standard library only; web/__init__.py is empty) and its shim for the
+    # storage tests: the rest of web/ needs pygame, which Pyodide does not have.
+    files += [ROOT / "web" / "__init__.py", ROOT / "web" / "storage.py", HERE / "wasm_storage.py"]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as bundle:
         for path in files:
             bundle.write(path, path.relative_to(ROOT).as_posix())
@@ -267,6 +274,17 @@ class Browser:
 
     def run_json(self, code: str, timeout_s: float = 120.0) -> Any:
         return json.loads(self.run(code, timeout_s))
+
+    def run_downloading(self, code: str) -> dict[str, Any]:
+        """Runs ``code``, which must start a download: {"value": its last expression,
+        "filename": the download's suggested name, "content": the file's text}."""
+        return json.loads(self._request({"code": code, "download": True}, 60.0))
+
+    def run_choosing(self, code: str, name: str, mime_type: str, text: str) -> dict[str, Any]:
+        """Runs ``code``, which must open a file chooser, and picks a file ``name`` holding
+        ``text`` there: {"value": the last expression, "multiple", "accept"}."""
+        file = {"name": name, "mimeType": mime_type, "text": text}
+        return json.loads(self._request({"code": code, "choose": file}, 60.0))
 
     def open_page(self, path: str, js: str, screenshot: Path | None = None) -> Any:
         message: dict[str, Any] = {"open": path, "eval": js}
@@ -590,3 +608,204 @@ def test_loading_page_of_the_build_works(browser: Browser, served: dict[str, Any
     )
     assert done == "none"
     assert shot.is_file()
+
+
+# --- web/storage.py in the browser -----------------------------------------------------------
+# WebStorage runs only under pygbag, against a real page. Here it runs in this page's Pyodide,
+# with pygbag's ``platform.window`` stood in for by the JS global (tests/browser/wasm_storage.py),
+# on the page's real localStorage, downloads and file chooser. Keys are ``test-…`` so that
+# nothing the game itself stores is touched.
+
+# A save with what a JS round trip could mangle: accents, CJK, a character beyond the BMP
+# (two UTF-16 units in JS), a line break.
+SAVE_TEXT = json.dumps(
+    {"format": 1, "seats": ["Ærø", "東京", "🏰"], "note": "line\nbreak"}, ensure_ascii=False
+)
+EXPORT_NAME = re.compile(r"strategos-\d{8}-\d{6}\.json")
+
+
+def storage_code(body: str, **values: Any) -> str:
+    """Python for the page: ``st`` is the storage the game opens in the browser, ``values``
+    are bound to their names, then ``body`` runs (its last line gives the answer)."""
+    bind = "".join(f"{name} = {value!r}\n" for name, value in values.items())
+    return "import json, wasm_storage\nst = wasm_storage.open_web_storage()\n" + bind + body
+
+
+def local_storage(browser: Browser, key: str) -> str | None:
+    """What the page's localStorage holds under ``key``, read directly."""
+    return browser.run_json(f"import json, wasm_storage\njson.dumps(wasm_storage.raw({key!r}))")
+
+
+def test_web_storage_round_trips_through_local_storage(browser: Browser) -> None:
+    got = browser.run_json(
+        storage_code(
+            "import platform\n"
+            "from web import storage\n"
+            "wrote = st.write('test-save', text)\n"
+            "stored = wasm_storage.raw('strategos.test-save')\n"
+            "unprefixed = wasm_storage.raw('test-save')\n"
+            "back = st.read('test-save')\n"
+            "as_json = storage.read_json(st, 'test-save')\n"
+            "st.write('test-save', text[::-1])\n"
+            "rewritten = st.read('test-save')\n"
+            "st.delete('test-save')\n"
+            "st.delete('test-save')  # deleting what is not there is no error\n"
+            "json.dumps({'kind': type(st).__name__,\n"
+            "    'stdlib_platform': not hasattr(platform, 'window'),\n"
+            "    'wrote': wrote, 'stored': stored, 'unprefixed': unprefixed, 'back': back,\n"
+            "    'as_json': as_json, 'rewritten': rewritten,\n"
+            "    'after_delete': wasm_storage.raw('strategos.test-save')})",
+            text=SAVE_TEXT,
+        )
+    )
+    assert got["kind"] == "WebStorage"  # open_storage() chose localStorage, as under pygbag
+    assert got["stdlib_platform"], "the platform shim was left in sys.modules"
+    assert got["wrote"] is True
+    assert got["stored"] == SAVE_TEXT, "not in localStorage under 'strategos.' + key"
+    assert got["unprefixed"] is None
+    assert got["back"] == SAVE_TEXT
+    assert got["as_json"] == json.loads(SAVE_TEXT)
+    assert got["rewritten"] == SAVE_TEXT[::-1]
+    assert got["after_delete"] is None
+
+
+def test_web_storage_keeps_a_large_save(browser: Browser) -> None:
+    got = browser.run_json(
+        storage_code(
+            "text = json.dumps({'log': [f'turn {i}: Ærø → 東京 🏰' for i in range(40_000)]},"
+            " ensure_ascii=False)\n"
+            "wrote = st.write('test-large', text)\n"
+            "same = st.read('test-large') == text\n"
+            "st.delete('test-large')\n"
+            "json.dumps({'chars': len(text), 'wrote': wrote, 'same': same})"
+        )
+    )
+    assert got["chars"] > 1_000_000
+    assert got == {"chars": got["chars"], "wrote": True, "same": True}
+
+
+def test_web_storage_write_reports_a_full_local_storage(browser: Browser) -> None:
+    """Chromium holds about 5.2 million characters per site: a write beyond that gives False
+    (the game then keeps going) and leaves the earlier value in place."""
+    got = browser.run_json(
+        storage_code(
+            "small = st.write('test-save', 'kept')\n"
+            "too_big = st.write('test-save', 'x' * 6_000_000)\n"
+            "kept = st.read('test-save')\n"
+            "st.delete('test-save')\n"
+            "json.dumps([small, too_big, kept])"
+        )
+    )
+    assert got == [True, False, "kept"]
+
+
+def test_web_storage_gives_none_when_nothing_is_stored(browser: Browser) -> None:
+    got = browser.run_json(
+        storage_code(
+            "from web import storage\n"
+            "st.delete('test-missing')\n"
+            "st.delete('import')  # nothing picked\n"
+            "json.dumps({'read': st.read('test-missing'), 'poll': st.poll_web_import(),\n"
+            "    'read_json': storage.read_json(st, 'test-missing')})"
+        )
+    )
+    assert got == {"read": None, "poll": None, "read_json": None}
+
+
+def test_web_storage_export_downloads_the_save(browser: Browser) -> None:
+    got = browser.run_downloading(
+        storage_code(
+            "import time\n"
+            "before = time.strftime('strategos-%Y%m%d-%H%M%S.json')\n"
+            "name = st.export(text)\n"
+            "json.dumps([before, name, time.strftime('strategos-%Y%m%d-%H%M%S.json')])",
+            text=SAVE_TEXT,
+        )
+    )
+    before, name, after = json.loads(got["value"])
+    assert EXPORT_NAME.fullmatch(name), name
+    assert before <= name <= after  # the page's clock at the time of the export
+    assert got["filename"] == name
+    assert got["content"] == SAVE_TEXT  # the downloaded bytes, read as UTF-8
+    # The save went through localStorage on its way to the download; it must not stay there.
+    assert local_storage(browser, "strategos.export") is None
+
+
+def test_web_storage_export_fails_with_an_oserror(browser: Browser) -> None:
+    outcome = browser.run_json(
+        storage_code(
+            "assert st.write('test-fill', 'y' * 5_000_000)  # leaves room for ~240,000\n"
+            "try:\n"
+            "    st.export('z' * 400_000)\n"
+            "    outcome = 'downloaded'\n"
+            "except OSError:\n"
+            "    outcome = 'OSError'\n"
+            "except Exception as error:\n"
+            "    outcome = type(error).__name__\n"
+            "finally:\n"
+            "    st.delete('test-fill')\n"
+            "    st.delete('export')\n"
+            "json.dumps(outcome)"
+        )
+    )
+    assert outcome in ("downloaded", "OSError")
+
+
+def test_web_storage_import_reads_the_picked_file(browser: Browser) -> None:
+    chosen = browser.run_choosing(
+        storage_code(
+            "st.delete('import')  # no earlier import waiting\n"
+            "st.begin_web_import()\n"
+            "json.dumps(wasm_storage.raw('strategos.import'))"
+        ),
+        "match.json",
+        "application/json",
+        SAVE_TEXT,
+    )
+    assert json.loads(chosen["value"]) is None  # nothing arrives before a file is picked
+    assert chosen["accept"] == ".json,application/json"
+    assert chosen["multiple"] is False
+    # The text is stored by f.text().then(...), once the page's event loop has run, which it
+    # cannot while Python runs: poll as the import scene does each frame, a request a poll.
+    poll = storage_code("json.dumps(st.poll_web_import())")
+    polls: list[Any] = []
+    deadline = time.monotonic() + 10.0
+    while time.monotonic() < deadline and SAVE_TEXT not in polls:
+        polls.append(browser.run_json(poll))
+        time.sleep(0.05)
+    assert polls[-1] == SAVE_TEXT, f"the picked file did not arrive in 10 s: {set(polls)}"
+    assert browser.run_json(poll) is None, "the import was handed over twice"
+    assert local_storage(browser, "strategos.import") is None
+
+
+def test_web_storage_import_drops_a_stale_file_and_reports_one_too_big(browser: Browser) -> None:
+    """A file picked in an earlier visit is not imported now; a file the space left in
+    localStorage cannot hold is reported (OSError, shown as a message), not lost in silence."""
+    chosen = browser.run_choosing(
+        storage_code(
+            "import js\n"
+            "js.localStorage.setItem('strategos.import', 'left over')\n"
+            "assert st.write('test-fill', 'y' * 5_000_000)  # leaves room for ~240,000\n"
+            "st.begin_web_import()\n"
+            "json.dumps(wasm_storage.raw('strategos.import'))"
+        ),
+        "big.json",
+        "application/json",
+        "z" * 400_000,
+    )
+    assert json.loads(chosen["value"]) is None  # the stale file is gone
+    poll = storage_code(
+        "try:\n"
+        "    got = st.poll_web_import()\n"
+        "except OSError as error:\n"
+        "    got = 'OSError: ' + str(error)\n"
+        "json.dumps(got)"
+    )
+    polls: list[Any] = []
+    deadline = time.monotonic() + 10.0
+    while time.monotonic() < deadline and not any(str(p).startswith("OSError") for p in polls):
+        polls.append(browser.run_json(poll))
+        time.sleep(0.05)
+    browser.run_json(storage_code("st.delete('test-fill')\njson.dumps(None)"))
+    assert str(polls[-1]).startswith("OSError"), f"no error reported in 10 s: {set(polls)}"
+    assert browser.run_json(poll) is None  # reported once

@@ -114,7 +114,11 @@ class ImportScene(Scene):
         self.buttons = b
 
     def update(self, dt: float) -> None:
-        text = self.app.storage.poll_web_import()
+        try:
+            text = self.app.storage.poll_web_import()
+        except OSError as err:
+            self.app.toast(i18n.t("save_refused", reason=str(err)), 7.0)
+            return
         if text is not None:
             saves.import_text(self.app, text)
 

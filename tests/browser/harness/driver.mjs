@@ -8,8 +8,18 @@
 //   {"id", "code"}                         run Python in the page's Pyodide (result: a string)
 //   {"id", "open", "eval", "screenshot"}   open another page of the same server, run the JS
 //                                          expression "eval" there, optionally save a PNG
+//   {"id", "code", "download": true}       run Python that starts a download, wait for it
+//                                          (result: JSON {"value": what the Python returned,
+//                                          "filename": the suggested name, "content": the
+//                                          file's text, read as UTF-8})
+//   {"id", "code", "choose": {"name", "mimeType", "text"}}
+//                                          run Python that opens a file chooser and answer it
+//                                          with that one file (result: JSON {"value",
+//                                          "multiple", "accept": the input's accept attribute})
+// A download or file chooser that does not come within 15 s is an error.
 // Only the test server is reachable: every request to another origin is aborted. Console
 // output of the pages goes to stderr. Ends when stdin closes.
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
@@ -54,6 +64,40 @@ async function openAndEvaluate(request) {
     }
 }
 
+const runPython = (page, code) => page.evaluate((c) => window.runPython(c), code);
+
+// Runs Python while waiting for a page event it causes: the wait starts first, as Playwright
+// asks, so that the event cannot fire before anyone listens (for "filechooser" the listener
+// is also what makes Chromium hand the chooser to Playwright instead of showing a dialog).
+async function runPythonAwaiting(page, event, code) {
+    const waiting = page.waitForEvent(event, { timeout: 15000 });
+    waiting.catch(() => {});  // when the Python fails, report its error, not a later timeout
+    const value = await runPython(page, code);
+    return [value, await waiting];
+}
+
+async function runPythonDownloading(page, code) {
+    const [value, download] = await runPythonAwaiting(page, "download", code);
+    const file = await download.path();  // resolves once the download has finished
+    const content = await readFile(file, "utf8");
+    await download.delete();
+    return JSON.stringify({ value, filename: download.suggestedFilename(), content });
+}
+
+async function runPythonChoosing(page, code, { name, mimeType, text }) {
+    const [value, chooser] = await runPythonAwaiting(page, "filechooser", code);
+    const accept = await chooser.element().getAttribute("accept");
+    await chooser.setFiles({ name, mimeType, buffer: Buffer.from(text, "utf8") });
+    return JSON.stringify({ value, multiple: chooser.isMultiple(), accept });
+}
+
+async function answer(page, request) {
+    if (request.open) return openAndEvaluate(request);
+    if (request.download) return runPythonDownloading(page, request.code);
+    if (request.choose) return runPythonChoosing(page, request.code, request.choose);
+    return runPython(page, request.code);
+}
+
 let exitCode = 0;
 try {
     const page = await context.newPage();
@@ -72,9 +116,7 @@ try {
             if (!line.trim()) continue;
             const request = JSON.parse(line);
             try {
-                const result = request.open
-                    ? await openAndEvaluate(request)
-                    : await page.evaluate((code) => window.runPython(code), request.code);
+                const result = await answer(page, request);
                 send({ id: request.id, ok: true, result });
             } catch (error) {
                 send({ id: request.id, ok: false, error: String((error && error.message) || error) });
