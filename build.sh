@@ -27,7 +27,7 @@ need() {
         case "$module" in
             pygame-ce) module=pygame ;;
         esac
-        "$VENV/bin/python" -c "import ${module//-/_}" 2>/dev/null || missing+=("$spec")
+        PYGAME_HIDE_SUPPORT_PROMPT=1 "$VENV/bin/python" -c "import ${module//-/_}" 2>/dev/null || missing+=("$spec")
     done
     if [ ${#missing[@]} -gt 0 ]; then
         "$VENV/bin/python" -m pip install --quiet "${missing[@]}"
