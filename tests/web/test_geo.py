@@ -206,6 +206,7 @@ def test_malformed_file_raises_value_error(tmp_path, text, message):
 def test_script_reproduces_committed_file(tmp_path):
     land = os.environ.get("WORLD_ATLAS_LAND", DEFAULT_LAND)
     if not os.path.isfile(land):
+        assert "WORLD_ATLAS_LAND" not in os.environ, f"WORLD_ATLAS_LAND={land} does not exist"
         pytest.skip(
             f"world-atlas land-50m.json not found at {land}; install it with "
             "'mkdir -p /tmp/coast && cd /tmp/coast && npm install world-atlas' "
