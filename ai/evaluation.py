@@ -235,6 +235,7 @@ def yet_to_play(state: GameState, seat: int) -> bool:
 
 _REACH_ROWS: dict[tuple[tuple[float, ...], int], tuple[float, ...]] = {}
 _ZERO_ROW = (0.0,) * (FAR + 1)
+_ISLAND_ROWS: dict[tuple[int, int, int], tuple[Weights, float, tuple[float, ...]]] = {}
 
 
 def _reach_row(reach: tuple[float, ...], turns_left: int) -> tuple[float, ...]:
@@ -386,15 +387,22 @@ class SeatContext:
         """Value on the island, and by own turns needed to get there (zero when too late)."""
         w = ev.w
         need = 2 - len(state.island_stack.get(island, ()))
-        if self.own_floors < need or self.turns_left <= 0:
+        turns_left = self.turns_left
+        if self.own_floors < need or turns_left <= 0:
             return 0.0, _ZERO_ROW
-        on_island = w.island_on[1] if need == 1 else w.island_on[0]
-        factor = 3.0 * w.island_reach * (0.8 if need == 2 else 1.0)
-        row = tuple(
-            factor * w.reach[t] if t < len(w.reach) and t + need <= self.turns_left else 0.0
-            for t in range(FAR + 1)
-        )
-        return on_island, row
+        # The same few rows for every seat and island: kept per weights, floors needed and
+        # turns left.
+        key = (id(w), need, turns_left)
+        found = _ISLAND_ROWS.get(key)
+        if found is None or found[0] is not w:
+            on_island = w.island_on[1] if need == 1 else w.island_on[0]
+            factor = 3.0 * w.island_reach * (0.8 if need == 2 else 1.0)
+            row = tuple(
+                factor * w.reach[t] if t < len(w.reach) and t + need <= turns_left else 0.0
+                for t in range(FAR + 1)
+            )
+            found = _ISLAND_ROWS[key] = (w, on_island, row)
+        return found[1], found[2]
 
 
 # -- the evaluation ------------------------------------------------------------------------
