@@ -76,26 +76,19 @@ class MapArt:
         return (camera.key(), i18n.language(), self.show_labels, theme.text_scale(), winter)
 
     def surface(self, camera: Camera, winter: bool) -> pygame.Surface:
-        key = self._key(camera, winter)
-        found = self._cache.get(key)
-        if found is None:
-            found = self._store(key, self._build(camera, winter))
-        return found
+        self.prepare(camera, winter)
+        return self._cache[self._key(camera, winter)]
 
     def prepare(self, camera: Camera, winter: bool) -> bool:
         """Build the picture for ``winter`` if it is not cached; True if that took a build."""
         key = self._key(camera, winter)
         if key in self._cache:
             return False
-        self._store(key, self._build(camera, winter))
-        return True
-
-    def _store(self, key: tuple[object, ...], surface: pygame.Surface) -> pygame.Surface:
         # Only the two seasons of one camera and one text setting are worth keeping.
         for old in [k for k in self._cache if k[:-1] != key[:-1]]:
             del self._cache[old]
-        self._cache[key] = surface
-        return surface
+        self._cache[key] = self._build(camera, winter)
+        return True
 
     def _build(self, camera: Camera, winter: bool) -> pygame.Surface:
         vp = camera.viewport
