@@ -1,13 +1,19 @@
 """Seeded tournaments between agents, with seats rotated.
 
     python -m ai.arena --agents ismcts:hard,greedy,greedy,greedy --games 200 --seed 1 \\
-        [--players N] [--rules coins,battle_dice,quests] [--jobs 2] [--json out.json]
+        [--players N] [--rules coins,battle_dice,quests] [--jobs 2] [--json out.json] \\
+        [--log games.jsonl]
 
 Games come in *deals* of N games (N players): a deal fixes the kingdoms of the seats (drawn at
 random from the deal's seed) and the chance seed; within a deal every agent plays every seat
 once. Each agent spec is reported once, however many seats it holds: its win share is the
 mean over its seats of ``GameState.returns()`` (a shared victory is split; R10.2 games that
 nobody wins count 0 for everyone), with a 95% Wilson interval over those seat-games.
+
+Every game is independent of the others (its agents, seeds and rotation come from the tournament
+seed and its index), so a long run can be spread over several sittings: with ``--log`` each
+finished game is appended to a JSON-lines file, and running the same command again plays only
+the games the log does not hold yet.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import game
@@ -59,6 +65,7 @@ class GameResult:
     rounds: int
     actions: int
     decision_ms: list[list[float]]  # per agent index: times of real decisions (>= 2 options)
+    seconds: float = 0.0
 
 
 @dataclass
@@ -95,6 +102,7 @@ def play_game(
         agents.append(agent_from_spec(spec, **extra))
     rngs = [random.Random(f"{seed}/{index}/{s}") for s in range(players)]
     chance_rng = random.Random(deal_seed)
+    started = time.perf_counter()
     times: list[list[float]] = [[] for _ in specs]
     actions = 0
     while not state.is_terminal():
@@ -118,8 +126,82 @@ def play_game(
         state.apply_action(action)
         actions += 1
     return GameResult(
-        index, seats, state.returns(), state.scores(), state.round + 1, actions, times
+        index,
+        seats,
+        state.returns(),
+        state.scores(),
+        state.round + 1,
+        actions,
+        times,
+        time.perf_counter() - started,
     )
+
+
+class GameLog:
+    """Finished games of one tournament, one JSON object per line, so a run can be resumed.
+
+    Each line names the tournament (agents with their resolved search settings, seed, rules,
+    players); a log that belongs to another tournament, or to other presets, is refused rather
+    than mixed in. A last line cut short (the run was killed while
+    writing it) is dropped; any other unreadable line is an error.
+    """
+
+    def __init__(self, path: str, specs: Sequence[str], seed: int, rules: Rules, players: int):
+        self.path = path
+        self.key = {
+            "agents": list(specs),
+            "settings": [_settings(spec) for spec in specs],
+            "seed": seed,
+            "rules": rules.names(),
+            "players": players,
+        }
+
+    def load(self) -> dict[int, GameResult]:
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                text = handle.read()
+        except FileNotFoundError:
+            return {}
+        lines = text.split("\n")
+        done: dict[int, GameResult] = {}
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+                key = {k: entry[k] for k in self.key}
+                result = GameResult(**entry["game"])
+            except (ValueError, KeyError, TypeError) as err:
+                if number == len(lines):  # no newline after it: the write was cut short
+                    self._rewrite(text[: text.rfind("\n") + 1])
+                    break
+                where = f"{self.path}:{number}"
+                raise ValueError(f"{where}: not a game of an arena log ({err})") from err
+            if key != self.key:
+                raise ValueError(
+                    f"{self.path}:{number}: the log belongs to another tournament ({key}); "
+                    "use another --log file"
+                )
+            done[result.index] = result
+        else:
+            if text and not text.endswith("\n"):  # a whole last line, edited by hand
+                self._rewrite(text + "\n")
+        return done
+
+    def _rewrite(self, text: str) -> None:
+        with open(self.path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+
+    def append(self, result: GameResult) -> None:
+        entry = dict(self.key, game=asdict(result))
+        with open(self.path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+
+
+def _settings(spec: str) -> str:
+    """What an agent spec resolves to today (a preset's budget and weights can change)."""
+    agent = agent_from_spec(spec)
+    return repr(getattr(agent, "config", type(agent).__name__))
 
 
 def _play_star(args: tuple[Sequence[str], int, int, Rules, int]) -> GameResult:
@@ -134,26 +216,33 @@ def tournament(
     players: int | None = None,
     jobs: int = 1,
     progress: bool = False,
+    log: str | None = None,
 ) -> dict[str, Any]:
     players = players or len(specs)
     if not 2 <= players <= 6:
         raise ValueError("R1.1: 2 to 6 players")
-    tasks = [(list(specs), i, seed, rules, players) for i in range(games)]
-    results: list[GameResult] = []
+    game_log = GameLog(log, specs, seed, rules, players) if log else None
+    logged = game_log.load() if game_log else {}
+    results = [logged[i] for i in range(games) if i in logged]
+    tasks = [(list(specs), i, seed, rules, players) for i in range(games) if i not in logged]
     start = time.perf_counter()
-    if jobs > 1:
+
+    def finished(result: GameResult) -> None:
+        results.append(result)
+        if game_log:
+            game_log.append(result)
+        if progress:
+            _progress(len(results), games, start)
+
+    if jobs > 1 and tasks:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for result in pool.imap_unordered(_play_star, tasks):
-                results.append(result)
-                if progress:
-                    _progress(len(results), games, start)
+                finished(result)
     else:
         for task in tasks:
-            results.append(_play_star(task))
-            if progress:
-                _progress(len(results), games, start)
+            finished(_play_star(task))
     results.sort(key=lambda r: r.index)
     return summarize(specs, results, seed, rules, players, time.perf_counter() - start)
 
@@ -218,6 +307,7 @@ def summarize(
         "mean_actions": round(sum(r.actions for r in results) / max(1, len(results)), 1),
         "games_nobody_won": nobody,
         "seconds": round(seconds, 1),
+        "game_seconds": round(sum(r.seconds for r in results), 1),
     }
 
 
@@ -254,6 +344,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", help="write the report as JSON to this file")
     parser.add_argument("--progress", action="store_true", help="print progress to stderr")
+    parser.add_argument(
+        "--log", help="append each finished game to this JSON-lines file; rerun to resume"
+    )
     args = parser.parse_args(argv)
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     try:
@@ -262,7 +355,13 @@ def main(argv: list[str] | None = None) -> int:
             agent_from_spec(spec)
     except ValueError as err:
         parser.error(str(err))
-    report = tournament(specs, args.games, args.seed, rules, args.players, args.jobs, args.progress)
+    try:
+        report = tournament(
+            specs, args.games, args.seed, rules, args.players, args.jobs, args.progress, args.log
+        )
+    except (ValueError, OSError) as err:
+        print(f"arena: {err}", file=sys.stderr)
+        return 2
     print(format_report(report))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -17,8 +17,8 @@ DIFFICULTIES = ("easy", "normal", "hard", "expert")
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, playout_turns=0),
     "normal": SearchConfig(iterations=200),
-    "hard": SearchConfig(iterations=700),
-    "expert": SearchConfig(iterations=2000),
+    "hard": SearchConfig(iterations=1400),
+    "expert": SearchConfig(iterations=10000),
 }
 
 

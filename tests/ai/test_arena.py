@@ -64,3 +64,35 @@ def test_cheat_baseline_plays_through_the_arena() -> None:
         ["cheat-mcts:easy:iterations=5", "random"], 0, seed=3, rules=Rules(), players=2
     )
     assert result.actions > 0
+
+
+def test_a_logged_run_resumes_where_it_stopped(tmp_path: Path) -> None:
+    specs = ["greedy", "random"]
+    log = str(tmp_path / "games.jsonl")
+    whole = arena.tournament(specs, 4, seed=9, rules=Rules(), log=None)
+    first = arena.tournament(specs, 2, seed=9, rules=Rules(), log=log)
+    assert first["games"] == 2
+    with open(log, "a", encoding="utf-8") as handle:
+        handle.write('{"agents": ["greedy", "rand')  # a write cut short by a kill
+    resumed = arena.tournament(specs, 4, seed=9, rules=Rules(), log=log)
+    for key in ("agents", "games", "mean_rounds", "mean_actions"):
+        if key == "agents":
+            strip = [{k: v for k, v in a.items() if "ms" not in k} for a in whole[key]]
+            assert strip == [{k: v for k, v in a.items() if "ms" not in k} for a in resumed[key]]
+        else:
+            assert whole[key] == resumed[key]
+    lines = Path(log).read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 4 and all(line.endswith("}") for line in lines)
+
+
+def test_a_log_of_another_tournament_is_refused(tmp_path: Path) -> None:
+    log = str(tmp_path / "games.jsonl")
+    arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=log)
+    with pytest.raises(ValueError, match="another tournament"):
+        arena.tournament(["greedy", "random"], 2, seed=10, rules=Rules(), log=log)
+    with pytest.raises(ValueError, match="another tournament"):
+        arena.tournament(["greedy", "ismcts:easy"], 2, seed=9, rules=Rules(), log=log)
+    (tmp_path / "bad.jsonl").write_text("not json\n{}\n")
+    code = arena.main(["--agents", "greedy,random", "--games", "1", "--log",
+                       str(tmp_path / "bad.jsonl")])  # fmt: skip
+    assert code == 2
