@@ -3,18 +3,20 @@
 This is the engine's hot path: a turn offers dozens of moves and random playouts ask for them
 at every decision. A general's moves depend only on the board, the season, where it stands and
 which nearby cities hold enemy generals (R5.4: a path never passes an enemy). A ``Reach`` holds
-them for one such situation: the end cities per segment budget, and per die the Move actions,
-made when first asked for. The reach without enemies near is kept across turns and games; one
-with enemies near is made for the turn from it (the same enemies seldom stand again around the
-same general, and keeping every such reach would only give the garbage collector more to walk).
+the moves with no enemy in the way: the end cities per segment budget, and per die the Move
+actions, made when first asked for and kept across turns and games. Enemies in the way only
+take ends away, so a turn notes for each general the end masks past them (shared through a
+table by every general at that start with those enemies near) and each call deletes the lost
+ends from the reach's moves as it copies them, as it deletes the ends held by own generals.
 
 Enemy generals stand still during a turn, and a general that has not acted yet still stands
 where the turn found it, so ``state.turn_moves`` (shared by all states of the turn) keeps:
 
 - ``ENEMY_KEY`` (-1): the cities holding enemy generals, as a bitmask;
 - ``TOWERS_KEY - seat`` (-2 - seat): the cities of the seat's towers (see rules/turn.py);
-- ``src << 5 | g``: the ``Reach`` of general ``g`` standing at ``src`` (``src`` is part of the
-  key only so that the reach from another city can never be read).
+- ``src << 5 | g``: the ``Reach`` of general ``g`` standing at ``src`` and the end masks past
+  this turn's enemies, or None if none is near (``src`` is part of the key only so that the
+  entry for another city can never be read).
 
 Own generals move during the turn, so the ends they hold (R5.2) are cut out at each call.
 """
@@ -42,9 +44,9 @@ _HOPS = {False: (0, 1, 2, 3, 4, 5, 6), True: (0, 0, 1, 1, 2, 2, 3)}
 
 
 class Reach:
-    """The moves of general ``g`` from ``src`` in one season, past one set of nearby enemies."""
+    """The moves of general ``g`` from ``src`` in one season with no enemy in the way."""
 
-    __slots__ = ("base", "entries", "g", "masks", "src", "winter")
+    __slots__ = ("base", "entries", "g", "inner", "masks", "src", "winter")
 
     def __init__(
         self, g: int, src: int, winter: bool, masks: tuple[int, ...], base: Reach | None
@@ -53,9 +55,11 @@ class Reach:
         self.src = src
         self.winter = winter
         self.masks = masks  # end cities per segment budget (index = segments)
-        # A reach whose moves include these, to take them from: the one without enemies,
-        # and for that one in winter the summer one (R5.3: a winter move is also a summer
-        # move). None for the summer reach without enemies, which makes the Move objects.
+        # The nodes within one segment less than the longest budget: only an enemy there can
+        # cut a path (R5.4).
+        self.inner = _INNER[(src, winter)]
+        # For the winter reach, the summer one, whose moves include these (R5.3: a winter move
+        # is also a summer move). None for the summer reach, which makes the Move objects.
         self.base = base
         self.entries: list[Entry | None] = [None] * 7  # per die, made when first asked for
 
@@ -75,24 +79,8 @@ class Reach:
         if base is None:
             g, src = self.g, self.src
             return (mask, tuple(Move(g, die, src, dest) for dest in movement.nodes_of(mask)))
-        # The base's moves that end in a city of mask.
-        entry = base.entries[die]
-        if entry is None:
-            entry = base.entry(die)
-        listed, moves = entry
-        removed = listed & ~mask
-        if not removed:
-            return entry
-        if removed.bit_count() * 2 > len(moves):  # many cut off: test every move
-            return (mask, tuple(compress(moves, [mask >> move.dest & 1 for move in moves])))
-        # Only a few removed: the moves are in city order, so a move's place is the number of
-        # listed cities below its own; deleting from the highest keeps the places below right.
-        kept = list(moves)
-        while removed:
-            high = 1 << (removed.bit_length() - 1)
-            del kept[(listed & (high - 1)).bit_count()]
-            removed ^= high
-        return (mask, tuple(kept))
+        moves = base.entry(die)[1]
+        return (mask, tuple(compress(moves, [mask >> move.dest & 1 for move in moves])))
 
 
 # The tables below are keyed by ints built from their parts, ``_key(...)``: cheaper to make
@@ -140,23 +128,30 @@ def extend_moves(
 
     ``own`` is the mask of cities holding the mover's own generals (R5.2: no end there).
     """
-    reach = state.turn_moves.get(src << 5 | g)
-    if reach is None:
-        reach = turn_reach(state, g, src)
+    found = state.turn_moves.get(src << 5 | g)
+    if found is None:
+        found = turn_reach(state, g, src)
+    reach, cut = found
     entries = reach.entries
+    hops = _HOPS[reach.winter]
     for die in values:
         entry = entries[die]
         if entry is None:
             entry = reach.entry(die)
-        mask = entry[0]
-        hit = mask & own
-        out += entry[1]
-        if hit:  # delete the few moves onto own generals, highest first (as in Reach._make)
-            base = len(out) - len(entry[1])
-            while hit:
-                high = 1 << (hit.bit_length() - 1)
-                del out[base + (mask & (high - 1)).bit_count()]
-                hit ^= high
+        listed, listed_moves = entry
+        # The ends lost to enemies in the way (R5.4) or held by own generals (R5.2), deleted
+        # from the highest down so that the places of those below stay right: a move's place
+        # is the number of listed cities below its own.
+        drop = listed & own
+        if cut:
+            drop |= listed & ~cut[hops[die]]
+        out += listed_moves
+        if drop:
+            base = len(out) - len(listed_moves)
+            while drop:
+                high = 1 << (drop.bit_length() - 1)
+                del out[base + (listed & (high - 1)).bit_count()]
+                drop ^= high
 
 
 def is_legal_move(state: GameState, action: Move) -> bool:
@@ -168,24 +163,27 @@ def is_legal_move(state: GameState, action: Move) -> bool:
         return False
     if die not in state.dice or state.gen_city[g] != src:
         return False
-    reach = state.turn_moves.get(src << 5 | g)
-    if reach is None:
-        reach = turn_reach(state, g, src)
-    dest = action.dest
-    return bool(reach.entry(die)[0] >> dest & 1) and not own_mask(state) >> dest & 1
+    found = state.turn_moves.get(src << 5 | g)
+    if found is None:
+        found = turn_reach(state, g, src)
+    reach, cut = found
+    ends = reach.entry(die)[0]
+    if cut:
+        ends &= cut[_HOPS[reach.winter][die]]
+    return bool(ends >> action.dest & 1) and not own_mask(state) >> action.dest & 1
 
 
-def turn_reach(state: GameState, g: int, src: int) -> Reach:
-    """The reach of ``g`` at ``src`` past this turn's enemies, noted in ``state.turn_moves``."""
+def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ...] | None]:
+    """The reach of ``g`` at ``src`` and, if enemies stand in the way this turn, the end masks
+    past them; noted in ``state.turn_moves``."""
     board = state.board
     _use_board(board)
     winter = state.round % 4 == 3
-    reach = _free_reach(g, src, winter)  # also notes _INNER for src
-    blockers = enemy_mask(state) & _INNER[(src, winter)]
-    if blockers:
-        reach = Reach(g, src, winter, _cut_masks(board, src, winter, blockers), reach)
-    state.turn_moves[src << 5 | g] = reach
-    return reach
+    reach = _free_reach(g, src, winter)
+    blockers = enemy_mask(state) & reach.inner
+    cut = _cut_masks(board, src, winter, blockers) if blockers else None
+    found = state.turn_moves[src << 5 | g] = (reach, cut)
+    return found
 
 
 def end_masks(board: MapSpec, src: int, winter: bool, enemy: int) -> tuple[int, ...]:
