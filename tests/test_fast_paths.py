@@ -16,7 +16,7 @@ import game
 from game.actions import Action, action_from_json
 from game.content import MapSpec
 from game.rules import flow, movement, moves
-from game.state import P_BATTLE_ROLL, P_ROLL
+from game.state import P_ACTION, P_BATTLE_ROLL, P_ROLL
 
 
 class FixedDraw:
@@ -132,3 +132,47 @@ def test_rolls_are_recognised_by_value_too() -> None:
     assert copy is not flow.ROLL_ACTIONS[40]
     state.apply_action(copy)
     assert state.dice == list(flow.ROLL_ACTIONS[40].dice)  # type: ignore[attr-defined]
+
+
+def plain_return_cities(state: game.GameState, seat: int) -> list[int]:
+    """R6.2 as RULES.md words it: own standing towers without a general; else the free cities
+    nearest to one (without a standing tower: a free city of the own kingdom, else the free
+    cities nearest to its capitals)."""
+    board = state.board
+    kingdom = state.seat_kingdom[seat]
+    towers = [
+        c
+        for c in range(board.num_cities)
+        if state.tower_owner[c] == seat and state.floors[c] > 0
+    ]
+    free = [c for c in range(board.num_cities) if c not in state.gen_city]
+    if [c for c in towers if c in free]:
+        return [c for c in towers if c in free]
+    if not towers:
+        own = [c for c in free if board.city_kingdom[c] == kingdom]
+        if own:
+            return own
+        towers = list(board.kingdoms[kingdom].capitals)
+    if not free:
+        return []
+    distance = {c: min(board.route_distance[t][c] for t in towers) for c in free}
+    return [c for c in free if distance[c] == min(distance.values())]
+
+
+def test_return_cities_are_those_of_the_plain_rule() -> None:
+    from game.rules.turn import return_cities
+
+    checked = 0
+    for seed in range(30):
+        state = game.new_game(2 + seed % 5, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player() == game.CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if state.phase == P_ACTION:  # where returns are offered (R6.2)
+                seat = state.active
+                assert return_cities(state, seat) == plain_return_cities(state, seat)
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 1000

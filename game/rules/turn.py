@@ -21,6 +21,7 @@ from game.actions import (
     Trade,
     Train,
 )
+from game.content import MapSpec
 from game.rules import combat, movement, moves, quests
 from game.rules.scoring import check_round_end
 from game.state import (
@@ -167,24 +168,43 @@ def return_cities(state: GameState, seat: int) -> list[int]:
     """R6.2: where a general coming back from the time track may be placed."""
     board = state.board
     floors = state.floors
-    towers = [c for c in _towers_of(state, seat) if floors[c] > 0]
-    free_towers = [c for c in towers if c not in state.gen_city]
+    gen_city = state.gen_city
+    towers = tuple(c for c in _towers_of(state, seat) if floors[c] > 0)
+    free_towers = [c for c in towers if c not in gen_city]
     if free_towers:
         return free_towers
-    occupied = {c for c in state.gen_city if c >= 0}
-    free = [c for c in range(board.num_cities) if c not in occupied]
+    occupied = set(gen_city)
     if not towers:
         # Decision (R6.2): without a tower, any free city of the own kingdom.
-        own = [c for c in free if board.city_kingdom[c] == state.seat_kingdom[seat]]
+        kingdom = state.seat_kingdom[seat]
+        own = [c for c in board.kingdoms[kingdom].cities if c not in occupied]
         if own:
             return own
-        towers = list(board.kingdoms[state.seat_kingdom[seat]].capitals)
-    if not free:
-        return []
-    dist = board.route_distance
-    nearest = {c: min(dist[t][c] for t in towers) for c in free}
-    best = min(nearest.values())
-    return [c for c in free if nearest[c] == best]
+        towers = board.kingdoms[kingdom].capitals
+    # The free cities nearest to a tower.
+    for ring in _rings(board, towers):
+        found = [c for c in ring if c not in occupied]
+        if found:
+            return found
+    return []
+
+
+_RINGS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+
+
+def _rings(board: MapSpec, towers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The cities by route distance to the nearest of ``towers``, nearest first, each ring in
+    city order. A seat has a handful of tower sets in a game, so they are kept per board."""
+    key = (id(board), towers)
+    found = _RINGS.get(key)
+    if found is None:
+        dist = board.route_distance
+        nearest = [min(dist[t][c] for t in towers) for c in range(board.num_cities)]
+        found = _RINGS[key] = tuple(
+            tuple(c for c in range(board.num_cities) if nearest[c] == d)
+            for d in sorted(set(nearest))
+        )
+    return found
 
 
 def _towers_of(state: GameState, seat: int) -> tuple[int, ...]:
