@@ -56,6 +56,15 @@ TEXT: dict[str, tuple[str, str]] = {
     "lang_name": ("English", "Русский"),
     "on": ("on", "вкл."),
     "off": ("off", "выкл."),
+    "think_fast": ("AI moves take under a second.", "ИИ ходит быстрее чем за секунду."),
+    "think_hard": (
+        "Hard AI thinks about 1 s a move (2 s in the browser).",
+        "Сильный ИИ думает около 1 с на ход (в браузере около 2 с).",
+    ),
+    "think_expert": (
+        "Expert AI thinks about 7 s a move (up to 15 s in the browser).",
+        "Эксперт думает около 7 с на ход (в браузере до 15 с).",
+    ),
     "no_search": (
         "AI search not installed: AI seats play random moves.",
         "Поиск ИИ не установлен: ИИ ходит случайно.",

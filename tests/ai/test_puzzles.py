@@ -82,9 +82,9 @@ def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
     mine = play_turn(state, ai.agent_from_spec(spec), seed=2)
     assert any(isinstance(a, Return) for a in mine), mine
     roma = city("roma")
-    assert any(
-        state.gen_city[g] == roma for g in state.generals_of(0)
-    ), f"Roma left empty: {[str(a) for a in mine]}"
+    assert any(state.gen_city[g] == roma for g in state.generals_of(0)), (
+        f"Roma left empty: {[str(a) for a in mine]}"
+    )
 
 
 @pytest.mark.parametrize("spec", AGENTS)

@@ -94,8 +94,13 @@ def test_new_game_form(app, random_ai):
     click_button(app, scene.buttons, "kind1")
     assert scene.config.seats[1].kind == HUMAN
     click_button(app, scene.buttons, "kind1")
+    assert scene.think_note() == "think_fast"
     click_button(app, scene.buttons, "diff2")
-    assert scene.config.seats[2].difficulty != "normal"
+    assert scene.config.seats[2].difficulty == "hard"
+    assert scene.think_note() == "think_hard"
+    click_button(app, scene.buttons, "diff2")
+    assert scene.think_note() == "think_expert"
+    shot(app, "new_game_expert.png")
     click_button(app, scene.buttons, "kingdom0")
     assert scene.config.seats[0].kingdom == 0
     click_button(app, scene.buttons, "rule_quests")

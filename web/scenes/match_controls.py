@@ -121,6 +121,7 @@ def _turn_buttons(scene: MatchScene, group: ButtonGroup, legal: list[Action]) ->
                 on_tap = lambda a=action: submit(a)  # noqa: E731
             group.add(Button(box, i18n.t(name), on_tap, tip=tip, rule=RULES[name], tag=name))
         else:
+
             def refused(n: str = name) -> None:
                 scene.explain(intents.intended_context(scene.view, n, g, sel.die))
 

@@ -134,6 +134,16 @@ class NewGameScene(Scene):
             return
         saves.start(self.app, saves.new_session(self.app, self.config))
 
+    def think_note(self) -> str:
+        """The i18n key telling how long the slowest AI seat thinks (native, measured with
+        ``./build.sh bench``: hard about 0.9 s, expert about 7 s at mid-game), or ""."""
+        levels = {seat.difficulty for seat in self.config.seats if not seat.is_human}
+        if "expert" in levels:
+            return "think_expert"
+        if "hard" in levels:
+            return "think_hard"
+        return "think_fast" if levels else ""
+
     # -- events --------------------------------------------------------------------------------
     def handle(self, ev: UIEvent) -> None:
         if ev.kind == "back":
@@ -170,6 +180,8 @@ class NewGameScene(Scene):
         label(surface, str(self.config.seed), 840 + 120, 406, 24, theme.TEXT, "bold", "center")
         if not ai_bridge.search_available():
             label(surface, i18n.t("no_search"), 840, 540, 14, theme.TEXT_DIM)
+        elif self.think_note():
+            label(surface, i18n.t(self.think_note()), 840, 540, 14, theme.TEXT_DIM)
         if self.error:
             label(surface, self.error, 40, 590, 16, theme.RED)
         self.buttons.draw(surface)
