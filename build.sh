@@ -49,6 +49,7 @@ case "$cmd" in
         need pytest hypothesis ruff mypy pygame-ce
         need_pygbag
         "$VENV/bin/python" -m ruff check game ai web tests tools
+        "$VENV/bin/python" -m ruff format --check game ai web tests tools
         "$VENV/bin/python" -m mypy
         "$VENV/bin/python" -m pytest "$@"
         ;;

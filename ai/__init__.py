@@ -1,11 +1,11 @@
 """Strategos AI: agents that see only a seat's PlayerView, search, arena and benchmarks.
 
-    agent = ai.make_agent("ismcts", level="hard")      # or ai.agent_from_spec("ismcts:hard")
-    action = agent.choose(view, legal_actions, rng)     # blocking
-    thinking = agent.begin(view, legal_actions, rng)    # sliced, for the client's frame loop
-    while not thinking.step_ms(8): ...
-    thinking.best_action(); thinking.explain(top=3)     # -> [ai.Insight(action, share, win)]
-    ai.prepare_board(board)     # per-board tables now (while a screen opens), not mid-game
+agent = ai.make_agent("ismcts", level="hard")      # or ai.agent_from_spec("ismcts:hard")
+action = agent.choose(view, legal_actions, rng)     # blocking
+thinking = agent.begin(view, legal_actions, rng)    # sliced, for the client's frame loop
+while not thinking.step_ms(8): ...
+thinking.best_action(); thinking.explain(top=3)     # -> [ai.Insight(action, share, win)]
+ai.prepare_board(board)     # per-board tables now (while a screen opens), not mid-game
 """
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking

@@ -248,7 +248,6 @@ def _reach_row(reach: tuple[float, ...], turns_left: int) -> tuple[float, ...]:
     return row
 
 
-
 _HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]] = {}
 
 

@@ -102,9 +102,7 @@ class QuickScorer:
         mover = state.pend_general
         city = state.gen_city[mover]
         seat = state.halt_seat
-        defender = next(
-            (g for g in state.generals_of(seat) if state.gen_city[g] == city), -1
-        )
+        defender = next((g for g in state.generals_of(seat) if state.gen_city[g] == city), -1)
         if defender < 0:
             return [0.0] * len(actions)
         self.ev.prepare(state)

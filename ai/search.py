@@ -235,9 +235,7 @@ class Search(Thinking):
                 return self.legal[best]
             return self._fallback
         seat = self.seat
-        best_edge = max(
-            edges, key=lambda e: (e.n, e.w[seat] / e.n if e.n else e.v0 - 1.0, e.p)
-        )
+        best_edge = max(edges, key=lambda e: (e.n, e.w[seat] / e.n if e.n else e.v0 - 1.0, e.p))
         return best_edge.action
 
     def explain(self, top: int = 3) -> list[Insight]:
@@ -255,9 +253,7 @@ class Search(Thinking):
                 if isinstance(a, CommitCoin) and a.value in root.duel_att
             ]
             rows.sort(key=lambda r: -r[1][0])
-            return [
-                Insight(a, s[0] / total, s[1] / s[0] if s[0] else 0.0) for a, s in rows[:top]
-            ]
+            return [Insight(a, s[0] / total, s[1] / s[0] if s[0] else 0.0) for a, s in rows[:top]]
         edges = [root.edges[a] for a in self.legal if a in root.edges]
         edges.sort(key=lambda e: (-e.n, -e.v0))
         total = sum(e.n for e in edges) or 1

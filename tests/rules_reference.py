@@ -54,11 +54,7 @@ def move_ends(
             if other not in dist:
                 dist[other] = dist[node] + 1
                 queue.append(other)
-    return {
-        c: d
-        for c, d in dist.items()
-        if c != src and not board.is_ship[c] and c not in own
-    }
+    return {c: d for c, d in dist.items() if c != src and not board.is_ship[c] and c not in own}
 
 
 _SEGMENTS: dict[int, list[list[tuple[int, bool]]]] = {}

@@ -17,8 +17,10 @@ def _base() -> Scenario:
     """Romans (seat 0) and Carthage (seat 1) under the base rules, generals on their capitals."""
     return (
         Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=game.Rules(quests=False))
-        .general("Duilius").at("venusia")
-        .general("Hasdrubal").at("utica")
+        .general("Duilius")
+        .at("venusia")
+        .general("Hasdrubal")
+        .at("utica")
     )
 
 
@@ -37,8 +39,11 @@ def _returns(state: GameState, name: str) -> set[str]:
 def test_r6_1_destroy_moves_a_floor_to_the_trophies_and_the_general_to_the_track() -> None:
     state = (
         _base()
-        .general("Caudex").at("ostia")
-        .general("Hanno").at("roma").level(3)
+        .general("Caudex")
+        .at("ostia")
+        .general("Hanno")
+        .at("roma")
+        .level(3)
         .season(5)
         .dice(5)
         .build(active=CARTHAGE)
@@ -57,11 +62,15 @@ def test_r6_1_destroy_moves_a_floor_to_the_trophies_and_the_general_to_the_track
 def test_r6_1_only_an_enemy_tower_that_still_stands() -> None:
     state = (
         _base()
-        .general("Caudex").at("ostia")
-        .general("Hanno").at("roma")
+        .general("Caudex")
+        .at("ostia")
+        .general("Hanno")
+        .at("roma")
         .tower("capua", floors=0, taken_by=CARTHAGE)
-        .general("Messalla").at("cosa")
-        .general("Hamilcar").at("capua")
+        .general("Messalla")
+        .at("cosa")
+        .general("Hamilcar")
+        .at("capua")
         .dice(6)
         .build(active=CARTHAGE)
     )
@@ -74,8 +83,14 @@ def test_r6_1_only_an_enemy_tower_that_still_stands() -> None:
 
 
 def test_r6_1_a_general_that_arrived_this_turn_cannot_destroy() -> None:
-    state = _base().general("Caudex").at("cosa").general("Hanno").at("ostia").dice(1, 6).build(
-        active=CARTHAGE
+    state = (
+        _base()
+        .general("Caudex")
+        .at("cosa")
+        .general("Hanno")
+        .at("ostia")
+        .dice(1, 6)
+        .build(active=CARTHAGE)
     )
     act(state, "Move Hanno Ostia→Roma (die 1)")
     assert not [a for a in state.legal_actions() if isinstance(a, Destroy)]
@@ -90,7 +105,8 @@ def test_r6_2_a_general_returns_to_a_free_own_tower() -> None:
     state = (
         _base()
         .off_board("Hannibal", returns=2)
-        .general("Hamilcar").at("panormus")
+        .general("Hamilcar")
+        .at("panormus")
         .season(2)
         .dice(5)
         .build(active=CARTHAGE)
@@ -118,10 +134,14 @@ def test_r6_2_a_tower_without_floors_or_with_any_general_is_not_free() -> None:
         _base()
         .off_board("Hannibal", returns=0)
         .tower("gades", floors=0, taken_by=ROMANS)
-        .general("Hamilcar").at("panormus")
-        .general("Caudex").at("lilybaeum")  # an enemy on the tower occupies it too
-        .general("Hanno").at("utica")
-        .general("Hasdrubal").at("hadrumetum")
+        .general("Hamilcar")
+        .at("panormus")
+        .general("Caudex")
+        .at("lilybaeum")  # an enemy on the tower occupies it too
+        .general("Hanno")
+        .at("utica")
+        .general("Hasdrubal")
+        .at("hadrumetum")
         .dice(5)
         .build(active=CARTHAGE)
     )
@@ -132,7 +152,8 @@ def test_r6_2_all_towers_occupied_goes_to_the_nearest_free_city(board: game.MapS
     state = (
         _base()
         .off_board("Hannibal", returns=0)
-        .general("Caudex").at("gades")  # Gades occupied by an enemy, Carthago and Lilybaeum by own
+        .general("Caudex")
+        .at("gades")  # Gades occupied by an enemy, Carthago and Lilybaeum by own
         .dice(6)
         .build(active=CARTHAGE)
     )
@@ -167,7 +188,8 @@ def test_r6_2_a_returning_general_keeps_the_level_it_left_with() -> None:
     state = (
         _base()
         .off_board("Hannibal", returns=0)
-        .general("Hannibal").level(3)
+        .general("Hannibal")
+        .level(3)
         .dice(5)
         .build(active=CARTHAGE)
     )
@@ -198,9 +220,12 @@ def test_r6_3_once_per_turn() -> None:
 def test_r6_3_not_while_an_own_general_has_a_lower_level_even_off_board() -> None:
     state = (
         _base()
-        .general("Caudex").level(2)
-        .general("Messalla").level(2)
-        .general("Postumius").level(2)
+        .general("Caudex")
+        .level(2)
+        .general("Messalla")
+        .level(2)
+        .general("Postumius")
+        .level(2)
         .off_board("Duilius", returns=9)  # level 1, on the time track
         .dice(5)
         .build()
@@ -214,12 +239,20 @@ def test_r6_3_not_on_a_fallen_or_foreign_capital_and_at_most_level_4() -> None:
     state = (
         _base()
         .tower("roma", floors=0, taken_by=CARTHAGE)
-        .general("Messalla").at("carthago").level(1)
-        .general("Hanno").at("utica")
-        .general("Hasdrubal").at("hadrumetum")
-        .general("Duilius").at("capua").level(4)
-        .general("Postumius").level(4)
-        .general("Caudex").level(1)
+        .general("Messalla")
+        .at("carthago")
+        .level(1)
+        .general("Hanno")
+        .at("utica")
+        .general("Hasdrubal")
+        .at("hadrumetum")
+        .general("Duilius")
+        .at("capua")
+        .level(4)
+        .general("Postumius")
+        .level(4)
+        .general("Caudex")
+        .level(1)
         .dice(6)
         .build()
     )
@@ -232,10 +265,14 @@ def test_r6_3_not_on_a_fallen_or_foreign_capital_and_at_most_level_4() -> None:
 def test_r6_3_level_4_is_the_maximum() -> None:
     state = (
         _base()
-        .general("Caudex").level(3)
-        .general("Messalla").level(3)
-        .general("Postumius").level(3)
-        .general("Duilius").level(3)
+        .general("Caudex")
+        .level(3)
+        .general("Messalla")
+        .level(3)
+        .general("Postumius")
+        .level(3)
+        .general("Duilius")
+        .level(3)
         .dice(6)
         .build()
     )
@@ -243,10 +280,14 @@ def test_r6_3_level_4_is_the_maximum() -> None:
     assert state.gen_level[general_id("Caudex")] == 4
     state2 = (
         _base()
-        .general("Caudex").level(4)
-        .general("Messalla").level(4)
-        .general("Postumius").level(4)
-        .general("Duilius").level(4)
+        .general("Caudex")
+        .level(4)
+        .general("Messalla")
+        .level(4)
+        .general("Postumius")
+        .level(4)
+        .general("Duilius")
+        .level(4)
         .dice(6)
         .build()
     )

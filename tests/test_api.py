@@ -99,10 +99,14 @@ def _position() -> GameState:
     """Spring: Romans (seat 0) with Caudex at Roma, Duilius at Ostia; Hanno at Antium."""
     return (
         Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=Rules())
-        .general("Duilius").at("ostia")
-        .general("Messalla").at("beneventum")
-        .general("Hasdrubal").at("utica")
-        .general("Hanno").at("antium")
+        .general("Duilius")
+        .at("ostia")
+        .general("Messalla")
+        .at("beneventum")
+        .general("Hasdrubal")
+        .at("utica")
+        .general("Hanno")
+        .at("antium")
         .dice(1, 2, 5, 6)
         .build()
     )

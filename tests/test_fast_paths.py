@@ -141,9 +141,7 @@ def plain_return_cities(state: game.GameState, seat: int) -> list[int]:
     board = state.board
     kingdom = state.seat_kingdom[seat]
     towers = [
-        c
-        for c in range(board.num_cities)
-        if state.tower_owner[c] == seat and state.floors[c] > 0
+        c for c in range(board.num_cities) if state.tower_owner[c] == seat and state.floors[c] > 0
     ]
     free = [c for c in range(board.num_cities) if c not in state.gen_city]
     if [c for c in towers if c in free]:

@@ -17,8 +17,10 @@ def _romans_vs_carthage() -> Scenario:
     """Romans (seat 0) against Carthage (seat 1), base rules, spring, generals at home."""
     return (
         Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=game.Rules(quests=False))
-        .general("Duilius").at("venusia")
-        .general("Hasdrubal").at("utica")
+        .general("Duilius")
+        .at("venusia")
+        .general("Hasdrubal")
+        .at("utica")
     )
 
 
@@ -65,11 +67,7 @@ def test_r2_3_ships_are_passed_but_never_ended_on() -> None:
 
 def test_r5_3_no_sea_routes_in_winter() -> None:
     state = (
-        _romans_vs_carthage()
-        .general("Duilius").at("ostia")
-        .season("263 BC Hiemis")
-        .dice(6)
-        .build()
+        _romans_vs_carthage().general("Duilius").at("ostia").season("263 BC Hiemis").dice(6).build()
     )
     dests = move_dests(state, "Duilius")
     assert "caralis" not in dests and "massalia" not in dests
@@ -82,9 +80,7 @@ def test_r5_3_no_sea_routes_in_winter() -> None:
 
 
 def test_r5_3_each_land_segment_costs_2_in_winter() -> None:
-    winter = (
-        _romans_vs_carthage().general("Messalla").at("tarraco").dice(1, 3, 4).season(3).build()
-    )
+    winter = _romans_vs_carthage().general("Messalla").at("tarraco").dice(1, 3, 4).season(3).build()
     board = winter.board
     roma = city("roma")
 
@@ -109,8 +105,10 @@ def test_r5_4_an_enemy_city_ends_the_path_of_a_move_action() -> None:
     # Roma-Ostia-ship-Neapolis-Capua, 4 segments.
     state = (
         _romans_vs_carthage()
-        .general("Hanno").at("antium")
-        .general("Messalla").at("beneventum")
+        .general("Hanno")
+        .at("antium")
+        .general("Messalla")
+        .at("beneventum")
         .dice(2, 4)
         .build()
     )
@@ -124,8 +122,10 @@ def test_r5_4_an_enemy_city_ends_the_path_of_a_move_action() -> None:
 def _interrupt_setup(*dice: int, season: int = 0) -> GameState:
     return (
         _romans_vs_carthage()
-        .general("Hanno").at("antium")
-        .general("Messalla").at("beneventum")
+        .general("Hanno")
+        .at("antium")
+        .general("Messalla")
+        .at("beneventum")
         .season(season)
         .dice(*dice)
         .build()
@@ -236,9 +236,12 @@ def test_r5_4_decision_a_segment_to_a_ship_alone_is_no_way_on(die: int, asked: b
     on to Caralis or Neapolis, so Carthage is asked."""
     state = (
         _romans_vs_carthage()
-        .general("Caudex").at("antium")
-        .general("Messalla").at("roma")
-        .general("Hanno").at("ostia")
+        .general("Caudex")
+        .at("antium")
+        .general("Messalla")
+        .at("roma")
+        .general("Hanno")
+        .at("ostia")
         .dice(die, 1)
         .build()
     )

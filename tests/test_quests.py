@@ -21,8 +21,10 @@ QUESTS = Rules(coins=False, battle_dice=False, quests=True)
 def _scenario(rules: Rules = QUESTS) -> Scenario:
     return (
         Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=rules)
-        .general("Duilius").at("venusia")
-        .general("Hasdrubal").at("utica")
+        .general("Duilius")
+        .at("venusia")
+        .general("Hasdrubal")
+        .at("utica")
     )
 
 
@@ -121,10 +123,14 @@ def test_r9_2_decision_a_deck_of_only_own_cards_deals_from_the_other_deck() -> N
 def _destroy_setup(*cards: str, roma_floors: int = 3) -> GameState:
     return (
         _scenario()
-        .general("Caudex").at("ostia")
-        .general("Messalla").at("antium")
-        .general("Hanno").at("roma")
-        .general("Hannibal").at("capua")
+        .general("Caudex")
+        .at("ostia")
+        .general("Messalla")
+        .at("antium")
+        .general("Hanno")
+        .at("roma")
+        .general("Hannibal")
+        .at("capua")
         .tower("roma", floors=roma_floors, taken_by=CARTHAGE)
         .hand(CARTHAGE, cards)
         .dice(5, 6)
@@ -191,8 +197,10 @@ def test_r9_4_a_raze_card_needs_the_city_empty() -> None:
 def test_r9_3_no_replacement_when_both_decks_are_empty() -> None:
     state = (
         _scenario()
-        .general("Caudex").at("ostia")
-        .general("Hanno").at("roma")
+        .general("Caudex")
+        .at("ostia")
+        .general("Hanno")
+        .at("roma")
         .hand(CARTHAGE, ["ord_roma_1"])
         .decks(ordinary=[], special=[])
         .dice(5)
@@ -207,11 +215,7 @@ def test_r9_3_no_replacement_when_both_decks_are_empty() -> None:
 
 
 def _island(stack: list[int], card: bool = True, dice: tuple[int, ...] = (5,)) -> Scenario:
-    scenario = (
-        _scenario()
-        .general("Hanno").at("caralis")
-        .dice(*dice)
-    )
+    scenario = _scenario().general("Hanno").at("caralis").dice(*dice)
     if card:
         scenario.hand(CARTHAGE, ["isl_caralis_2"])
     if stack:
@@ -260,9 +264,7 @@ def test_r9_5_building_needs_the_card_and_a_5_or_6() -> None:
     no_card = _island([], card=False, dice=(6,)).build(active=CARTHAGE)
     assert not [a for a in no_card.legal_actions() if isinstance(a, Build)]
     with pytest.raises(game.IllegalActionError, match=r"^R9\.5"):
-        no_card.apply_action(
-            Build(general_id("Hanno"), 6, city("carthago"), city("caralis"))
-        )
+        no_card.apply_action(Build(general_id("Hanno"), 6, city("carthago"), city("caralis")))
     low = _island([], dice=(4,)).build(active=CARTHAGE)
     with pytest.raises(game.IllegalActionError, match=r"^R4\.4"):
         low.apply_action(Build(general_id("Hanno"), 4, city("carthago"), city("caralis")))
@@ -270,10 +272,7 @@ def test_r9_5_building_needs_the_card_and_a_5_or_6() -> None:
 
 def test_r9_5_without_patch_03_there_is_no_building() -> None:
     state = (
-        _scenario(Rules(quests=False))
-        .general("Hanno").at("caralis")
-        .dice(6)
-        .build(active=CARTHAGE)
+        _scenario(Rules(quests=False)).general("Hanno").at("caralis").dice(6).build(active=CARTHAGE)
     )
     assert not [a for a in state.legal_actions() if isinstance(a, Build)]
 
@@ -281,7 +280,8 @@ def test_r9_5_without_patch_03_there_is_no_building() -> None:
 def test_r9_5_an_island_floor_may_be_destroyed_by_an_enemy() -> None:
     state = (
         _scenario()
-        .general("Caudex").at("caralis")
+        .general("Caudex")
+        .at("caralis")
         .island("caralis", [CARTHAGE])
         .tower("gades", floors=2)
         .dice(6)
@@ -297,7 +297,8 @@ def test_r9_5_an_island_floor_may_be_destroyed_by_an_enemy() -> None:
 def test_r9_5_an_own_island_floor_is_not_destroyed() -> None:
     state = (
         _scenario()
-        .general("Hanno").at("caralis")
+        .general("Hanno")
+        .at("caralis")
         .island("caralis", [CARTHAGE])
         .tower("gades", floors=2)
         .dice(6)
@@ -314,9 +315,14 @@ def test_r9_6_beating_a_level_4_general_completes_the_quest(holder: int) -> None
     strong_is_defender = holder == ROMANS
     state = (
         _scenario()
-        .general("Messalla").at("beneventum")
-        .general("Caudex").at("roma").level(1 if strong_is_defender else 4)
-        .general("Hanno").at("antium").level(4 if strong_is_defender else 1)
+        .general("Messalla")
+        .at("beneventum")
+        .general("Caudex")
+        .at("roma")
+        .level(1 if strong_is_defender else 4)
+        .general("Hanno")
+        .at("antium")
+        .level(4 if strong_is_defender else 1)
         .hand(holder, ["defeat_l4_1"])
         .dice(1)
         .build(active=ROMANS)
@@ -333,8 +339,11 @@ def test_r9_6_beating_a_level_4_general_completes_the_quest(holder: int) -> None
 def test_r9_6_beating_a_level_3_general_does_not() -> None:
     state = (
         _scenario()
-        .general("Messalla").at("beneventum")
-        .general("Hanno").at("antium").level(3)
+        .general("Messalla")
+        .at("beneventum")
+        .general("Hanno")
+        .at("antium")
+        .level(3)
         .hand(ROMANS, ["defeat_l4_1"])
         .dice(1)
         .build(active=ROMANS)

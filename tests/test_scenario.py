@@ -13,11 +13,15 @@ from game.state import P_ACTION
 def test_built_positions_are_consistent_states() -> None:
     state = (
         Scenario(players=3, kingdoms=["romans", "carthaginians", "greeks"], rules=Rules())
-        .general("Hanno").at("utica").level(3)
-        .general("Hasdrubal").at("hadrumetum")
+        .general("Hanno")
+        .at("utica")
+        .level(3)
+        .general("Hasdrubal")
+        .at("hadrumetum")
         .off_board("Duilius", returns=5)
         .tower("roma", floors=1, taken_by="carthaginians")
-        .island("knossos", ["greeks"]).tower("athenae", floors=2)
+        .island("knossos", ["greeks"])
+        .tower("athenae", floors=2)
         .dice(6, 5, 3)
         .season("261 BC Hiemis")
         .hand(0, ["ord_carthago_1"])

@@ -76,9 +76,7 @@ def test_r3_3_fourth_general_goes_next_to_an_own_capital_by_land(board: MapSpec)
     assert state.current_player() == 0
     offered = {board.nodes[a.city].id for a in state.legal_actions()}
     expected = {
-        board.nodes[c].id
-        for cap in board.kingdoms[3].capitals
-        for c in board.land_adj[cap]
+        board.nodes[c].id for cap in board.kingdoms[3].capitals for c in board.land_adj[cap]
     }
     assert offered == expected
     # Ostia is one land route from Roma; Carthago (over the sea from nowhere Roman) is not.

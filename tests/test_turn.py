@@ -20,8 +20,10 @@ def _two_player() -> Scenario:
     """Romans (seat 0) and Carthaginians (seat 1), generals on their capitals, spring."""
     return (
         Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=game.Rules(quests=False))
-        .general("Duilius").at("ostia")
-        .general("Hasdrubal").at("utica")
+        .general("Duilius")
+        .at("ostia")
+        .general("Hasdrubal")
+        .at("utica")
     )
 
 
@@ -73,7 +75,8 @@ def test_r4_2_the_turn_ends_by_itself_when_no_general_can_act() -> None:
         .off_board("Caudex", returns=3)
         .off_board("Messalla", returns=3)
         .off_board("Postumius", returns=3)
-        .general("Duilius").at("ostia")
+        .general("Duilius")
+        .at("ostia")
         .dice(1, 2, 3, 4)
         .build()
     )
@@ -105,8 +108,10 @@ def test_r4_3_a_trade_needs_three_unused_dice() -> None:
 def test_r4_4_destroy_return_and_train_need_a_5_or_6() -> None:
     state = (
         _two_player()
-        .general("Hanno").at("roma")
-        .general("Caudex").at("cosa")
+        .general("Hanno")
+        .at("roma")
+        .general("Caudex")
+        .at("cosa")
         .off_board("Hannibal", returns=0)
         .dice(1, 2, 3, 4)
         .build(active="carthaginians")

@@ -17,9 +17,12 @@ ROMANS, CARTHAGE, GREEKS = 0, 1, 2
 def _three(rules: Rules) -> Scenario:
     return (
         Scenario(players=3, kingdoms=KINGDOMS3, rules=rules)
-        .general("Duilius").at("venusia")
-        .general("Hasdrubal").at("utica")
-        .general("Alexander").at("larisa")
+        .general("Duilius")
+        .at("venusia")
+        .general("Hasdrubal")
+        .at("utica")
+        .general("Alexander")
+        .at("larisa")
     )
 
 
@@ -46,8 +49,10 @@ def _play_empty_turn(state: GameState) -> None:
 def test_r9_7_the_round_in_which_7_points_are_reached_is_played_to_its_end() -> None:
     state = (
         _three(QUESTS)
-        .general("Hanno").at("roma")
-        .general("Caudex").at("ostia")
+        .general("Hanno")
+        .at("roma")
+        .general("Caudex")
+        .at("ostia")
         .hand(CARTHAGE, ["ord_roma_1"])
         .points(CARTHAGE, 6)
         .season(5)
@@ -84,7 +89,9 @@ def test_r9_7_tie_break_destroyed_plus_standing_floors() -> None:
     # Equal points; the Romans have 9 standing + 1 destroyed, Carthage 8 standing + 1 destroyed.
     state = (
         _three(QUESTS)
-        .points(ROMANS, 7).points(CARTHAGE, 7).points(GREEKS, 3)
+        .points(ROMANS, 7)
+        .points(CARTHAGE, 7)
+        .points(GREEKS, 3)
         .tower("carthago", floors=2, taken_by=ROMANS)
         .tower("pella", floors=2, taken_by=CARTHAGE)
         .build()
@@ -97,7 +104,8 @@ def test_r9_7_second_tie_break_destroyed_floors_then_shared_victory() -> None:
     # Romans: 8 standing + 2 destroyed = 10; Carthage 9 standing + 1 destroyed = 10.
     state = (
         _three(QUESTS)
-        .points(ROMANS, 7).points(CARTHAGE, 7)
+        .points(ROMANS, 7)
+        .points(CARTHAGE, 7)
         .tower("pella", floors=1, taken_by=ROMANS)
         .tower("roma", floors=2, taken_by=GREEKS)
         .tower("athenae", floors=2, taken_by=CARTHAGE)
@@ -106,7 +114,8 @@ def test_r9_7_second_tie_break_destroyed_floors_then_shared_victory() -> None:
     assert winners(_over(state)) == [ROMANS]
     shared = (
         _three(QUESTS)
-        .points(ROMANS, 7).points(CARTHAGE, 7)
+        .points(ROMANS, 7)
+        .points(CARTHAGE, 7)
         .tower("pella", floors=2, taken_by=ROMANS)
         .tower("athenae", floors=2, taken_by=CARTHAGE)
         .build()
@@ -230,7 +239,10 @@ def test_r8_5_with_quests_the_base_victory_rules_do_not_apply() -> None:
     state = _base_destroyer({ROMANS: 3, GREEKS: 2}).build(active=GREEKS)
     quests = (
         _three(QUESTS)
-        .general("Hanno").at("roma").general("Caudex").at("ostia")
+        .general("Hanno")
+        .at("roma")
+        .general("Caudex")
+        .at("ostia")
         .tower("capua", floors=0, taken_by=CARTHAGE)
         .tower("pella", floors=1, taken_by=CARTHAGE)
         .points(CARTHAGE, 2)
