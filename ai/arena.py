@@ -142,8 +142,8 @@ class GameLog:
 
     Each line names the tournament (agents with their resolved search settings, seed, rules,
     players); a log that belongs to another tournament, or to other presets, is refused rather
-    than mixed in. A last line cut short (the run was killed while
-    writing it) is dropped; any other unreadable line is an error.
+    than mixed in. A last line cut short (the run was killed while writing it) is dropped; any
+    other unreadable line is an error.
     """
 
     def __init__(self, path: str, specs: Sequence[str], seed: int, rules: Rules, players: int):
@@ -178,9 +178,10 @@ class GameLog:
                 where = f"{self.path}:{number}"
                 raise ValueError(f"{where}: not a game of an arena log ({err})") from err
             if key != self.key:
+                differ = ", ".join(k for k in self.key if key[k] != self.key[k])
                 raise ValueError(
-                    f"{self.path}:{number}: the log belongs to another tournament ({key}); "
-                    "use another --log file"
+                    f"{self.path}:{number}: the log belongs to another tournament (other "
+                    f"{differ}); use another --log file"
                 )
             done[result.index] = result
         else:
