@@ -62,8 +62,8 @@ TEXT: dict[str, tuple[str, str]] = {
         "Сильный ИИ думает около 1 с на ход (в браузере около 2 с).",
     ),
     "think_expert": (
-        "Expert AI thinks about 7 s a move (up to 15 s in the browser).",
-        "Эксперт думает около 7 с на ход (в браузере до 15 с).",
+        "Expert AI thinks about 4 s a move, at times 30 s (twice that in the browser).",
+        "Эксперт думает около 4 с на ход, порой 30 с (в браузере вдвое дольше).",
     ),
     "no_search": (
         "AI search not installed: AI seats play random moves.",
