@@ -98,6 +98,11 @@ TEXT: dict[str, tuple[str, str]] = {
     "end_turn": ("End turn", "Конец хода"),
     "undo": ("Undo", "Отменить"),
     "hint": ("Hint", "Подсказка"),
+    "move_now": ("Move now", "Ходи сейчас"),
+    "tip_move_now": (
+        "The AI plays the best move it has found so far (Space)",
+        "ИИ сыграет лучший из найденных ходов (пробел)",
+    ),
     "hint_thinking": ("Looking for good moves… {pct}%", "Ищу хорошие ходы… {pct}%"),
     "hint_title": ("Suggested moves", "Советы"),
     "hint_none": ("No suggestion now.", "Сейчас советов нет."),

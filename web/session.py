@@ -70,6 +70,7 @@ class MatchSession:
         self.agents: dict[object, object] = {}  # each AI seat's agent, which keeps its tree
         self.thinking_seat = -1
         self.thinking_index = -1
+        self.hurried = False  # the player asked the thinking AI seat to move now
         self.last_thinking_error: str | None = None
         self.hint_thinking: ai_bridge.Thinking | None = None
         self.hint_index = -1
@@ -155,11 +156,13 @@ class MatchSession:
             )
             self.thinking_seat = seat
             self.thinking_index = index
+            self.hurried = False
             # Starting a search (priors, the kept tree) takes a few ms of this frame's slice.
             slice_ms = max(1.0, slice_ms - (time.perf_counter() - started) * 1000.0)
         thinking = self.thinking
-        if not thinking.step_ms(slice_ms):
+        if not self.hurried and not thinking.step_ms(slice_ms):
             return None
+        self.hurried = False
         action = thinking.best_action()
         self.last_thinking_error = getattr(thinking, "error", None)
         for insight in thinking.explain(top=3):
@@ -170,6 +173,14 @@ class MatchSession:
         self.thinking = None
         self.thinking_seat = -1
         return self._apply(action, seat)
+
+    def hurry(self) -> bool:
+        """The player's "Move now": the AI seat that is thinking plays, at the next tick, the
+        best move its search has found so far (a search has an answer at any time)."""
+        if self.thinking is None:
+            return False
+        self.hurried = True
+        return True
 
     def thinking_progress(self) -> float:
         return self.thinking.progress() if self.thinking is not None else 0.0

@@ -201,6 +201,34 @@ def intents_rule(text):
     return intents.rule_of(text.split(" ", 2)[-1]) is not None or "R" in text
 
 
+def test_move_now_button_and_space_cut_an_ai_think_short(app):
+    """Expert thinks for seconds; the tray offers "Move now" (and Space) meanwhile."""
+    from tests.web.player import perform
+    from web.scenes.title import TitleScene
+
+    config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "expert")], seed=4)
+    app.push(TitleScene(app))
+    saves.start(app, saves.new_session(app, config))
+    scene = app.top
+    session = scene.session
+
+    def ai_thinking():
+        if session.thinking is not None:
+            return True
+        if session.legal() and not scene.animator.busy:
+            perform(app, scene, session.legal()[-1])
+        return False
+
+    for hurry in (lambda: click_button(app, scene.controls, "move_now"),
+                  lambda: press_key(app, pygame.K_SPACE)):  # fmt: skip
+        _until(app, ai_thinking)
+        app.frame()
+        assert scene.controls.find("move_now") is not None
+        before = len(session.record.actions)
+        hurry()
+        _until(app, lambda b=before: len(session.record.actions) > b, frames=5)
+
+
 def test_menu_export_import_and_corrupt_file(app, random_ai, tmp_path):
     from web.scenes.match import MatchScene
     from web.scenes.menu import ImportScene, MenuScene

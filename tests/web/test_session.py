@@ -209,3 +209,23 @@ def test_both_seasons_of_the_map_are_kept_for_the_camera(app):
     cam_key_changed = art.surface(cam, False)
     assert cam_key_changed is not summer
     assert art.prepare(cam, True)  # the old camera's pictures are gone
+
+
+def test_move_now_makes_the_thinking_ai_play_its_best_move_so_far():
+    session = MatchSession(MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "expert")], seed=4))
+    assert not session.hurry()  # nobody is thinking
+    for _ in range(5000):
+        if session.thinking is not None:
+            break
+        if session.human_to_act() >= 0 and session.legal():
+            session.submit(session.legal()[-1])
+        else:
+            session.tick(5)
+    assert session.thinking is not None  # expert needs seconds, not one 5 ms slice
+    before = len(session.record.actions)
+    legal = session.state.legal_actions()
+    assert session.hurry()
+    applied = session.tick(5)
+    assert applied is not None and applied.actor == 1 and applied.action in legal
+    assert len(session.record.actions) == before + 1
+    assert session.thinking is None and not session.hurried

@@ -119,6 +119,9 @@ class MatchScene(Scene):
             self.animator.skip()
             self._version = ()
 
+    def hurry_ai(self) -> None:
+        self.session.hurry()
+
     def ask_hint(self) -> None:
         if self.session.start_hint():
             self.hinting = True
@@ -191,7 +194,7 @@ class MatchScene(Scene):
         s = self.session
         version = (len(s.record.actions), s.viewer, self.selection.die, self.selection.general,
                    id(self.local_prompt), i18n.language(), self.animator.busy,
-                   self.app.settings.coach)  # fmt: skip
+                   self.app.settings.coach, s.thinking is None)  # fmt: skip
         if version == self._version:
             return
         self._version = version

@@ -73,6 +73,10 @@ def build(scene: MatchScene) -> tuple[ButtonGroup, Prompt | None]:
         prompt = _engine_prompt(scene, legal)
     tray = LAYOUT.tray_buttons()
     mine = bool(legal)
+    if session.thinking is not None and not mine:
+        # A long think (expert takes seconds, more in the browser) can be cut short.
+        group.add(Button(tray["end_turn"], i18n.t("move_now"), scene.hurry_ai,
+                         tip=i18n.t("tip_move_now"), tag="move_now"))  # fmt: skip
     if mine and state.phase == P_ACTION and not state.draw_queue:
         _turn_buttons(scene, group, legal)
     if mine and state.phase == P_CONTINUE:

@@ -74,6 +74,8 @@ def _key(scene: MatchScene, ev: UIEvent) -> None:
         scene.undo()
     elif ev.key == pygame.K_h:
         scene.ask_hint()
+    elif ev.key == pygame.K_SPACE:
+        scene.hurry_ai()
     elif ev.text and ev.text in "123456":
         _pick_die_value(scene, int(ev.text))
 
