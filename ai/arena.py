@@ -24,7 +24,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -83,9 +83,18 @@ class AgentStats:
 
 
 def play_game(
-    specs: Sequence[str], index: int, seed: int, rules: Rules, players: int
+    specs: Sequence[str],
+    index: int,
+    seed: int,
+    rules: Rules,
+    players: int,
+    observer: Callable[[GameState], None] | None = None,
 ) -> GameResult:
-    """Game ``index`` of a tournament: deal ``index // players``, rotation ``index % players``."""
+    """Game ``index`` of a tournament: deal ``index // players``, rotation ``index % players``.
+
+    ``observer`` (offline tools: data for fitting the evaluation) sees every state before its
+    action is chosen; it must not change it.
+    """
     deal = index // players
     rotation = index % players
     deal_seed = seed * 1_000_003 + deal
@@ -106,6 +115,8 @@ def play_game(
     times: list[list[float]] = [[] for _ in specs]
     actions = 0
     while not state.is_terminal():
+        if observer is not None:
+            observer(state)
         who = state.current_player()
         if who == CHANCE:
             state.apply_action(state.sample_chance(chance_rng))

@@ -71,6 +71,8 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+# Weight sets an agent spec may name ("ismcts:hard:weights=default").
+WEIGHT_SETS: dict[str, Weights] = {"default": DEFAULT_WEIGHTS}
 
 
 # -- static tables -------------------------------------------------------------------------
@@ -585,6 +587,7 @@ def softmax(values: list[float], beta: float) -> list[float]:
 __all__ = [
     "DEFAULT_WEIGHTS",
     "TERMS",
+    "WEIGHT_SETS",
     "BoardTables",
     "Evaluator",
     "SeatContext",

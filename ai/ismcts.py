@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 
 from ai.agents import Agent, ImmediateThinking, Insight, Thinking
+from ai.evaluation import WEIGHT_SETS
 from ai.search import Node, Search, SearchConfig, StateProvider
 from game import Action, GameState, IllegalActionError, PlayerView
 from game.serialize import state_to_dict
@@ -30,6 +31,14 @@ def preset(level: str, **overrides: object) -> SearchConfig:
     unknown = set(overrides) - fields
     if unknown:
         raise ValueError(f"unknown search option(s): {', '.join(sorted(unknown))}")
+    name = overrides.get("weights")
+    if isinstance(name, str):
+        # A spec such as "ismcts:hard:weights=fitted" names a set of evaluation weights.
+        if name not in WEIGHT_SETS:
+            raise ValueError(
+                f"unknown weights {name!r}; choose from {', '.join(sorted(WEIGHT_SETS))}"
+            )
+        overrides = {**overrides, "weights": WEIGHT_SETS[name]}
     if overrides:
         from dataclasses import replace
 

@@ -82,6 +82,13 @@ def test_names_and_specs() -> None:
         ai.agent_from_spec("ismcts:bogus_option=3")
 
 
+def test_agent_spec_names_a_weight_set() -> None:
+    agent = ai.agent_from_spec("ismcts:hard:weights=default")
+    assert agent.config.weights is ai.evaluation.DEFAULT_WEIGHTS  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="unknown weights 'bogus'"):
+        ai.agent_from_spec("ismcts:hard:weights=bogus")
+
+
 def test_presets_grow_with_difficulty() -> None:
     budgets = [ai.PRESETS[level].iterations for level in ai.DIFFICULTIES]
     assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets)

@@ -1,0 +1,76 @@
+"""tools/fit_evaluation.py: the conditional-logit fit of the evaluation's weights."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai.evaluation import DEFAULT_WEIGHTS, TERMS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location(
+        "_strategos_fit_under_test", ROOT / "tools" / "fit_evaluation.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+fit_evaluation = _load()
+
+
+def _synthetic(theta: list[float], count: int, rng: random.Random) -> list:
+    """Positions whose winner is drawn from the model with ``theta``."""
+    samples = []
+    for _ in range(count):
+        progress = rng.random()
+        terms = [[rng.uniform(0, 4) for _ in TERMS] for _ in range(rng.choice((2, 3, 4)))]
+        z = fit_evaluation._logits(theta, progress, terms)
+        top = max(z)
+        exps = [math.exp(v - top) for v in z]
+        winner = rng.choices(range(len(terms)), weights=exps)[0]
+        samples.append((progress, terms, [1.0 if s == winner else 0.0 for s in range(len(terms))]))
+    return samples
+
+
+def test_fit_recovers_the_constants_that_made_the_data() -> None:
+    truth = [0.6, 0.5, 1.0, 0.5, 0.8, 1.3, 0.6, 0.3, -0.4, 0.2, 0.25, 0.9]
+    samples = _synthetic(truth, 3000, random.Random(3))
+    start = fit_evaluation.initial(DEFAULT_WEIGHTS)
+    theta = fit_evaluation.fit_theta(start, samples, ridge=0.01)
+    assert theta[2] == 1.0  # points stay the unit
+    assert fit_evaluation.log_likelihood(theta, samples) > fit_evaluation.log_likelihood(
+        start, samples
+    )
+    for fitted, true in zip(theta, truth, strict=True):
+        assert fitted == pytest.approx(true, abs=0.25)
+
+
+def test_the_current_weights_map_back_to_themselves() -> None:
+    start = fit_evaluation.initial(DEFAULT_WEIGHTS)
+    assert fit_evaluation.to_weights(start) == DEFAULT_WEIGHTS
+
+
+def test_play_records_positions_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "positions.jsonl"
+    argv = ["play", "--agents", "greedy,greedy", "--games", "2", "--seed", "5", "--out", str(out)]
+    fit_evaluation.main(argv)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["game"] for row in rows] == [0, 1]
+    progress, terms = rows[0]["positions"][0]
+    assert progress == 0.0 and len(terms) == 2 and len(terms[0]) == len(TERMS)
+    fit_evaluation.main([*argv[:4], "3", *argv[5:]])  # one more game, the first two kept
+    assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2]
+    with pytest.raises(SystemExit, match="another run"):
+        fit_evaluation.main([*argv[:6], "6", *argv[7:]])
