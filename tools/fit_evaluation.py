@@ -134,12 +134,22 @@ def log_likelihood(theta: list[float], samples: list[Sample]) -> float:
 
 
 def fit_theta(
-    theta: list[float], samples: list[Sample], ridge: float = 1.0, steps: int = 30
+    theta: list[float],
+    samples: list[Sample],
+    ridge: float = 1.0,
+    steps: int = 30,
+    fixed: Sequence[str] = (),
 ) -> list[float]:
     """Fisher scoring on (b0, b1, scales), the scale of points held at 1, with a ridge pull
-    towards the starting values so that parts seldom seen in the data keep their weights."""
+    towards the starting values so that parts seldom seen in the data keep their weights.
+
+    ``fixed`` names parts (of ``TERMS``) whose scales stay as they are: outcomes cannot tell a
+    part that helps a seat win from one that merely comes with losing (a seat far behind still
+    has every enemy tower standing within reach), and such a part may be worth keeping for the
+    plans it leads the search to."""
     start = theta[:]
-    free = [i for i in range(len(theta)) if i != 2]  # index 2: points, the unit
+    held = {2} | {2 + TERMS.index(name) for name in fixed}  # index 2: points, the unit
+    free = [i for i in range(len(theta)) if i not in held]
     size = len(free)
     best = log_likelihood(theta, samples)
     damping = 1e-3
@@ -245,7 +255,11 @@ def fit(args: argparse.Namespace) -> None:
     if not fit_set:
         sys.exit("no positions of won games in " + ", ".join(args.files))
     start = initial(DEFAULT_WEIGHTS)
-    theta = fit_theta(start, fit_set, ridge=args.ridge)
+    fixed = [t for t in args.fix.split(",") if t]
+    unknown = set(fixed) - set(TERMS)
+    if unknown:
+        sys.exit(f"unknown part(s) {', '.join(sorted(unknown))}; the parts are {', '.join(TERMS)}")
+    theta = fit_theta(start, fit_set, ridge=args.ridge, fixed=fixed)
     names = ["b0", "b1", *TERMS]
     report = {
         "positions": {"fit": len(fit_set), "held_out": len(held)},
@@ -257,6 +271,7 @@ def fit(args: argparse.Namespace) -> None:
         },
         "current": dict(zip(names, (round(x, 4) for x in start), strict=True)),
         "fitted": dict(zip(names, (round(x, 4) for x in theta), strict=True)),
+        "fixed": fixed,
         "weights": repr(to_weights(theta)),
     }
     print(json.dumps(report, indent=2))
@@ -275,6 +290,7 @@ def main(argv: list[str] | None = None) -> None:
     f = sub.add_parser("fit", help="fit the weights to recorded positions")
     f.add_argument("files", nargs="+")
     f.add_argument("--ridge", type=float, default=1.0)
+    f.add_argument("--fix", default="", help="parts whose scales stay, e.g. reach,cards")
     args = parser.parse_args(argv)
     play(args) if args.command == "play" else fit(args)
 

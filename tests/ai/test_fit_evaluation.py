@@ -57,6 +57,17 @@ def test_fit_recovers_the_constants_that_made_the_data() -> None:
         assert fitted == pytest.approx(true, abs=0.25)
 
 
+def test_fixed_parts_keep_their_scales() -> None:
+    truth = [0.6, 0.5, 1.0, 0.5, 0.8, 1.3, 0.6, 0.3, -0.4, 0.2, 0.25, 0.9]
+    samples = _synthetic(truth, 600, random.Random(4))
+    start = fit_evaluation.initial(DEFAULT_WEIGHTS)
+    theta = fit_evaluation.fit_theta(start, samples, fixed=("reach", "cards"))
+    for name in ("points", "reach", "cards"):
+        i = 2 + TERMS.index(name)
+        assert theta[i] == start[i]
+    assert theta[2 + TERMS.index("level")] != start[2 + TERMS.index("level")]
+
+
 def test_the_current_weights_map_back_to_themselves() -> None:
     start = fit_evaluation.initial(DEFAULT_WEIGHTS)
     assert fit_evaluation.to_weights(start) == DEFAULT_WEIGHTS

@@ -224,6 +224,7 @@ def test_move_now_button_and_space_cut_an_ai_think_short(app):
         _until(app, ai_thinking)
         app.frame()
         assert scene.controls.find("move_now") is not None
+        shot(app, "ai_thinking_move_now.png")
         before = len(session.record.actions)
         hurry()
         _until(app, lambda b=before: len(session.record.actions) > b, frames=5)
