@@ -100,6 +100,11 @@ def test_new_game_form(app, random_ai):
     assert scene.think_note() == "think_hard"
     click_button(app, scene.buttons, "diff2")
     assert scene.think_note() == "think_expert"
+    from web.scenes.new_game import NOTE_MAX_LINES
+
+    for _ in i18n.LANGUAGES:  # the note fits its column above Start in every language
+        assert 1 < len(scene.note_lines()) <= NOTE_MAX_LINES
+        click_button(app, scene.buttons, "language")
     shot(app, "new_game_expert.png")
     click_button(app, scene.buttons, "kingdom0")
     assert scene.config.seats[0].kingdom == 0

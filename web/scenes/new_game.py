@@ -18,6 +18,8 @@ from web.widgets import Button, ButtonGroup, label
 
 ROW_Y = 150
 ROW_H = 62
+# The note between the language button and Start: at most NOTE_MAX_LINES lines of the column.
+NOTE_TOP, NOTE_LINE, NOTE_SIZE, NOTE_WIDTH, NOTE_MAX_LINES = 532, 18, 14, 400, 4
 
 
 class NewGameScene(Scene):
@@ -144,6 +146,17 @@ class NewGameScene(Scene):
             return "think_hard"
         return "think_fast" if levels else ""
 
+    def note_lines(self) -> list[str]:
+        """The note under the settings (no search installed, or how long AI seats think),
+        wrapped to the right column."""
+        if not ai_bridge.search_available():
+            text = i18n.t("no_search")
+        elif self.think_note():
+            text = i18n.t(self.think_note())
+        else:
+            return []
+        return theme.wrap(text, NOTE_SIZE, NOTE_WIDTH)
+
     # -- events --------------------------------------------------------------------------------
     def handle(self, ev: UIEvent) -> None:
         if ev.kind == "back":
@@ -178,10 +191,8 @@ class NewGameScene(Scene):
         label(surface, i18n.t("rule_switches"), 840, 118, 18, theme.TEXT_DIM)
         label(surface, i18n.t("seed"), 840, 352, 18, theme.TEXT_DIM)
         label(surface, str(self.config.seed), 840 + 120, 406, 24, theme.TEXT, "bold", "center")
-        if not ai_bridge.search_available():
-            label(surface, i18n.t("no_search"), 840, 540, 14, theme.TEXT_DIM)
-        elif self.think_note():
-            label(surface, i18n.t(self.think_note()), 840, 540, 14, theme.TEXT_DIM)
+        for i, line in enumerate(self.note_lines()):
+            label(surface, line, 840, NOTE_TOP + i * NOTE_LINE, NOTE_SIZE, theme.TEXT_DIM)
         if self.error:
             label(surface, self.error, 40, 590, 16, theme.RED)
         self.buttons.draw(surface)
