@@ -168,7 +168,7 @@ class _TurnScores:
         self.coins = self.ev.coins
         self.ctx = SeatContext(self.ev, state, seat, occ)
         self.dice_patch = state.rules.battle_dice
-        self._pos: dict[tuple[int, int, int], float] = {}
+        self._pos: dict[int, float] = {}
         self._relief: dict[tuple[int, int], float] = {}
         # Strongest enemy general (level + mean coin) within one turn of each own tower.
         tab = tables(state.board)
@@ -191,11 +191,14 @@ class _TurnScores:
                         self.threat[c] = strength
 
     def pos(self, g: int, city: int) -> float:
-        key = (g, city, self.state.gen_level[g])
+        # What a general is worth at a city depends on its level, not on which general it is:
+        # the generals of one level share the answers.
+        level = self.state.gen_level[g]
+        key = level << 16 | city
         found = self._pos.get(key)
         if found is None:
             state = self.state
-            found = self.ctx.position(state.gen_level[g], city)[0]
+            found = self.ctx.position(level, city)[0]
             for isl in self.ctx.islands:
                 found += self.ctx.island(self.ev, state, city, isl) * 0.5
             self._pos[key] = found
