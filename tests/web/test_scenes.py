@@ -232,7 +232,7 @@ def test_move_now_button_and_space_cut_an_ai_think_short(app):
         shot(app, "ai_thinking_move_now.png")
         before = len(session.record.actions)
         hurry()
-        _until(app, lambda b=before: len(session.record.actions) > b, frames=5)
+        _until(app, lambda b=before: len(session.record.actions) > b, frames=20)
 
 
 def test_menu_export_import_and_corrupt_file(app, random_ai, tmp_path):
