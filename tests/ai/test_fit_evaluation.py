@@ -2,32 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS
+from tests.tool_scripts import load_tool
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load():
-    spec = importlib.util.spec_from_file_location(
-        "_strategos_fit_under_test", ROOT / "tools" / "fit_evaluation.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fit_evaluation = _load()
+fit_evaluation = load_tool("fit_evaluation", "_strategos_fit_under_test")
 
 
 def _synthetic(theta: list[float], count: int, rng: random.Random) -> list:

@@ -42,6 +42,8 @@ from typing import Any
 
 import pytest
 
+from tests.tool_scripts import load_tool
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
@@ -195,14 +197,7 @@ def fetch_wheels(names: list[str]) -> list[Path]:
 
 
 def _load_build_web() -> Any:
-    spec = importlib.util.spec_from_file_location(
-        "_strategos_build_web_for_browser", ROOT / "tools" / "build_web.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("build_web", "_strategos_build_web_for_browser")
 
 
 def write_bundle(target: Path, test_files: list[Path]) -> int:

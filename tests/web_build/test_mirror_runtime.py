@@ -4,30 +4,16 @@ from __future__ import annotations
 
 import functools
 import http.server
-import importlib.util
 import json
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.tool_scripts import load_tool
 
-
-def _load():
-    spec = importlib.util.spec_from_file_location(
-        "_strategos_mirror_under_test", ROOT / "tools" / "mirror_runtime.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-mirror_runtime = _load()
+mirror_runtime = load_tool("mirror_runtime", "_strategos_mirror_under_test")
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

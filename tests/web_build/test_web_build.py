@@ -22,6 +22,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from tests.tool_scripts import load_tool
+
 ROOT = Path(__file__).resolve().parents[2]
 APP = "strategos"
 OWN_PACKAGES = {"game", "ai", "web"}
@@ -51,18 +53,7 @@ async def main() -> None:
 '''
 
 
-def _load_build_web():
-    spec = importlib.util.spec_from_file_location(
-        "_strategos_build_web_under_test", ROOT / "tools" / "build_web.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-build_web = _load_build_web()
+build_web = load_tool("build_web", "_strategos_build_web_under_test")
 
 
 def _python() -> str:
