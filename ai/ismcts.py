@@ -33,7 +33,7 @@ def preset(level: str, **overrides: object) -> SearchConfig:
         raise ValueError(f"unknown search option(s): {', '.join(sorted(unknown))}")
     name = overrides.get("weights")
     if isinstance(name, str):
-        # A spec such as "ismcts:hard:weights=fitted" names a set of evaluation weights.
+        # A spec such as "ismcts:hard:weights=default" names a set of evaluation weights.
         if name not in WEIGHT_SETS:
             raise ValueError(
                 f"unknown weights {name!r}; choose from {', '.join(sorted(WEIGHT_SETS))}"

@@ -120,7 +120,8 @@ class MatchScene(Scene):
             self._version = ()
 
     def hurry_ai(self) -> None:
-        self.session.hurry()
+        if not self.attract:  # the title screen's background game is not the player's
+            self.session.hurry()
 
     def ask_hint(self) -> None:
         if self.session.start_hint():
