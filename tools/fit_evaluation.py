@@ -73,6 +73,7 @@ def play(args: argparse.Namespace) -> None:
     out = Path(args.out)
     done: set[int] = set()
     if out.exists():
+        kept: list[str] = []
         for line in out.read_text(encoding="utf-8").splitlines():
             try:
                 row = json.loads(line)
@@ -82,6 +83,9 @@ def play(args: argparse.Namespace) -> None:
                 other = f"{row.get('agents')}, seed {row.get('seed')}"
                 sys.exit(f"{out} holds games of another run: {other}")
             done.add(row["game"])
+            kept.append(line)
+        # Without the cut line, so that the games appended next start on lines of their own.
+        out.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
     todo = [i for i in range(args.games) if i not in done]
     for n, index in enumerate(todo, 1):
         row = record_game(specs, index, args.seed, args.rules, players)
@@ -292,7 +296,10 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--ridge", type=float, default=1.0)
     f.add_argument("--fix", default="", help="parts whose scales stay, e.g. reach,cards")
     args = parser.parse_args(argv)
-    play(args) if args.command == "play" else fit(args)
+    if args.command == "play":
+        play(args)
+    else:
+        fit(args)
 
 
 if __name__ == "__main__":
