@@ -38,8 +38,9 @@ from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
 from game import CHANCE, GameState
 from game.state import NUM_ROUNDS, P_ROLL
 
-# (progress through the game 0..1, per seat the evaluation's parts), and the game's returns.
-Position = tuple[float, list[list[float]]]
+# (progress through the game 0..1, per seat the evaluation's parts, the seat about to play),
+# and the game's returns.
+Position = tuple[float, list[list[float]], int]
 Sample = tuple[float, list[list[float]], list[float]]
 
 
@@ -54,7 +55,7 @@ def record_game(
         if state.phase == P_ROLL and state.current_player() == CHANCE and not state.draw_queue:
             progress = min(1.0, state.round / (NUM_ROUNDS - 1))
             terms = [list(t) for t in evaluator.seat_terms(state)]
-            positions.append((progress, terms))
+            positions.append((progress, terms, state.active))
 
     result = play_game(specs, index, seed, parse_rules(rules_text), players, observer=observe)
     return {
@@ -108,7 +109,7 @@ def load(paths: Iterable[str]) -> tuple[list[Sample], list[Sample]]:
             if sum(returns) <= 0:
                 continue  # R10.2: nobody won, nothing to learn about who wins
             target = held if row["game"] % 5 == 4 else fit
-            for progress, terms in row["positions"]:
+            for progress, terms, *_ in row["positions"]:
                 target.append((progress, terms, returns))
     return fit, held
 

@@ -64,8 +64,8 @@ def test_play_records_positions_and_resumes(tmp_path: Path) -> None:
     fit_evaluation.main(argv)
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [row["game"] for row in rows] == [0, 1]
-    progress, terms = rows[0]["positions"][0]
-    assert progress == 0.0 and len(terms) == 2 and len(terms[0]) == len(TERMS)
+    progress, terms, active = rows[0]["positions"][0]
+    assert progress == 0.0 and len(terms) == 2 and len(terms[0]) == len(TERMS) and active == 0
     out.write_text(out.read_text() + '{"game": 2, "agents": ["gre')  # killed while writing
     fit_evaluation.main([*argv[:4], "3", *argv[5:]])  # one more game, the first two kept
     assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2]
