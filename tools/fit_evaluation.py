@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script 
 
 from ai.arena import parse_rules, play_game
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
-from game import CHANCE, GameState
+from game import GameState
 from game.state import NUM_ROUNDS, P_ROLL
 
 # (progress through the game 0..1, per seat the evaluation's parts, the seat about to play),
@@ -51,8 +51,9 @@ def record_game(
     positions: list[Position] = []
 
     def observe(state: GameState) -> None:
-        # The evaluation judges the ends of playouts, which stop at the start of a turn.
-        if state.phase == P_ROLL and state.current_player() == CHANCE and not state.draw_queue:
+        # The evaluation judges the ends of playouts, which stop at the start of a turn: the
+        # roll, once (not again while a quest card is drawn or chosen before it, R9.3).
+        if state.phase == P_ROLL and not state.draw_queue and state.draw_deck < 0:
             progress = min(1.0, state.round / (NUM_ROUNDS - 1))
             terms = [list(t) for t in evaluator.seat_terms(state)]
             positions.append((progress, terms, state.active))
