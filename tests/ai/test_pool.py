@@ -1,0 +1,64 @@
+"""Pooling arena logs of one matchup played with different seeds (``python -m ai.pool``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai import arena, pool
+from game import Rules
+
+SPECS = ["greedy", "random"]
+
+
+def _run(tmp_path: Path, name: str, seed: int, games: int, specs: list[str] = SPECS) -> str:
+    log = str(tmp_path / name)
+    arena.tournament(specs, games, seed=seed, rules=Rules(), log=log)
+    return log
+
+
+def test_pooled_report_counts_every_game_of_every_log(tmp_path: Path) -> None:
+    a = _run(tmp_path, "a.jsonl", 9, 2)
+    b = _run(tmp_path, "b.jsonl", 10, 4)
+    report = pool.pool([a, b])
+    assert report["games"] == 6 and report["seed"] == [9, 10]
+    # The same figures as one summary over both runs' games.
+    games = pool.read_log(a)[1] + pool.read_log(b)[1]
+    expected = arena.summarize(SPECS, games, 0, Rules(), 2, 0.0)
+    assert report["agents"] == expected["agents"]
+    wins = sum(agent["win_share"] * agent["games"] for agent in report["agents"])
+    assert wins == pytest.approx(6 - report["games_nobody_won"], abs=0.01)
+
+
+def test_the_same_seed_twice_or_another_matchup_is_refused(tmp_path: Path) -> None:
+    a = _run(tmp_path, "a.jsonl", 9, 2)
+    again = _run(tmp_path, "again.jsonl", 9, 2)
+    other = _run(tmp_path, "other.jsonl", 11, 2, ["random", "greedy"])
+    with pytest.raises(ValueError, match="seed 9 again"):
+        pool.pool([a, again])
+    with pytest.raises(ValueError, match="another matchup"):
+        pool.pool([a, other])
+    assert pool.main([a, other]) == 2
+
+
+def test_a_cut_last_line_is_left_out_and_a_bad_line_refused(tmp_path: Path) -> None:
+    a = _run(tmp_path, "a.jsonl", 9, 2)
+    with open(a, "a", encoding="utf-8") as handle:
+        handle.write('{"agents": ["greedy", "rand')  # a run killed while writing
+    assert pool.pool([a])["games"] == 2
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n" + Path(a).read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad\.jsonl:1"):
+        pool.pool([str(bad)])
+
+
+def test_command_line_writes_the_json_report(tmp_path: Path) -> None:
+    a = _run(tmp_path, "a.jsonl", 9, 2)
+    b = _run(tmp_path, "b.jsonl", 10, 2)
+    out = tmp_path / "pooled.json"
+    assert pool.main([a, b, "--json", str(out)]) == 0
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["games"] == 4 and report["logs"] == [a, b]
+    assert {agent["agent"] for agent in report["agents"]} == set(SPECS)
