@@ -342,6 +342,15 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def publish(report: dict[str, Any], json_path: str | None) -> None:
+    """Print the report as a table and, if asked, write it as JSON."""
+    print(format_report(report))
+    if json_path:
+        with open(json_path, "w", encoding="utf-8") as out:
+            json.dump(report, out, indent=2)
+            out.write("\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description="Strategos AI tournaments (seeded, seats rotated)",
@@ -374,11 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2
-    print(format_report(report))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-            out.write("\n")
+    publish(report, args.json)
     return 0
 
 

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ai.arena import GameResult, format_report, parse_rules, summarize
+from ai.arena import GameResult, parse_rules, publish, summarize
 
 MATCHUP = ("agents", "settings", "rules", "players")
 
@@ -86,11 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as err:
         print(f"pool: {err}", file=sys.stderr)
         return 2
-    print(format_report(report))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-            out.write("\n")
+    publish(report, args.json)
     return 0
 
 
