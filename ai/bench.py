@@ -8,17 +8,21 @@ are timed separately. Rates are per CPU second of this process (``time.process_t
 other work on the machine does not distort them. The "ai" section (``ai.bench_search``) adds
 search speed per difficulty preset, the time of a ``hard`` decision and the longest
 ``step_ms(8)`` slice. ``--compare`` also measures Catanatron 3.2.1's random 4-player games in
-its own environment (set up by ``./build.sh bench --compare``) and reports the ratio.
+its own environment (set up by ``./build.sh bench --compare``), at the same time as ours and on
+another core, and reports the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import game
@@ -91,20 +95,43 @@ def bench_engine(games: int, warmup: int) -> dict[str, Any]:
     }
 
 
-def compare_catanatron(python: str) -> dict[str, Any]:
-    import subprocess
-    from pathlib import Path
+def start_catanatron(python: str, seconds: float = 20.0) -> subprocess.Popen[str]:
+    """Start Catanatron's random games beside ours, each engine on a core of its own.
 
+    Measured at the same time, both see the same machine (clock speed, other work), so their
+    ratio does not drift with whatever ran before or after. Where the OS lets a process choose
+    its cores, this process keeps the first and Catanatron gets the second.
+    """
     script = Path(__file__).resolve().parents[1] / "tools" / "bench_catanatron.py"
-    out = subprocess.run([python, str(script), "20"], check=True, capture_output=True, text=True)
-    result: dict[str, Any] = json.loads(out.stdout)
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    pin_child = None
+    if len(cores) >= 2:
+        ours, theirs = cores[0], cores[1]
+        os.sched_setaffinity(0, {ours})
+
+        def pin_child() -> None:
+            os.sched_setaffinity(0, {theirs})
+
+    return subprocess.Popen(
+        [python, str(script), str(seconds)],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=pin_child,
+    )
+
+
+def finish_catanatron(process: subprocess.Popen[str]) -> dict[str, Any]:
+    out, _ = process.communicate()
+    if process.returncode != 0:
+        raise RuntimeError(f"the Catanatron benchmark failed (exit {process.returncode})")
+    result: dict[str, Any] = json.loads(out)
     return result
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Strategos speed report (JSON)")
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--games", type=int, help="random games timed (200; 2500 with --compare)")
+    parser.add_argument("--warmup", type=int, help="games played first, untimed (50; 400)")
     parser.add_argument("--out", help="also write the report to this file")
     parser.add_argument("--no-ai", action="store_true", help="skip the AI search section")
     parser.add_argument(
@@ -113,21 +140,31 @@ def main(argv: list[str] | None = None) -> int:
         help="a Python with catanatron==3.2.1 installed, to measure it side by side",
     )
     args = parser.parse_args(argv)
-    report: dict[str, Any] = {
-        "python": sys.version.split()[0],
-        "machine": platform.machine(),
-        "engine": bench_engine(args.games, args.warmup),
-    }
-    if not args.no_ai:
-        from ai.bench_search import bench_ai
-
-        report["ai"] = bench_ai()
-    if args.compare:
-        report["catanatron"] = compare_catanatron(args.compare)
+    # Side by side, our games should last about as long as Catanatron's 20 seconds.
+    games = args.games if args.games is not None else (2500 if args.compare else 200)
+    warmup = args.warmup if args.warmup is not None else (400 if args.compare else 50)
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    catanatron = start_catanatron(args.compare) if args.compare else None
+    try:
+        report: dict[str, Any] = {
+            "python": sys.version.split()[0],
+            "machine": platform.machine(),
+            "engine": bench_engine(games, warmup),
+        }
+        if catanatron is not None:
+            report["catanatron"] = finish_catanatron(catanatron)
+    finally:
+        if cores is not None:
+            os.sched_setaffinity(0, cores)
+    if catanatron is not None:
         ours = report["engine"]["actions_per_s"]
         report["actions_per_s_vs_catanatron"] = round(
             ours / report["catanatron"]["actions_per_cpu_s"], 2
         )
+    if not args.no_ai:
+        from ai.bench_search import bench_ai
+
+        report["ai"] = bench_ai()
     text = json.dumps(report, indent=2)
     print(text)
     if args.out:

@@ -1,0 +1,52 @@
+"""The speed report's plumbing (the figures themselves are measured by ``./build.sh bench``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+from ai import bench
+
+CATANATRON_REPORT = {
+    "catanatron": "3.2.1",
+    "games": 3,
+    "games_per_cpu_s": 1.5,
+    "actions_per_cpu_s": 1000,
+}
+
+
+def _stand_in_python(tmp_path: Path) -> str:
+    """An 'interpreter' answering as tools/bench_catanatron.py would: no Catanatron needed."""
+    script = tmp_path / "python"
+    script.write_text(f"#!/bin/sh\necho '{json.dumps(CATANATRON_REPORT)}'\n")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return str(script)
+
+
+def test_compare_reports_the_ratio_to_catanatron(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    argv = ["--compare", _stand_in_python(tmp_path), "--games", "2", "--warmup", "0"]
+    assert bench.main([*argv, "--no-ai", "--out", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert report["catanatron"] == CATANATRON_REPORT
+    ours = report["engine"]["actions_per_s"]
+    assert report["actions_per_s_vs_catanatron"] == round(ours / 1000, 2)
+    # The engine was pinned to one core beside Catanatron only for the measurement.
+    if cores is not None:
+        assert os.sched_getaffinity(0) == cores
+
+
+def test_a_failed_catanatron_run_is_reported(tmp_path: Path) -> None:
+    broken = tmp_path / "python"
+    broken.write_text("#!/bin/sh\nexit 3\n")
+    broken.chmod(broken.stat().st_mode | stat.S_IEXEC)
+    process = bench.start_catanatron(str(broken))
+    try:
+        bench.finish_catanatron(process)
+    except RuntimeError as err:
+        assert "exit 3" in str(err)
+    else:  # pragma: no cover - the stand-in always fails
+        raise AssertionError("a failed Catanatron run must raise")
