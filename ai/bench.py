@@ -22,6 +22,8 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -95,15 +97,17 @@ def bench_engine(games: int, warmup: int) -> dict[str, Any]:
     }
 
 
-def start_catanatron(python: str, seconds: float = 20.0) -> subprocess.Popen[str]:
-    """Start Catanatron's random games beside ours, each engine on a core of its own.
+@contextmanager
+def catanatron_beside(python: str, seconds: float = 20.0) -> Iterator[subprocess.Popen[str]]:
+    """Catanatron's random games running beside ours, each engine on a core of its own.
 
     Measured at the same time, both see the same machine (clock speed, other work), so their
     ratio does not drift with whatever ran before or after. Where the OS lets a process choose
-    its cores, this process keeps the first and Catanatron gets the second.
+    its cores, this process keeps the first and Catanatron gets the second, until the block ends.
     """
     script = Path(__file__).resolve().parents[1] / "tools" / "bench_catanatron.py"
-    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+    saved = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    cores = sorted(saved)
     pin_child = None
     if len(cores) >= 2:
         ours, theirs = cores[0], cores[1]
@@ -112,15 +116,21 @@ def start_catanatron(python: str, seconds: float = 20.0) -> subprocess.Popen[str
         def pin_child() -> None:
             os.sched_setaffinity(0, {theirs})
 
-    return subprocess.Popen(
-        [python, str(script), str(seconds)],
-        stdout=subprocess.PIPE,
-        text=True,
-        preexec_fn=pin_child,
+    process = subprocess.Popen(
+        [python, str(script), str(seconds)], stdout=subprocess.PIPE, text=True, preexec_fn=pin_child
     )
+    try:
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()  # our side failed: do not leave it running
+            process.communicate()
+        if pin_child is not None:
+            os.sched_setaffinity(0, saved)
 
 
-def finish_catanatron(process: subprocess.Popen[str]) -> dict[str, Any]:
+def catanatron_report(process: subprocess.Popen[str]) -> dict[str, Any]:
+    """Wait for the run started by ``catanatron_beside`` and read its JSON line."""
     out, _ = process.communicate()
     if process.returncode != 0:
         raise RuntimeError(f"the Catanatron benchmark failed (exit {process.returncode})")
@@ -143,24 +153,17 @@ def main(argv: list[str] | None = None) -> int:
     # Side by side, our games should last about as long as Catanatron's 20 seconds.
     games = args.games if args.games is not None else (2500 if args.compare else 200)
     warmup = args.warmup if args.warmup is not None else (400 if args.compare else 50)
-    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    catanatron = start_catanatron(args.compare) if args.compare else None
-    try:
-        report: dict[str, Any] = {
-            "python": sys.version.split()[0],
-            "machine": platform.machine(),
-            "engine": bench_engine(games, warmup),
-        }
-        if catanatron is not None:
-            report["catanatron"] = finish_catanatron(catanatron)
-    finally:
-        if cores is not None:
-            os.sched_setaffinity(0, cores)
-    if catanatron is not None:
+    report: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine()}
+    if args.compare:
+        with catanatron_beside(args.compare) as catanatron:
+            report["engine"] = bench_engine(games, warmup)
+            report["catanatron"] = catanatron_report(catanatron)
         ours = report["engine"]["actions_per_s"]
         report["actions_per_s_vs_catanatron"] = round(
             ours / report["catanatron"]["actions_per_cpu_s"], 2
         )
+    else:
+        report["engine"] = bench_engine(games, warmup)
     if not args.no_ai:
         from ai.bench_search import bench_ai
 

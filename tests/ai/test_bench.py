@@ -7,6 +7,8 @@ import os
 import stat
 from pathlib import Path
 
+import pytest
+
 from ai import bench
 
 CATANATRON_REPORT = {
@@ -43,10 +45,5 @@ def test_a_failed_catanatron_run_is_reported(tmp_path: Path) -> None:
     broken = tmp_path / "python"
     broken.write_text("#!/bin/sh\nexit 3\n")
     broken.chmod(broken.stat().st_mode | stat.S_IEXEC)
-    process = bench.start_catanatron(str(broken))
-    try:
-        bench.finish_catanatron(process)
-    except RuntimeError as err:
-        assert "exit 3" in str(err)
-    else:  # pragma: no cover - the stand-in always fails
-        raise AssertionError("a failed Catanatron run must raise")
+    with pytest.raises(RuntimeError, match="exit 3"), bench.catanatron_beside(str(broken)) as run:
+        bench.catanatron_report(run)
