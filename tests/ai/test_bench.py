@@ -19,10 +19,10 @@ CATANATRON_REPORT = {
 }
 
 
-def _stand_in_python(tmp_path: Path) -> str:
-    """An 'interpreter' answering as tools/bench_catanatron.py would: no Catanatron needed."""
+def _stand_in_python(tmp_path: Path, body: str) -> str:
+    """An 'interpreter' that runs ``body`` whatever it is asked: no Catanatron needed."""
     script = tmp_path / "python"
-    script.write_text(f"#!/bin/sh\necho '{json.dumps(CATANATRON_REPORT)}'\n")
+    script.write_text(f"#!/bin/sh\n{body}\n")
     script.chmod(script.stat().st_mode | stat.S_IEXEC)
     return str(script)
 
@@ -30,7 +30,9 @@ def _stand_in_python(tmp_path: Path) -> str:
 def test_compare_reports_the_ratio_to_catanatron(tmp_path: Path) -> None:
     out = tmp_path / "report.json"
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    argv = ["--compare", _stand_in_python(tmp_path), "--games", "2", "--warmup", "0"]
+    # Answers as tools/bench_catanatron.py would.
+    python = _stand_in_python(tmp_path, f"echo '{json.dumps(CATANATRON_REPORT)}'")
+    argv = ["--compare", python, "--games", "2", "--warmup", "0"]
     assert bench.main([*argv, "--no-ai", "--out", str(out)]) == 0
     report = json.loads(out.read_text())
     assert report["catanatron"] == CATANATRON_REPORT
@@ -42,8 +44,6 @@ def test_compare_reports_the_ratio_to_catanatron(tmp_path: Path) -> None:
 
 
 def test_a_failed_catanatron_run_is_reported(tmp_path: Path) -> None:
-    broken = tmp_path / "python"
-    broken.write_text("#!/bin/sh\nexit 3\n")
-    broken.chmod(broken.stat().st_mode | stat.S_IEXEC)
-    with pytest.raises(RuntimeError, match="exit 3"), bench.catanatron_beside(str(broken)) as run:
+    broken = _stand_in_python(tmp_path, "exit 3")
+    with pytest.raises(RuntimeError, match="exit 3"), bench.catanatron_beside(broken) as run:
         bench.catanatron_report(run)
