@@ -8,7 +8,8 @@ versions of the engine compare exactly. Instructions are not time (cache misses 
 allocations cost more than their count says), so a change that counts fewer should still be
 confirmed with ``./build.sh bench``.
 
-The games are those of ``./build.sh bench`` (``ai.bench.random_game``). The first games fill
+The games are the bench's warm-up games (``ai.bench.random_game``, seeds from 10000 on, the
+bench's random generator). The first games fill
 the engine's move tables and cost more, so the figure is the difference between two runs
 (``--to`` games and ``--start`` games) divided by the games between them.
 
@@ -31,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# Plays the bench's random games 0..n-1 from the given checkout (argv: root, n).
+# Plays the first n of the bench's warm-up games from the given checkout (argv: root, n).
 GAMES = """
 import os, random, sys
 root = os.path.realpath(sys.argv[1])
