@@ -183,11 +183,10 @@ def sample_chance(state: GameState, rng: Any = None) -> Action:
 
 
 def _is_legal(state: GameState, action: Action) -> bool:
+    """Whether ``action`` is legal here, for an action not found by identity in the list of
+    ``legal_actions()`` (see ``apply_action``): equal copies parsed from text or rebuilt from
+    JSON, and actions checked before any list was made."""
     legal = state._legal
-    # An action handed out by legal_actions() for this very state is found by identity, at C
-    # speed; equal copies (parsed from text, rebuilt from JSON) take the checks below.
-    if legal is not None and any(map(is_, legal, repeat(action))):
-        return True
     if state.draw_deck < 0 and not state.draw_queue:
         phase = state.phase
         if phase == P_ACTION:
@@ -215,10 +214,14 @@ def _is_legal(state: GameState, action: Action) -> bool:
 
 
 def apply_action(state: GameState, action: Action) -> None:
-    if not isinstance(action, Action):
-        raise IllegalActionError(f"R4: {action!r} is not an action (see game.actions)")
-    if not _is_legal(state, action):
-        raise IllegalActionError(explain_illegal(state, action))
+    legal = state._legal
+    # An action handed out by legal_actions() for this very state is found by identity, at C
+    # speed; anything else takes the full checks.
+    if legal is None or not any(map(is_, legal, repeat(action))):
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"R4: {action!r} is not an action (see game.actions)")
+        if not _is_legal(state, action):
+            raise IllegalActionError(explain_illegal(state, action))
     state._legal = None
     kind = action.kind
     if state.draw_deck >= 0 or state.draw_queue:

@@ -168,6 +168,22 @@ def ball_masks(board: MapSpec, src: int, hops: int, winter: bool) -> tuple[int, 
     return _free_layers(board, src, hops, winter)[0]
 
 
+# What a search from one start needs, in one lookup: the free layers, the neighbour masks, the
+# cities where a move may end (not ships, not the start) and the remembered expansions.
+Search = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, dict[int, int]]
+_SEARCHES: dict[tuple[int, int, int, bool], Search] = {}
+
+
+def _search_tables(board: MapSpec, src: int, hops: int, winter: bool) -> Search:
+    key = (id(board), src, hops, winter)
+    found = _SEARCHES.get(key)
+    if found is None:
+        neighbours, cities, expansions = _neighbour_masks(board, winter)
+        balls, free_ends = _free_layers(board, src, hops, winter)
+        found = _SEARCHES[key] = (balls, free_ends, neighbours, cities & ~(1 << src), expansions)
+    return found
+
+
 def reach_masks(
     board: MapSpec, src: int, hops: int, winter: bool, enemy_mask: int
 ) -> tuple[int, ...]:
@@ -176,8 +192,10 @@ def reach_masks(
     Paths never pass through a node in ``enemy_mask`` (an enemy-held city ends the move, R5.4)
     but may end there; ships are passed but excluded from the ends (R2.3); ``src`` is excluded.
     """
-    neighbours, cities, expansions = _neighbour_masks(board, winter)
-    balls, free_ends = _free_layers(board, src, hops, winter)
+    found = _SEARCHES.get((id(board), src, hops, winter))
+    if found is None:
+        found = _search_tables(board, src, hops, winter)
+    balls, free_ends, neighbours, ends, expansions = found
     # Until the search reaches the nearest enemy it is the one without enemies, whose layers
     # are known: start from the layer of that enemy (or finish at once if none is passed).
     near = 0
@@ -186,11 +204,11 @@ def reach_masks(
     if near == hops:
         return free_ends
     out = list(free_ends[: near + 1])
-    start = 1 << src
     visited = balls[near]
-    frontier = visited & ~balls[near - 1] if near else start
+    frontier = visited & ~balls[near - 1] if near else visited
+    passable = ~enemy_mask
     for _ in range(near, hops):
-        grow = frontier & ~enemy_mask
+        grow = frontier & passable
         new = expansions.get(grow)
         if new is None:
             new = 0
@@ -204,5 +222,5 @@ def reach_masks(
             expansions[grow] = new
         frontier = new & ~visited
         visited |= frontier
-        out.append(visited & cities & ~start)
+        out.append(visited & ends)
     return tuple(out)

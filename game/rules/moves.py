@@ -33,12 +33,13 @@ from game.content import MapSpec
 from game.rules import movement
 from game.state import GameState
 
-# (end-city mask, the moves to those cities in ascending city order).
-Entry = tuple[int, tuple[Move, ...]]
+# (end-city mask, the moves to those cities in ascending city order, and per node the number
+# of end cities below it: the place in the moves of the move to that node).
+Entry = tuple[int, tuple[Move, ...], tuple[int, ...]]
 
 ENEMY_KEY = -1
 TOWERS_KEY = -2
-_NOTHING: Entry = (0, ())
+_NOTHING: Entry = (0, (), ())
 # R5.3: the segments a die buys (index = die), in summer and in winter.
 _HOPS = {False: (0, 1, 2, 3, 4, 5, 6), True: (0, 0, 1, 1, 2, 2, 3)}
 
@@ -78,9 +79,11 @@ class Reach:
         base = self.base
         if base is None:
             g, src = self.g, self.src
-            return (mask, tuple(Move(g, die, src, dest) for dest in movement.nodes_of(mask)))
-        moves = base.entry(die)[1]
-        return (mask, tuple(compress(moves, [mask >> move.dest & 1 for move in moves])))
+            moves = tuple(Move(g, die, src, dest) for dest in movement.nodes_of(mask))
+        else:
+            summer = base.entry(die)[1]
+            moves = tuple(compress(summer, [mask >> move.dest & 1 for move in summer]))
+        return (mask, moves, _ranks(mask))
 
 
 # The tables below are keyed by ints built from their parts, ``_key(...)``: cheaper to make
@@ -95,7 +98,7 @@ _MASKS: dict[int, tuple[int, ...]] = {}
 _MASKS_LIMIT = 50_000  # emptied when full
 _INNER: dict[tuple[int, bool], int] = {}
 # The board the tables above describe (the engine plays on one board).
-_BOARD: list[MapSpec] = []
+_BOARD: list[MapSpec | None] = [None]
 
 # Bit i set for node i, and 0 at index -1, so that a general off the board (city -1) adds nothing.
 _BITS = (*[1 << node for node in range(256)], 0)
@@ -138,20 +141,21 @@ def extend_moves(
         entry = entries[die]
         if entry is None:
             entry = reach.entry(die)
-        listed, listed_moves = entry
+        listed, listed_moves, ranks = entry
         # The ends lost to enemies in the way (R5.4) or held by own generals (R5.2), deleted
-        # from the highest down so that the places of those below stay right: a move's place
-        # is the number of listed cities below its own.
+        # from the highest down so that the places of those below stay right.
         drop = listed & own
         if cut:
             drop |= listed & ~cut[hops[die]]
-        out += listed_moves
         if drop:
-            base = len(out) - len(listed_moves)
+            base = len(out)
+            out += listed_moves
             while drop:
-                high = 1 << (drop.bit_length() - 1)
-                del out[base + (listed & (high - 1)).bit_count()]
-                drop ^= high
+                top = drop.bit_length() - 1
+                del out[base + ranks[top]]
+                drop ^= _BITS[top]
+        else:
+            out += listed_moves
 
 
 def is_legal_move(state: GameState, action: Move) -> bool:
@@ -177,12 +181,23 @@ def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ..
     """The reach of ``g`` at ``src`` and, if enemies stand in the way this turn, the end masks
     past them; noted in ``state.turn_moves``."""
     board = state.board
-    _use_board(board)
+    if _BOARD[0] is not board:
+        _use_board(board)
     winter = state.round % 4 == 3
-    reach = _free_reach(g, src, winter)
-    blockers = enemy_mask(state) & reach.inner
-    cut = _cut_masks(board, src, winter, blockers) if blockers else None
-    found = state.turn_moves[src << 5 | g] = (reach, cut)
+    # The table lookups of _free_reach, enemy_mask and _cut_masks first, written out: this
+    # runs for every general at the start of every turn.
+    # (_key written out.)
+    reach = _FREE.get((g << 8 | src) << 1 | winter) or _free_reach(g, src, winter)
+    table = state.turn_moves
+    enemy = table.get(ENEMY_KEY)
+    if enemy is None:
+        enemy = enemy_mask(state)
+    blockers = enemy & reach.inner
+    cut = None
+    if blockers:
+        key = (blockers << 8 | src) << 1 | winter
+        cut = _MASKS.get(key) or _search_past(key, board, src, winter, blockers)
+    found = table[src << 5 | g] = (reach, cut)
     return found
 
 
@@ -205,24 +220,47 @@ def _key(high: int, src: int, winter: bool) -> int:
 def _cut_masks(board: MapSpec, src: int, winter: bool, blockers: int) -> tuple[int, ...]:
     """End-city masks past ``blockers``, enemies near enough to cut a path."""
     key = _key(blockers, src, winter)
-    found = _MASKS.get(key)
+    return _MASKS.get(key) or _search_past(key, board, src, winter, blockers)
+
+
+def _search_past(
+    key: int, board: MapSpec, src: int, winter: bool, blockers: int
+) -> tuple[int, ...]:
+    """``_cut_masks`` on a miss: search, and keep the masks under ``key``."""
+    if len(_MASKS) > _MASKS_LIMIT:
+        _MASKS.clear()
+    longest = _HOPS[winter][6]
+    found = _MASKS[key] = movement.reach_masks(board, src, longest, winter, blockers)
+    return found
+
+
+_RANKS: dict[int, tuple[int, ...]] = {}
+
+
+def _ranks(mask: int) -> tuple[int, ...]:
+    """Per node, the number of nodes of ``mask`` below it; shared by every reach with these
+    ends (a few thousand masks, kept with the reaches)."""
+    found = _RANKS.get(mask)
     if found is None:
-        if len(_MASKS) > _MASKS_LIMIT:
-            _MASKS.clear()
-        longest = _HOPS[winter][6]
-        found = _MASKS[key] = movement.reach_masks(board, src, longest, winter, blockers)
+        below = []
+        count = 0
+        for node in range(mask.bit_length()):
+            below.append(count)
+            count += mask >> node & 1
+        found = _RANKS[mask] = tuple(below)
     return found
 
 
 def _use_board(board: MapSpec) -> None:
     """Empty the tables if a state on another board comes by (tests may load their own map)."""
-    if not _BOARD or _BOARD[0] is not board:
+    if _BOARD[0] is not board:
         if board.num_nodes > 256:  # _BITS and _key hold a node in 8 bits
             raise ValueError("the move tables take boards of at most 256 nodes")
         _FREE.clear()
         _FREE_MASKS.clear()
         _MASKS.clear()
         _INNER.clear()
+        _RANKS.clear()
         _BOARD[:] = [board]
 
 
@@ -231,6 +269,7 @@ def _free_masks(src: int, winter: bool) -> tuple[int, ...]:
     found = _FREE_MASKS.get(key)
     if found is None:
         board = _BOARD[0]
+        assert board is not None  # set by _use_board before any table is filled
         longest = _HOPS[winter][6]
         found = _FREE_MASKS[key] = movement.reach_masks(board, src, longest, winter, 0)
         _INNER[key] = movement.ball_masks(board, src, longest, winter)[longest - 1]
