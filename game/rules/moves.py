@@ -14,9 +14,9 @@ where the turn found it, so ``state.turn_moves`` (shared by all states of the tu
 
 - ``ENEMY_KEY`` (-1): the cities holding enemy generals, as a bitmask;
 - ``TOWERS_KEY - seat`` (-2 - seat): the cities of the seat's towers (see rules/turn.py);
-- ``src << 5 | g``: the ``Reach`` of general ``g`` standing at ``src`` and the end masks past
-  this turn's enemies, or None if none is near (``src`` is part of the key only so that the
-  entry for another city can never be read).
+- ``src << 5 | g``: the ``Reach`` of general ``g`` standing at ``src`` and, per die, the ends
+  this turn's enemies take away (all 0 if none is near; ``src`` is part of the key only so that
+  the entry for another city can never be read).
 
 Own generals move during the turn, so the ends they hold (R5.2) are cut out at each call.
 """
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import compress
-from operator import or_
+from operator import or_, xor
 from typing import Any
 
 from game.actions import Move
@@ -36,6 +36,10 @@ from game.state import GameState
 # (end-city mask, the moves to those cities in ascending city order, and per node the number
 # of end cities below it: the place in the moves of the move to that node).
 Entry = tuple[int, tuple[Move, ...], tuple[int, ...]]
+
+# Past the enemies near a start: the end masks by segment budget, and per die the ends lost.
+CutMasks = tuple[tuple[int, ...], tuple[int, ...]]
+_NO_LOSS: tuple[int, ...] = (0,) * 7
 
 ENEMY_KEY = -1
 TOWERS_KEY = -2
@@ -94,7 +98,7 @@ _FREE: dict[int, Reach] = {}
 # with them, shared by every general; and per (start, winter) the nodes within one segment less
 # than the longest budget: an enemy can cut a path only there.
 _FREE_MASKS: dict[tuple[int, bool], tuple[int, ...]] = {}
-_MASKS: dict[int, tuple[int, ...]] = {}
+_MASKS: dict[int, CutMasks] = {}
 _MASKS_LIMIT = 50_000  # emptied when full
 _INNER: dict[tuple[int, bool], int] = {}
 # The board the tables above describe (the engine plays on one board).
@@ -134,19 +138,13 @@ def extend_moves(
     found = state.turn_moves.get(src << 5 | g)
     if found is None:
         found = turn_reach(state, g, src)
-    reach, cut = found
+    reach, lost = found
     entries = reach.entries
-    hops = _HOPS[reach.winter]
     for die in values:
-        entry = entries[die]
-        if entry is None:
-            entry = reach.entry(die)
-        listed, listed_moves, ranks = entry
+        listed, listed_moves, ranks = entries[die] or reach.entry(die)
         # The ends lost to enemies in the way (R5.4) or held by own generals (R5.2), deleted
         # from the highest down so that the places of those below stay right.
-        drop = listed & own
-        if cut:
-            drop |= listed & ~cut[hops[die]]
+        drop = listed & own | lost[die]
         if drop:
             base = len(out)
             out += listed_moves
@@ -170,16 +168,14 @@ def is_legal_move(state: GameState, action: Move) -> bool:
     found = state.turn_moves.get(src << 5 | g)
     if found is None:
         found = turn_reach(state, g, src)
-    reach, cut = found
-    ends = reach.entry(die)[0]
-    if cut:
-        ends &= cut[_HOPS[reach.winter][die]]
+    reach, lost = found
+    ends = reach.entry(die)[0] & ~lost[die]
     return bool(ends >> action.dest & 1) and not own_mask(state) >> action.dest & 1
 
 
-def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ...] | None]:
-    """The reach of ``g`` at ``src`` and, if enemies stand in the way this turn, the end masks
-    past them; noted in ``state.turn_moves``."""
+def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ...]]:
+    """The reach of ``g`` at ``src`` and per die the ends lost to enemies in the way this turn;
+    noted in ``state.turn_moves``."""
     board = state.board
     if _BOARD[0] is not board:
         _use_board(board)
@@ -193,11 +189,11 @@ def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ..
     if enemy is None:
         enemy = enemy_mask(state)
     blockers = enemy & reach.inner
-    cut = None
+    lost = _NO_LOSS
     if blockers:
         key = (blockers << 8 | src) << 1 | winter
-        cut = _MASKS.get(key) or _search_past(key, board, src, winter, blockers)
-    found = table[src << 5 | g] = (reach, cut)
+        lost = (_MASKS.get(key) or _search_past(key, board, src, winter, blockers))[1]
+    found = table[src << 5 | g] = (reach, lost)
     return found
 
 
@@ -220,17 +216,22 @@ def _key(high: int, src: int, winter: bool) -> int:
 def _cut_masks(board: MapSpec, src: int, winter: bool, blockers: int) -> tuple[int, ...]:
     """End-city masks past ``blockers``, enemies near enough to cut a path."""
     key = _key(blockers, src, winter)
-    return _MASKS.get(key) or _search_past(key, board, src, winter, blockers)
+    return (_MASKS.get(key) or _search_past(key, board, src, winter, blockers))[0]
 
 
-def _search_past(
-    key: int, board: MapSpec, src: int, winter: bool, blockers: int
-) -> tuple[int, ...]:
-    """``_cut_masks`` on a miss: search, and keep the masks under ``key``."""
+def _search_past(key: int, board: MapSpec, src: int, winter: bool, blockers: int) -> CutMasks:
+    """``_cut_masks`` on a miss: search, and keep the masks and, per die, the ends they lose
+    (R5.4) under ``key``."""
     if len(_MASKS) > _MASKS_LIMIT:
         _MASKS.clear()
-    longest = _HOPS[winter][6]
-    found = _MASKS[key] = movement.reach_masks(board, src, longest, winter, blockers)
+    hops = _HOPS[winter]
+    cut = movement.reach_masks(board, src, hops[6], winter, blockers)
+    # Past enemies the ends are a subset of the free ones, so XOR leaves those lost (at C
+    # speed: this runs on every miss).
+    lost = tuple(map(xor, _free_masks(src, winter), cut))
+    if winter:
+        lost = tuple(map(lost.__getitem__, hops))
+    found = _MASKS[key] = (cut, lost)
     return found
 
 
