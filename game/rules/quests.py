@@ -66,7 +66,7 @@ def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     if not cards:
         return [(NO_CARD, 1.0)]
     p = 1.0 / len(cards)
-    return [(_draw_action(c), p) for c in cards]
+    return [(_DRAWS.get(c) or _draw_action(c), p) for c in cards]
 
 
 def apply_draw(state: GameState, action: Action) -> None:

@@ -161,7 +161,7 @@ def _can_train(state: GameState, seat: int, g: int, city: int) -> bool:
     if level >= 4:
         return False
     k = g >> 2
-    return all(state.gen_level[o] >= level for o in range(k * 4, k * 4 + 4))
+    return min(state.gen_level[k * 4 : k * 4 + 4]) >= level
 
 
 def return_cities(state: GameState, seat: int) -> list[int]:
@@ -169,11 +169,12 @@ def return_cities(state: GameState, seat: int) -> list[int]:
     board = state.board
     floors = state.floors
     gen_city = state.gen_city
-    towers = tuple(c for c in _towers_of(state, seat) if floors[c] > 0)
-    free_towers = [c for c in towers if c not in gen_city]
+    standing = [c for c in _towers_of(state, seat) if floors[c] > 0]
+    free_towers = [c for c in standing if c not in gen_city]
     if free_towers:
         return free_towers
     occupied = set(gen_city)
+    towers = tuple(standing)
     if not towers:
         # Decision (R6.2): without a tower, any free city of the own kingdom.
         kingdom = state.seat_kingdom[seat]
