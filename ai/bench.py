@@ -9,13 +9,14 @@ other work on the machine does not distort them. The "ai" section (``ai.bench_se
 search speed per difficulty preset, the time of a ``hard`` decision and the longest
 ``step_ms(8)`` slice. ``--compare`` also measures Catanatron 3.2.1's random 4-player games in
 its own environment (set up by ``./build.sh bench --compare``), at the same time as ours and on
-another core, and reports the ratio.
+the other core, in rounds that swap the cores, and reports the ratio.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import random
@@ -55,14 +56,25 @@ def mid_game_state(seed: int = 11, rounds: int = 6) -> game.GameState:
     return state
 
 
-def bench_engine(games: int, warmup: int) -> dict[str, Any]:
+def bench_engine(
+    games: int, warmup: int, beside: str | None = None, seconds: float = 20.0
+) -> dict[str, Any]:
+    """The engine's figures; with ``beside`` (a Python with Catanatron), the timed games are
+    played in rounds beside Catanatron's (``compare_rounds``) instead of ``games`` games."""
     rng = random.Random(2024)
     start = time.process_time()
     warm_actions = sum(random_game(10_000 + i, rng) for i in range(warmup))
     warm_s = time.process_time() - start
-    start = time.process_time()
-    actions = sum(random_game(i, rng) for i in range(games))
-    elapsed = time.process_time() - start
+    rounds: list[dict[str, Any]] = []
+    if beside is None:
+        start = time.process_time()
+        actions = sum(random_game(i, rng) for i in range(games))
+        elapsed = time.process_time() - start
+    else:
+        rounds = compare_rounds(beside, rng, seconds)
+        games = sum(r["games"] for r in rounds)
+        actions = sum(r["actions"] for r in rounds)
+        elapsed = sum(r["cpu_s"] for r in rounds)
     state = mid_game_state()
     reps = 20_000
     t0 = time.perf_counter()
@@ -94,23 +106,82 @@ def bench_engine(games: int, warmup: int) -> dict[str, Any]:
         "legal_actions_us": round(legal_us, 1),
         "legal_actions_first_in_turn_us": round(legal_cold_us, 1),
         "mid_game_legal_actions": len(state.legal_actions()),
+        **({"side_by_side": rounds} if rounds else {}),
     }
 
 
+# Side by side, the two engines swap cores from round to round: the cores of a shared machine
+# are not equally fast (here one ran our engine about 7% faster than the other), and a ratio
+# taken with both arrangements, by geometric mean, is free of that difference.
+ROUNDS = 4
+
+
+def compare_rounds(python: str, rng: random.Random, seconds: float) -> list[dict[str, Any]]:
+    """``ROUNDS`` rounds of random games, each lasting ``seconds / ROUNDS`` CPU seconds on both
+    sides, with Catanatron running at the same time on the other core."""
+    out = []
+    seed = 0
+    for index in range(ROUNDS):
+        swap = index % 2 == 1
+        with catanatron_beside(python, seconds / ROUNDS, swap=swap) as process:
+            start = time.process_time()
+            games = actions = 0
+            while True:
+                actions += random_game(seed, rng)
+                seed += 1
+                games += 1
+                elapsed = time.process_time() - start
+                if elapsed >= seconds / ROUNDS:
+                    break
+            theirs = catanatron_report(process)
+        ours = actions / elapsed
+        out.append(
+            {
+                "swapped_cores": swap,
+                "games": games,
+                "actions": actions,
+                "cpu_s": round(elapsed, 3),
+                "actions_per_s": round(ours),
+                "catanatron_actions_per_cpu_s": theirs["actions_per_cpu_s"],
+                "catanatron_games": theirs["games"],
+                "ratio": round(ours / theirs["actions_per_cpu_s"], 3),
+            }
+        )
+    return out
+
+
+def side_by_side_ratio(rounds: list[dict[str, Any]]) -> float:
+    """Our actions per second over Catanatron's: per core arrangement pooled over its rounds,
+    then the geometric mean of the arrangements."""
+    ratios = []
+    for swapped in (False, True):
+        mine = [r for r in rounds if r["swapped_cores"] == swapped]
+        if not mine:
+            continue
+        ours = sum(r["actions"] for r in mine) / sum(r["cpu_s"] for r in mine)
+        # Catanatron's rounds last the same CPU time, so their mean rate is the pooled one.
+        theirs = sum(r["catanatron_actions_per_cpu_s"] for r in mine) / len(mine)
+        ratios.append(ours / theirs)
+    return float(math.prod(ratios) ** (1 / len(ratios)))
+
+
 @contextmanager
-def catanatron_beside(python: str, seconds: float = 20.0) -> Iterator[subprocess.Popen[str]]:
+def catanatron_beside(
+    python: str, seconds: float = 20.0, swap: bool = False
+) -> Iterator[subprocess.Popen[str]]:
     """Catanatron's random games running beside ours, each engine on a core of its own.
 
     Measured at the same time, both see the same machine (clock speed, other work), so their
     ratio does not drift with whatever ran before or after. Where the OS lets a process choose
-    its cores, this process keeps the first and Catanatron gets the second, until the block ends.
+    its cores, this process keeps the first and Catanatron gets the second (the other way round
+    with ``swap``), until the block ends.
     """
     script = Path(__file__).resolve().parents[1] / "tools" / "bench_catanatron.py"
     saved = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
     cores = sorted(saved)
     pin_child = None
     if len(cores) >= 2:
-        ours, theirs = cores[0], cores[1]
+        ours, theirs = (cores[1], cores[0]) if swap else (cores[0], cores[1])
         os.sched_setaffinity(0, {ours})
 
         def pin_child() -> None:
@@ -140,7 +211,7 @@ def catanatron_report(process: subprocess.Popen[str]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Strategos speed report (JSON)")
-    parser.add_argument("--games", type=int, help="random games timed (200; 2500 with --compare)")
+    parser.add_argument("--games", type=int, help="random games timed (200; without --compare)")
     parser.add_argument("--warmup", type=int, help="games played first, untimed (50; 400)")
     parser.add_argument("--out", help="also write the report to this file")
     parser.add_argument("--no-ai", action="store_true", help="skip the AI search section")
@@ -149,19 +220,27 @@ def main(argv: list[str] | None = None) -> int:
         metavar="PYTHON",
         help="a Python with catanatron==3.2.1 installed, to measure it side by side",
     )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=40.0,
+        help="with --compare: CPU seconds of games on each side, over 4 rounds (40)",
+    )
     args = parser.parse_args(argv)
-    # Side by side, our games should last about as long as Catanatron's 20 seconds.
-    games = args.games if args.games is not None else (2500 if args.compare else 200)
+    games = args.games if args.games is not None else 200  # without --compare
     warmup = args.warmup if args.warmup is not None else (400 if args.compare else 50)
     report: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine()}
     if args.compare:
-        with catanatron_beside(args.compare) as catanatron:
-            report["engine"] = bench_engine(games, warmup)
-            report["catanatron"] = catanatron_report(catanatron)
-        ours = report["engine"]["actions_per_s"]
-        report["actions_per_s_vs_catanatron"] = round(
-            ours / report["catanatron"]["actions_per_cpu_s"], 2
-        )
+        engine = report["engine"] = bench_engine(games, warmup, args.compare, args.seconds)
+        rounds = engine["side_by_side"]
+        report["catanatron"] = {
+            "catanatron": "3.2.1",
+            "games": sum(r["catanatron_games"] for r in rounds),
+            "actions_per_cpu_s": round(
+                sum(r["catanatron_actions_per_cpu_s"] for r in rounds) / len(rounds)
+            ),
+        }
+        report["actions_per_s_vs_catanatron"] = round(side_by_side_ratio(rounds), 2)
     else:
         report["engine"] = bench_engine(games, warmup)
     if not args.no_ai:

@@ -32,15 +32,34 @@ def test_compare_reports_the_ratio_to_catanatron(tmp_path: Path) -> None:
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     # Answers as tools/bench_catanatron.py would.
     python = _stand_in_python(tmp_path, f"echo '{json.dumps(CATANATRON_REPORT)}'")
-    argv = ["--compare", python, "--games", "2", "--warmup", "0"]
+    argv = ["--compare", python, "--seconds", "0.2", "--warmup", "0"]
     assert bench.main([*argv, "--no-ai", "--out", str(out)]) == 0
     report = json.loads(out.read_text())
-    assert report["catanatron"] == CATANATRON_REPORT
-    ours = report["engine"]["actions_per_s"]
-    assert report["actions_per_s_vs_catanatron"] == round(ours / 1000, 2)
+    assert report["catanatron"]["actions_per_cpu_s"] == 1000
+    rounds = report["engine"]["side_by_side"]
+    # The engines swap cores from round to round.
+    assert [r["swapped_cores"] for r in rounds] == [False, True, False, True]
+    assert report["catanatron"]["games"] == 3 * len(rounds)
+    by_cores = [
+        sum(r["actions"] for r in rounds[i::2]) / sum(r["cpu_s"] for r in rounds[i::2]) / 1000
+        for i in (0, 1)
+    ]
+    expected = (by_cores[0] * by_cores[1]) ** 0.5
+    assert report["actions_per_s_vs_catanatron"] == round(expected, 2)
     # The engine was pinned to one core beside Catanatron only for the measurement.
     if cores is not None:
         assert os.sched_getaffinity(0) == cores
+
+
+def test_the_ratio_is_free_of_a_faster_core() -> None:
+    """Our engine makes 3000 actions a second to Catanatron's 1000 on equal cores; one core is
+    10% faster. Either arrangement alone is off by 10%, both together are not."""
+    fast_for_us = {"swapped_cores": False, "actions": 3300, "cpu_s": 1.0,
+                   "catanatron_actions_per_cpu_s": 1000}  # fmt: skip
+    fast_for_them = {"swapped_cores": True, "actions": 3000, "cpu_s": 1.0,
+                     "catanatron_actions_per_cpu_s": 1100}  # fmt: skip
+    assert bench.side_by_side_ratio([fast_for_us, fast_for_us]) == pytest.approx(3.3)
+    assert bench.side_by_side_ratio([fast_for_us, fast_for_them]) == pytest.approx(3.0)
 
 
 def test_a_failed_catanatron_run_is_reported(tmp_path: Path) -> None:
