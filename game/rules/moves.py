@@ -37,8 +37,6 @@ from game.state import GameState
 # of end cities below it: the place in the moves of the move to that node).
 Entry = tuple[int, tuple[Move, ...], tuple[int, ...]]
 
-# Past the enemies near a start: the end masks by segment budget, and per die the ends lost.
-CutMasks = tuple[tuple[int, ...], tuple[int, ...]]
 _NO_LOSS: tuple[int, ...] = (0,) * 7
 
 ENEMY_KEY = -1
@@ -98,8 +96,10 @@ _FREE: dict[int, Reach] = {}
 # with them, shared by every general; and per (start, winter) the nodes within one segment less
 # than the longest budget: an enemy can cut a path only there.
 _FREE_MASKS: dict[tuple[int, bool], tuple[int, ...]] = {}
-_MASKS: dict[int, CutMasks] = {}
-_MASKS_LIMIT = 50_000  # emptied when full
+# Per (start, winter, nearby enemies): per die, the ends those enemies take away (R5.4). Only
+# what is lost is kept (mostly nothing for the low dice): the table is large and read at random.
+_LOST: dict[int, tuple[int, ...]] = {}
+_LOST_LIMIT = 50_000  # emptied when full
 _INNER: dict[tuple[int, bool], int] = {}
 # The board the tables above describe (the engine plays on one board).
 _BOARD: list[MapSpec | None] = [None]
@@ -192,7 +192,7 @@ def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ..
     lost = _NO_LOSS
     if blockers:
         key = (blockers << 8 | src) << 1 | winter
-        lost = (_MASKS.get(key) or _search_past(key, board, src, winter, blockers))[1]
+        lost = _LOST.get(key) or _search_past(key, board, src, winter, blockers)
     found = table[src << 5 | g] = (reach, lost)
     return found
 
@@ -216,14 +216,18 @@ def _key(high: int, src: int, winter: bool) -> int:
 def _cut_masks(board: MapSpec, src: int, winter: bool, blockers: int) -> tuple[int, ...]:
     """End-city masks past ``blockers``, enemies near enough to cut a path."""
     key = _key(blockers, src, winter)
-    return (_MASKS.get(key) or _search_past(key, board, src, winter, blockers))[0]
+    lost = _LOST.get(key) or _search_past(key, board, src, winter, blockers)
+    if winter:
+        lost = lost[::2]  # the dice 0, 2, 4 and 6 buy 0 to 3 segments
+    return tuple(map(xor, _free_masks(src, winter), lost))
 
 
-def _search_past(key: int, board: MapSpec, src: int, winter: bool, blockers: int) -> CutMasks:
-    """``_cut_masks`` on a miss: search, and keep the masks and, per die, the ends they lose
-    (R5.4) under ``key``."""
-    if len(_MASKS) > _MASKS_LIMIT:
-        _MASKS.clear()
+def _search_past(
+    key: int, board: MapSpec, src: int, winter: bool, blockers: int
+) -> tuple[int, ...]:
+    """On a miss of ``_LOST``: search past ``blockers`` and keep, per die, the ends lost."""
+    if len(_LOST) > _LOST_LIMIT:
+        _LOST.clear()
     hops = _HOPS[winter]
     cut = movement.reach_masks(board, src, hops[6], winter, blockers)
     # Past enemies the ends are a subset of the free ones, so XOR leaves those lost (at C
@@ -231,7 +235,7 @@ def _search_past(key: int, board: MapSpec, src: int, winter: bool, blockers: int
     lost = tuple(map(xor, _free_masks(src, winter), cut))
     if winter:
         lost = tuple(map(lost.__getitem__, hops))
-    found = _MASKS[key] = (cut, lost)
+    found = _LOST[key] = lost
     return found
 
 
@@ -259,7 +263,7 @@ def _use_board(board: MapSpec) -> None:
             raise ValueError("the move tables take boards of at most 256 nodes")
         _FREE.clear()
         _FREE_MASKS.clear()
-        _MASKS.clear()
+        _LOST.clear()
         _INNER.clear()
         _RANKS.clear()
         _BOARD[:] = [board]
