@@ -292,3 +292,8 @@ class GameState:
 
 # The rules import this module's names, so they are bound once everything above exists.
 from game.rules import flow as _flow  # noqa: E402
+
+# The calls made at every step of a search or playout go to the rules directly, without the
+# forwarding frame of the methods above (which document them and give their types).
+for _name in ("current_player", "apply_action", "sample_chance"):
+    setattr(GameState, _name, getattr(_flow, _name))
