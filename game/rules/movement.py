@@ -170,11 +170,11 @@ def ball_masks(board: MapSpec, src: int, hops: int, winter: bool) -> tuple[int, 
 
 # What a search from one start needs, in one lookup: the free layers, the neighbour masks, the
 # cities where a move may end (not ships, not the start) and the remembered expansions.
-Search = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, dict[int, int]]
-_SEARCHES: dict[tuple[int, int, int, bool], Search] = {}
+SearchTables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, dict[int, int]]
+_SEARCHES: dict[tuple[int, int, int, bool], SearchTables] = {}
 
 
-def _search_tables(board: MapSpec, src: int, hops: int, winter: bool) -> Search:
+def _search_tables(board: MapSpec, src: int, hops: int, winter: bool) -> SearchTables:
     key = (id(board), src, hops, winter)
     found = _SEARCHES.get(key)
     if found is None:

@@ -180,9 +180,8 @@ def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ..
     if _BOARD[0] is not board:
         _use_board(board)
     winter = state.round % 4 == 3
-    # The table lookups of _free_reach, enemy_mask and _cut_masks first, written out: this
-    # runs for every general at the start of every turn.
-    # (_key written out.)
+    # The table lookups of _free_reach, enemy_mask and _cut_masks (and _key) written out:
+    # this runs for every general at the start of every turn.
     reach = _FREE.get((g << 8 | src) << 1 | winter) or _free_reach(g, src, winter)
     table = state.turn_moves
     enemy = table.get(ENEMY_KEY)
