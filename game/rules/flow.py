@@ -210,7 +210,11 @@ def _is_legal(state: GameState, action: Action) -> bool:
             return True
     if legal is None:
         legal = state._legal = legal_actions(state)
-    return action in legal
+        # The engine's actions are made once and offered again (turn.made), so an action
+        # taken from another state's list is usually the very object: found at C speed.
+        if any(map(is_, legal, repeat(action))):
+            return True
+    return action in legal  # equal copies: a dataclass comparison per action passed
 
 
 def apply_action(state: GameState, action: Action) -> None:
