@@ -1,0 +1,29 @@
+"""tools/search_depth.py: where a search's iterations go, by depth of the tree."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from tests.tool_scripts import load_tool
+
+search_depth = load_tool("search_depth", "_strategos_search_depth_under_test")
+
+
+def test_reports_the_share_reaching_each_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    search_depth.main(["--level", "easy", "--positions", "1"])
+    out = capsys.readouterr().out
+    assert out.startswith("position 0: root visits 30,")  # easy searches 30 iterations
+    shares = [float(part.split(":")[1]) for part in out.split("depth: ")[1].split()]
+    assert shares[0] == 1.0
+    assert shares == sorted(shares, reverse=True)  # a deeper node was reached through one above
+    assert len(shares) > 2
+
+
+def test_options_are_read_as_numbers_where_they_are() -> None:
+    assert search_depth.parse_option("c_puct=0.25") == ("c_puct", 0.25)
+    assert search_depth.parse_option("iterations=500") == ("iterations", 500)
+    assert search_depth.parse_option("weights=default") == ("weights", "default")
+    with pytest.raises(argparse.ArgumentTypeError):
+        search_depth.parse_option("c_puct")

@@ -1,0 +1,78 @@
+"""How deep a search looks: the share of its iterations that reach each depth of the tree.
+
+A diagnostic for the difficulty ladder (ai/README.md): more iterations only make a stronger
+player if they buy a look further ahead. For each of the bench's typical mid-game positions
+(``ai.bench_search.typical_positions``), one decision is searched with a preset, and printed
+are the root's visit shares of its most visited actions and, per depth, the share of the root's
+visits that went on to that depth (depth 0 is the root; an own turn of four dice is about five
+levels, so what lies beyond is the next seat's turn).
+
+    python tools/search_depth.py [--level expert] [--option c_puct=0.25 ...] [--positions 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ai.bench_search import typical_positions
+from ai.ismcts import preset
+from ai.search import Node, Search
+
+
+def visits_by_depth(root: Node) -> list[int]:
+    """Visits of the nodes at each depth below ``root`` (index 0 = the root)."""
+    out: list[int] = []
+    level = [root]
+    while level:
+        out.append(sum(node.visits for node in level))
+        level = [
+            e.child for node in level for e in node.edges.values() if e.child and e.child.visits
+        ]
+    return out
+
+
+def parse_option(text: str) -> tuple[str, object]:
+    """``name=value`` with the value read as a number when it is one."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    value: object = raw
+    for kind in (int, float):
+        try:
+            value = kind(raw)
+            break
+        except ValueError:
+            continue
+    return name, value
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--level", default="expert", help="difficulty preset (expert)")
+    parser.add_argument("--option", type=parse_option, action="append", default=[])
+    parser.add_argument("--positions", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    config = preset(args.level, **dict(args.option))
+    for i, state in enumerate(typical_positions(args.positions)):
+        view = state.observe(state.current_player())
+        search = Search(view, state.legal_actions(), random.Random(args.seed + i), config)
+        while not search.step(1 << 30):
+            pass
+        edges = sorted(search.root.edges.values(), key=lambda e: -e.n)
+        total = sum(e.n for e in edges) or 1
+        depth = visits_by_depth(search.root)
+        root = depth[0] or 1
+        top = " ".join(f"{e.n / total:.2f}" for e in edges[:5])
+        reach = " ".join(f"{d}:{v / root:.2f}" for d, v in enumerate(depth))
+        print(f"position {i}: root visits {depth[0]}, top shares {top}")
+        print(f"  share of root visits reaching each depth: {reach}")
+
+
+if __name__ == "__main__":
+    main()
