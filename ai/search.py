@@ -69,6 +69,7 @@ class SearchConfig:
     playout_epsilon: float = 0.1
     playout_moves: int = 24  # moves the playout policy samples from a long list
     tree_chance: bool = True  # expand nodes beyond chance events (open loop)
+    transpositions: bool = False  # stable nodes reached by two orders of one turn's actions merge
     duel_c: float = 0.5
     root_eval: bool = True  # one-ply evaluation of every root action as its prior
     reuse: bool = True  # keep the subtree of the chosen action for the next own decision
@@ -135,6 +136,9 @@ class Search(Thinking):
         self.evaluator = Evaluator(config.weights)
         self.scorer = QuickScorer(config.weights)
         self.root = reuse if reuse is not None else Node(self.n)
+        # Stable nodes by position (``transpositions``): the tree becomes a DAG without cycles
+        # (every own action uses up a die or a general's action, R4.2).
+        self.positions: dict[tuple[object, ...], Node] = {}
         self.reused = self.root.visits
         # A reused subtree already holds visits of this very decision; search the rest.
         self.budget = max(
@@ -445,11 +449,22 @@ class Search(Thinking):
             world.apply_action(edge.action)
             path.append((node, edge))
             if edge.child is None:
-                edge.child = Node(self.n)
+                edge.child = self._child(world, stable)
             node = edge.child
         values = self._playout(world)
         self._backup(nodes, path, duels, values)
         self.iterations += 1
+
+    def _child(self, world: GameState, stable: bool) -> Node:
+        """The node an edge leads to: with ``transpositions``, the one already made for the same
+        position if the path here is stable (the same position then has the same future)."""
+        if not (stable and self.config.transpositions):
+            return Node(self.n)
+        key = position_key(world, self.seat)
+        found = self.positions.get(key)
+        if found is None:
+            found = self.positions[key] = Node(self.n)
+        return found
 
     def _kappa(self, world: GameState) -> float:
         """Win chance per point of quick score, near the current sharpness (for priors)."""
@@ -641,6 +656,24 @@ class Search(Thinking):
             row = node.duel_def[cd]
             row[0] += 1
             row[1] += values[dfn]
+
+
+def position_key(state: GameState, seat: int) -> tuple[object, ...]:
+    """Everything of a position that ``seat`` may know and an action can change (the setup's
+    choices included): two orders of the same actions of a turn reach the same key (each
+    general acts once and each die is used once either way, R4.2); other seats' hands, the
+    decks and a secret coin are left out (R11)."""
+    return (
+        state.phase, state.active, state.round, tuple(state.gen_city), tuple(state.gen_level),
+        tuple(state.gen_return), state.acted, tuple(state.dice), state.traded, state.trained,
+        tuple(state.floors), tuple(sorted(state.island_stack.items())), tuple(state.floors_off),
+        tuple(state.trophies), tuple(state.first_floor_point), tuple(state.points),
+        tuple(state.coins_played), state.coin_attacker, state.pend_general, state.pend_points,
+        state.halt_seat, state.battles, state.battle_city, state.last_battle,
+        state.end_triggered, state.draw_queue, state.draw_deck, tuple(state.completed),
+        state.hands[seat], state.chance_counter, tuple(state.seat_kingdom), state.setup_seat,
+        tuple(state.tower_owner),
+    )  # fmt: skip
 
 
 def _turn_key(state: GameState) -> tuple[object, ...]:
