@@ -4,8 +4,9 @@ A diagnostic for the difficulty ladder (ai/README.md): more iterations only make
 player if they buy a look further ahead. For each of the bench's typical mid-game positions
 (``ai.bench_search.typical_positions``), one decision is searched with a preset, and printed
 are the root's visit shares of its most visited actions and, per depth, the share of the root's
-visits that went on to that depth (depth 0 is the root; an own turn of four dice is about five
-levels, so what lies beyond is the next seat's turn).
+visits that went on to that depth. Depth 0 is the root; a turn ends by itself when its last die
+is used (R4.2), so at a turn start with four dice depth 4 is mostly the next seat's first
+decision and depth 8 its last.
 
     python tools/search_depth.py [--level expert] [--option c_puct=0.25 ...] [--positions 3]
 """
@@ -25,14 +26,21 @@ from ai.search import Node, Search
 
 
 def visits_by_depth(root: Node) -> list[int]:
-    """Visits of the nodes at each depth below ``root`` (index 0 = the root)."""
+    """Visits of the nodes at each depth below ``root`` (index 0 = the root). With
+    transpositions a node has several parents: it counts once, at its shallowest depth."""
     out: list[int] = []
+    seen = {id(root)}
     level = [root]
     while level:
         out.append(sum(node.visits for node in level))
-        level = [
-            e.child for node in level for e in node.edges.values() if e.child and e.child.visits
-        ]
+        deeper = []
+        for node in level:
+            for e in node.edges.values():
+                child = e.child
+                if child is not None and child.visits and id(child) not in seen:
+                    seen.add(id(child))
+                    deeper.append(child)
+        level = deeper
     return out
 
 
