@@ -69,7 +69,9 @@ class SearchConfig:
     playout_epsilon: float = 0.1
     playout_moves: int = 24  # moves the playout policy samples from a long list
     tree_chance: bool = True  # expand nodes beyond chance events (open loop)
-    transpositions: bool = False  # stable nodes reached by two orders of one turn's actions merge
+    # Stable nodes reached by two orders of one turn's actions merge (no gain measured at
+    # normal's budget, see ai/README.md).
+    transpositions: bool = False
     duel_c: float = 0.5
     root_eval: bool = True  # one-ply evaluation of every root action as its prior
     reuse: bool = True  # keep the subtree of the chosen action for the next own decision
