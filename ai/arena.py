@@ -22,16 +22,18 @@ import argparse
 import json
 import math
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 import game
 from ai.agents import Agent
 from ai.ismcts import CheatMctsAgent
 from ai.registry import agent_from_spec
+from ai.search import SearchConfig
 from game import CHANCE, GameState, Rules
 
 
@@ -188,7 +190,7 @@ class GameLog:
                     break
                 where = f"{self.path}:{number}"
                 raise ValueError(f"{where}: not a game of an arena log ({err})") from err
-            if key != self.key:
+            if not same_tournament(key, self.key):
                 differ = ", ".join(k for k in self.key if key[k] != self.key[k])
                 raise ValueError(
                     f"{self.path}:{number}: the log belongs to another tournament (other "
@@ -208,6 +210,33 @@ class GameLog:
         entry = dict(self.key, game=asdict(result))
         with open(self.path, "a", encoding="utf-8") as handle:
             handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+
+
+def same_tournament(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether two log keys name the same tournament: equal, but for search options added to
+    ``SearchConfig`` after one of the logs was written, which the other holds at their defaults
+    (a new option that is off must not orphan the logs of long runs)."""
+    if a.keys() != b.keys():
+        return False
+    for name in a:
+        if name == "settings":
+            if len(a[name]) != len(b[name]) or not all(
+                _without_added(x, y) == _without_added(y, x)
+                for x, y in zip(a[name], b[name], strict=True)
+            ):
+                return False
+        elif a[name] != b[name]:
+            return False
+    return True
+
+
+def _without_added(text: str, other: str) -> str:
+    """``text`` without the ``name=default`` of the search options that ``other`` does not name."""
+    for option in fields(SearchConfig):
+        if option.default is MISSING or re.search(rf"[(, ]{option.name}=", other):
+            continue
+        text = text.replace(f", {option.name}={option.default!r}", "", 1)
+    return text
 
 
 def _settings(spec: str) -> str:

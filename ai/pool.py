@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ai.arena import GameResult, parse_rules, publish, summarize
+from ai.arena import GameResult, parse_rules, publish, same_tournament, summarize
 
 MATCHUP = ("agents", "settings", "rules", "players")
 
@@ -41,7 +41,7 @@ def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
             raise ValueError(f"{path}:{number}: not a game of an arena log ({err})") from err
         if key is None:
             key = this
-        elif this != key:
+        elif not same_tournament(this, key):
             raise ValueError(f"{path}:{number}: a line of another tournament than line 1")
         games[result.index] = result
     if key is None:
@@ -56,8 +56,9 @@ def pool(paths: Sequence[str]) -> dict[str, Any]:
         key, games = read_log(path)
         if keys:
             first = keys[0]
-            differ = [k for k in MATCHUP if key[k] != first[k]]
-            if differ:
+            matchup = {k: key[k] for k in MATCHUP}
+            if not same_tournament(matchup, {k: first[k] for k in MATCHUP}):
+                differ = [k for k in MATCHUP if key[k] != first[k]]
                 raise ValueError(f"{path}: another matchup than {paths[0]} ({', '.join(differ)})")
             if any(key["seed"] == k["seed"] for k in keys):
                 raise ValueError(f"{path}: seed {key['seed']} again: those are the same games")

@@ -96,3 +96,26 @@ def test_a_log_of_another_tournament_is_refused(tmp_path: Path) -> None:
     code = arena.main(["--agents", "greedy,random", "--games", "1", "--log",
                        str(tmp_path / "bad.jsonl")])  # fmt: skip
     assert code == 2
+
+
+def test_a_log_older_than_a_search_option_still_resumes(tmp_path: Path) -> None:
+    """A log written before ``SearchConfig`` gained an option is the same tournament while the
+    option is at its default, and another one once it is not."""
+    specs = ["ismcts:easy:iterations=5", "random"]
+    log = tmp_path / "games.jsonl"
+    arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
+    older = log.read_text(encoding="utf-8").replace(", transpositions=False", "")
+    assert "transpositions" not in older
+    log.write_text(older, encoding="utf-8")
+    resumed = arena.tournament(specs, 2, seed=9, rules=Rules(), log=str(log))
+    assert resumed["games"] == 2
+    with pytest.raises(ValueError, match="another tournament"):
+        arena.tournament(
+            ["ismcts:easy:iterations=5:transpositions=true", "random"], 2, seed=9,
+            rules=Rules(), log=str(log),
+        )  # fmt: skip
+    key = json.loads(older.splitlines()[0])
+    current = dict(
+        key, settings=[s.replace("iterations=5", "iterations=6") for s in key["settings"]]
+    )
+    assert not arena.same_tournament(key, current)  # any other difference still counts
