@@ -45,7 +45,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
             continue
         if "=" in part:
             key, raw = part.split("=", 1)
-            options[key.strip()] = _number(raw.strip())
+            options[key.strip()] = option_value(raw.strip())
         elif part in DIFFICULTIES:
             options["level"] = part
         else:
@@ -53,7 +53,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     return name, options
 
 
-def _number(raw: str) -> object:
+def option_value(raw: str) -> object:
+    """An option written in a spec or on a command line: a number, true/false, or the text."""
     for kind in (int, float):
         try:
             return kind(raw)

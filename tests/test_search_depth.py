@@ -25,5 +25,6 @@ def test_options_are_read_as_numbers_where_they_are() -> None:
     assert search_depth.parse_option("c_puct=0.25") == ("c_puct", 0.25)
     assert search_depth.parse_option("iterations=500") == ("iterations", 500)
     assert search_depth.parse_option("weights=default") == ("weights", "default")
+    assert search_depth.parse_option("transpositions=false") == ("transpositions", False)
     with pytest.raises(argparse.ArgumentTypeError):
         search_depth.parse_option("c_puct")

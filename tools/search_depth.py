@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bench_search import typical_positions
 from ai.ismcts import preset
+from ai.registry import option_value
 from ai.search import Node, Search
 
 
@@ -45,18 +46,11 @@ def visits_by_depth(root: Node) -> list[int]:
 
 
 def parse_option(text: str) -> tuple[str, object]:
-    """``name=value`` with the value read as a number when it is one."""
+    """``name=value``, the value read as in an agent spec (number, true/false or text)."""
     name, sep, raw = text.partition("=")
     if not sep or not name:
         raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
-    value: object = raw
-    for kind in (int, float):
-        try:
-            value = kind(raw)
-            break
-        except ValueError:
-            continue
-    return name, value
+    return name, option_value(raw)
 
 
 def main(argv: list[str] | None = None) -> None:
