@@ -21,14 +21,18 @@ from game import CHANCE, GameState
 from game.state import P_ACTION
 
 
-def typical_positions(count: int = 3, rounds: int = 5) -> list[GameState]:
-    """Action phases with real choices (at least 20 actions) from greedy 4-player games."""
+def typical_positions(
+    count: int = 3, rounds: int | tuple[int, int] = 5, players: int = 4, first_seed: int = 1
+) -> list[GameState]:
+    """Action phases with real choices (at least 20 actions) from greedy games, one a game,
+    from round ``rounds`` on (or from a round drawn per game from an inclusive range)."""
     out: list[GameState] = []
-    seed = 0
-    while len(out) < count and seed < 50:
+    seed = first_seed - 1
+    while len(out) < count and seed < first_seed + 50 + 2 * count:
         seed += 1
         rng = random.Random(seed)
-        state = game.new_game(4, seed=seed, kingdoms=rng.sample(range(6), 4))
+        state = game.new_game(players, seed=seed, kingdoms=rng.sample(range(6), players))
+        start = rounds if isinstance(rounds, int) else rng.randrange(rounds[0], rounds[1] + 1)
         greedy = GreedyAgent()
         while not state.is_terminal():
             who = state.current_player()
@@ -37,7 +41,7 @@ def typical_positions(count: int = 3, rounds: int = 5) -> list[GameState]:
                 continue
             legal = state.legal_actions()
             if (
-                state.round >= rounds
+                state.round >= start
                 and state.phase == P_ACTION
                 and not state.draw_queue
                 and len(legal) >= 20

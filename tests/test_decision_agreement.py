@@ -1,0 +1,33 @@
+"""tools/decision_agreement.py: how often a search picks what a bigger one picks."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tool_scripts import load_tool
+
+agreement = load_tool("decision_agreement", "_strategos_decision_agreement_under_test")
+
+
+def test_a_search_agrees_with_itself_on_every_position(capsys: pytest.CaptureFixture[str]) -> None:
+    tallies = agreement.main(
+        ["easy", "easy:iterations=5", "--reference", "easy", "--reference-seed", "3",
+         "--seeds", "3", "--positions", "2"]
+    )  # fmt: skip
+    same = tallies["easy"]
+    assert (same.agree, same.decisions) == (2, 2)  # same settings, same seed: same choice
+    assert 0.0 < same.share <= 2.0
+    assert same.iterations <= 2 * 30
+    assert tallies["easy:iterations=5"].iterations <= 2 * 5
+    out = capsys.readouterr().out
+    assert "position 0 (round " in out and "position 1 (round " in out
+    assert "agreement with easy (seed 3):" in out
+    assert "  easy: 2/2," in out
+
+
+def test_specs_name_a_preset_and_its_options() -> None:
+    config = agreement.search_config("expert:c_puct=1.0")
+    assert (config.iterations, config.c_puct) == (10000, 1.0)
+    assert agreement.search_config("hard:iterations=800").iterations == 800
+    with pytest.raises(ValueError, match="unknown search option"):
+        agreement.search_config("hard:speed=2")
