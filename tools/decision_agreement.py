@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -63,7 +63,6 @@ class Tally:
     decisions: int = 0
     share: float = 0.0
     iterations: int = 0
-    rows: list[str] = field(default_factory=list)
 
     def add(self, decision: Decision, reference: Action) -> None:
         self.decisions += 1
