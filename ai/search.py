@@ -76,6 +76,10 @@ class SearchConfig:
     root_eval: bool = True  # one-ply evaluation of every root action as its prior
     reuse: bool = True  # keep the subtree of the chosen action for the next own decision
     reuse_min: float = 0.34  # share of the budget searched anew even on a reused tree
+    # Implicit minimax backups: each node also keeps the evaluation of its best line (the
+    # mover's best child, leaves judged where the tree ends), and selection mixes this share of
+    # it into the averaged playout value. 0 turns them off.
+    minimax_weight: float = 0.0
     weights: Weights = DEFAULT_WEIGHTS
 
 
@@ -95,8 +99,8 @@ class Edge:
 
 class Node:
     __slots__ = (
-        "duel_att", "duel_def", "edges", "joint", "legal", "mover", "order", "prefix", "stable",
-        "visits", "w",
+        "duel_att", "duel_def", "edges", "h", "h_edge", "joint", "legal", "mover", "order",
+        "prefix", "stable", "visits", "w",
     )  # fmt: skip
 
     def __init__(self, num_players: int) -> None:
@@ -112,6 +116,10 @@ class Node:
         self.duel_att: dict[int, list[float]] | None = None
         self.duel_def: dict[int, list[float]] | None = None
         self.joint: dict[tuple[int, int], Node] | None = None
+        # Implicit minimax value (``minimax_weight``): one win chance per seat, and the edge
+        # whose child gave it (None at a leaf, a duel or a node not yet backed up).
+        self.h: list[float] | None = None
+        self.h_edge: Edge | None = None
 
 
 class Search(Thinking):
@@ -387,6 +395,8 @@ class Search(Thinking):
         nodes: list[Node] = []  # every node this iteration arrives at, the leaf included
         path: list[tuple[Node, Edge]] = []
         duels: list[tuple[Node, int, int, int, int]] = []
+        # Each step down the tree: the node, the edge taken (None for a coin duel) and its mover.
+        steps: list[tuple[Node, Edge | None, int]] = []
         stable = True
         first = True
         while True:
@@ -445,14 +455,19 @@ class Search(Thinking):
                 # R8.1, R8.2a: the coin duel, chosen from two decoupled tables.
                 nxt, entry = self._duel(node, world, mover)
                 duels.append((node, *entry))
+                steps.append((node, None, mover))
                 node = nxt
                 continue
             edge = self._select(node, world, legal, mover, stable)
             world.apply_action(edge.action)
             path.append((node, edge))
+            steps.append((node, edge, mover))
             if edge.child is None:
                 edge.child = self._child(world, stable)
             node = edge.child
+        if self.config.minimax_weight > 0:
+            # The leaf as the tree ends, before the playout's own moves change it.
+            self._minimax_backup(nodes, steps, self.evaluator.win_chances(world))
         values = self._playout(world)
         self._backup(nodes, path, duels, values)
         self.iterations += 1
@@ -508,11 +523,14 @@ class Search(Thinking):
         base = node.w[mover] / visits if visits else 1.0 / self.n
         bias = config.bias_visits
         c = config.c_puct
+        alpha = config.minimax_weight
         best = candidates[0]
         best_score = -1e9
         for e in candidates:
             e.avail += 1
             q = (e.w[mover] + bias * (base + e.v0)) / (e.n + bias)
+            if alpha > 0 and e.child is not None and e.child.h is not None:
+                q = (1.0 - alpha) * q + alpha * e.child.h[mover]
             u = c * (e.p / total_p) * math.sqrt(e.avail) / (1 + e.n)
             score = q + u
             if score > best_score:
@@ -631,6 +649,37 @@ class Search(Thinking):
             if candidates[i].kind == 16:  # End turn: what follows would only lose
                 break
         return plan
+
+    def _minimax_backup(
+        self, nodes: list[Node], steps: list[tuple[Node, Edge | None, int]], leaf: list[float]
+    ) -> None:
+        """Implicit minimax backups (Lanctot et al. 2014): the leaf's evaluation goes up the
+        path, each node taking its mover's best child. Rolls and hidden cards are not branched
+        on, so a child's value comes from the samples that built its subtree; a coin duel
+        passes up its latest outcome. The mixing weight keeps these approximations small.
+        """
+        last = nodes[-1]
+        if last.h is None or not last.edges:
+            last.h = leaf
+        below = last
+        for node, edge, mover in reversed(steps):
+            child = below
+            below = node
+            if child.h is None:
+                continue
+            if edge is None:
+                node.h, node.h_edge = child.h, None
+                continue
+            if node.h is None or node.h_edge is None or child.h[mover] > node.h[mover]:
+                node.h, node.h_edge = child.h, edge
+            elif node.h_edge is edge:
+                # The best line got worse: look again at every child.
+                best, best_edge = child.h, edge
+                for e in node.edges.values():
+                    c = e.child
+                    if c is not None and c.h is not None and c.h[mover] > best[mover]:
+                        best, best_edge = c.h, e
+                node.h, node.h_edge = best, best_edge
 
     def _backup(
         self,
