@@ -393,7 +393,6 @@ class Search(Thinking):
         world = self._sample_world()
         node = self.root
         nodes: list[Node] = []  # every node this iteration arrives at, the leaf included
-        path: list[tuple[Node, Edge]] = []
         duels: list[tuple[Node, int, int, int, int]] = []
         # Each step down the tree: the node, the edge taken (None for a coin duel) and its mover.
         steps: list[tuple[Node, Edge | None, int]] = []
@@ -460,7 +459,6 @@ class Search(Thinking):
                 continue
             edge = self._select(node, world, legal, mover, stable)
             world.apply_action(edge.action)
-            path.append((node, edge))
             steps.append((node, edge, mover))
             if edge.child is None:
                 edge.child = self._child(world, stable)
@@ -469,7 +467,7 @@ class Search(Thinking):
             # The leaf as the tree ends, before the playout's own moves change it.
             self._minimax_backup(nodes, steps, self.evaluator.win_chances(world))
         values = self._playout(world)
-        self._backup(nodes, path, duels, values)
+        self._backup(nodes, steps, duels, values)
         self.iterations += 1
 
     def _child(self, world: GameState, stable: bool) -> Node:
@@ -684,7 +682,7 @@ class Search(Thinking):
     def _backup(
         self,
         nodes: list[Node],
-        path: list[tuple[Node, Edge]],
+        steps: list[tuple[Node, Edge | None, int]],
         duels: list[tuple[Node, int, int, int, int]],
         values: list[float],
     ) -> None:
@@ -694,7 +692,9 @@ class Search(Thinking):
             nw = node.w
             for i in range(n):
                 nw[i] += values[i]
-        for _node, edge in path:
+        for _node, edge, _mover in steps:
+            if edge is None:
+                continue  # a duel: its tables are below
             edge.n += 1
             ew = edge.w
             for i in range(n):
