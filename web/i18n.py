@@ -62,10 +62,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "Сильный ИИ думает около 1 с на ход (в браузере около 2 с).",
     ),
     "think_expert": (
-        "Expert AI thinks about 4 s a move, at times 30 s (twice that in the browser); "
-        "Move now cuts it short.",
-        "Эксперт думает около 4 с на ход, порой 30 с (в браузере вдвое дольше); "
-        "«Ходи сейчас» прерывает раздумье.",
+        "Expert AI is a little stronger than hard (56 wins in 100 against it) and thinks "
+        "about 4 s a move, at times 30 s (twice that in the browser); Move now cuts it short.",
+        "Эксперт чуть сильнее сильного ИИ (56 побед из 100 против него) и думает около 4 с "
+        "на ход, порой 30 с (в браузере вдвое дольше); «Ходи сейчас» прерывает раздумье.",
     ),
     "no_search": (
         "AI search not installed: AI seats play random moves.",

@@ -138,7 +138,8 @@ class NewGameScene(Scene):
 
     def think_note(self) -> str:
         """The i18n key telling how long the slowest AI seat thinks (native, measured with
-        the arena: hard 0.6 s on average, expert 4.3 s and up to 28 s), or ""."""
+        the arena: hard 0.6 s on average, expert 4.3 s and up to 28 s; expert beat hard in 0.556
+        of 195 games), or ""."""
         levels = {seat.difficulty for seat in self.config.seats if not seat.is_human}
         if "expert" in levels:
             return "think_expert"
