@@ -47,11 +47,17 @@ class Action:
 
 
 def _general(board: MapSpec, general: int) -> str:
-    return board.generals[general].name_en
+    if _in_range(general, len(board.generals)):
+        return board.generals[general].name_en
+    return f"general {general!r}"  # an action built by hand may name one that does not exist
 
 
 def _city(board: MapSpec, node: int) -> str:
-    return board.nodes[node].name_en
+    return board.nodes[node].name_en if _in_range(node, len(board.nodes)) else f"place {node!r}"
+
+
+def _in_range(index: object, size: int) -> bool:
+    return type(index) is int and 0 <= index < size
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +70,14 @@ class PickKingdom(Action):
     json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("kingdom", "int"),)
 
     def describe(self, board: MapSpec) -> str:
-        return f"Pick {board.kingdoms[self.kingdom].name_en}"
+        if _in_range(self.kingdom, len(board.kingdoms)):
+            return f"Pick {board.kingdoms[self.kingdom].name_en}"
+        return f"Pick kingdom {self.kingdom!r}"
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceGeneral(Action):
-    """R3.3: the fourth general goes to a free city next to an own capital."""
+    """R3.3: the fourth general goes to a free city one route from an own capital."""
 
     general: int
     city: int
@@ -91,7 +99,8 @@ class ChooseDeck(Action):
     json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("deck", "int"),)
 
     def describe(self, board: MapSpec) -> str:
-        return f"Draw from the {DECK_NAMES[self.deck]} deck"
+        name = DECK_NAMES[self.deck] if _in_range(self.deck, 2) else repr(self.deck)
+        return f"Draw from the {name} deck"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +113,9 @@ class DrawCard(Action):
     json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("card", "card"),)
 
     def describe(self, board: MapSpec) -> str:
-        return f"Card {board.cards[self.card].id}"
+        if _in_range(self.card, len(board.cards)):
+            return f"Card {board.cards[self.card].id}"
+        return f"Card {self.card!r}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +139,7 @@ class Roll(Action):
     json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("dice", "dice"),)
 
     def describe(self, board: MapSpec) -> str:
-        return "Roll " + " ".join(str(d) for d in self.dice)
+        return "Roll " + " ".join(str(d) for d in _dice(self.dice))
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,7 +315,7 @@ class Trade(Action):
     json_fields: ClassVar[tuple[tuple[str, str], ...]] = (("dice", "dice"),)
 
     def describe(self, board: MapSpec) -> str:
-        return "Trade " + " ".join(str(d) for d in self.dice) + " for a 6"
+        return "Trade " + " ".join(str(d) for d in _dice(self.dice)) + " for a 6"
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +369,10 @@ class BattleRoll(Action):
         return f"Battle dice {self.attacker}:{self.defender}"
 
 
+def _dice(dice: object) -> tuple[object, ...]:
+    return tuple(dice) if isinstance(dice, tuple | list) else (dice,)
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     PickKingdom, PlaceGeneral, ChooseDeck, DrawCard, NoCard, Roll, Move, Continue, StopMove,
     Halt, Pass, Destroy, Return, Train, Build, Trade, EndTurn, FightAt, CommitCoin, BattleRoll,
@@ -365,33 +380,72 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 _BY_JSON_TYPE = {cls.json_type: cls for cls in ACTION_TYPES}
 
 
+# The values a field may take: (lowest, highest) for numbers, the count of dice for lists.
+_INT_RANGES = {
+    "general": (0, 23),
+    "die": (1, 6),
+    "kingdom": (0, 5),
+    "deck": (0, 1),
+    "value": (0, 3),  # R8.1: coins of 0, 1, 2 and 3
+    "attacker": (0, 6),  # a battle die: 1-6, or 0-2 with patch 02 (R8.3)
+    "defender": (0, 6),
+}
+_DICE_COUNTS = {"roll": 4, "trade": 3}  # R4.1, R4.3
+
+
 def action_from_json(data: object, board: MapSpec | None = None) -> Action:
-    """Rebuild an action from its JSON form; raises ValueError naming what is wrong."""
+    """Rebuild an action from its JSON form; raises ValueError naming what is wrong.
+
+    Every field is checked for its type and range, so the action can be shown and judged
+    (legal here or not) without failing; whether it is legal is for the state to say.
+    """
     board = board or default_map()
-    if not isinstance(data, dict) or data.get("type") not in _BY_JSON_TYPE:
-        raise ValueError(f"not an action: {data!r}")
-    cls = _BY_JSON_TYPE[data["type"]]
+    if not isinstance(data, dict):
+        raise ValueError(f"an action must be an object, not {_brief(data)}")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _BY_JSON_TYPE:
+        raise ValueError(f"{_brief(kind)} is no kind of action")
+    cls = _BY_JSON_TYPE[kind]
+    extra = sorted(set(data) - {"type"} - {name for name, _ in cls.json_fields})
+    if extra:
+        raise ValueError(f"the action {kind} has unknown fields {', '.join(map(repr, extra))}")
     values: dict[str, Any] = {}
     for name, how in cls.json_fields:
         if name not in data:
-            raise ValueError(f"action {data['type']} lacks field {name!r}")
+            raise ValueError(f"the action {kind} lacks its field {name!r}")
         raw = data[name]
         if how == "city":
-            if raw not in board.node_by_id:
-                raise ValueError(f"unknown city {raw!r} in action")
+            if not isinstance(raw, str) or raw not in board.node_by_id:
+                raise ValueError(f"the action {kind} names no place on the map: {_brief(raw)}")
             values[name] = board.node_by_id[raw]
         elif how == "card":
-            ids = [c.id for c in board.cards]
-            if raw not in ids:
-                raise ValueError(f"unknown quest card {raw!r} in action")
-            values[name] = ids.index(raw)
+            index = next((c.index for c in board.cards if c.id == raw), -1)
+            if not isinstance(raw, str) or index < 0:
+                raise ValueError(f"the action {kind} names no quest card: {_brief(raw)}")
+            values[name] = index
         elif how == "dice":
-            if not isinstance(raw, list) or not all(isinstance(d, int) for d in raw):
-                raise ValueError(f"dice must be a list of ints, got {raw!r}")
+            count = _DICE_COUNTS[kind]
+            if (
+                not isinstance(raw, list)
+                or len(raw) != count
+                or not all(type(d) is int and 1 <= d <= 6 for d in raw)
+            ):
+                raise ValueError(
+                    f"the action {kind} needs {count} dice of 1 to 6, not {_brief(raw)}"
+                )
             values[name] = tuple(raw)
         else:
-            if not isinstance(raw, int) or isinstance(raw, bool):
-                raise ValueError(f"field {name!r} must be an int, got {raw!r}")
+            low, high = _INT_RANGES[name]
+            if type(raw) is not int or not low <= raw <= high:
+                raise ValueError(
+                    f"the field {name!r} of the action {kind} must be a whole number "
+                    f"from {low} to {high}, not {_brief(raw)}"
+                )
             values[name] = raw
     assert {f.name for f in fields(cls)} == set(values)  # type: ignore[arg-type]
     return cls(**values)
+
+
+def _brief(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -11,9 +11,10 @@ from typing import Any
 
 from game.actions import Action, action_from_json
 from game.content import KINGDOM_IDS
-from game.serialize import StateFormatError, rules_from_dict
+from game.jsontext import StateFormatError, load_json
 from game.setup_api import new_game
 from game.state import GameState, IllegalActionError, Rules
+from game.state_reader import kingdom_index, need_int, need_list, need_seed, rules_from_dict
 
 RECORD_FORMAT = "strategos-record"
 RECORD_VERSION = 1
@@ -43,7 +44,8 @@ class GameRecord:
                 state.apply_action(action)
             except IllegalActionError as err:
                 raise StateFormatError(
-                    f"record action {i + 1} ({action}) is illegal: {err}"
+                    f"The game record does not replay: record action {i + 1} "
+                    f"({action}) is not allowed there. {err}"
                 ) from None
         return state
 
@@ -73,27 +75,54 @@ class GameRecord:
     @staticmethod
     def from_json(text: str | bytes) -> GameRecord:
         """Read a record; raises StateFormatError if it is malformed or does not replay."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as err:
-            raise StateFormatError(f"not a game record: the text is not JSON ({err})") from None
+        return GameRecord.from_dict(load_json(text, "game record"))
+
+    @staticmethod
+    def from_dict(data: Any) -> GameRecord:
+        """A record from its parsed JSON, checked field by field and by replaying it."""
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise StateFormatError("not a Strategos game record (missing format marker)")
-        if data.get("version") != RECORD_VERSION:
-            raise StateFormatError(f"unsupported record version {data.get('version')!r}")
-        try:
-            rules = rules_from_dict(data["rules"])
-            kingdoms = data["kingdoms"]
-            record = GameRecord(
-                num_players=data["players"],
-                seed=data["seed"],
-                rules=rules,
-                kingdoms=[KINGDOM_IDS.index(k) for k in kingdoms] if kingdoms is not None else None,
-                actions=[action_from_json(a) for a in data["actions"]],
+            raise StateFormatError(
+                "This is not a Strategos game record (its format marker is missing)."
             )
-            record.replay()  # a record that does not replay is refused now, not later
-        except StateFormatError:
-            raise
-        except (KeyError, TypeError, ValueError) as err:
-            raise StateFormatError(f"corrupt game record: {err}") from None
+        if data.get("version") != RECORD_VERSION:
+            raise StateFormatError(
+                f"This game record is of version {data.get('version')!r}, which this edition "
+                f"cannot read (it reads version {RECORD_VERSION})."
+            )
+        # A save may carry more (the client's settings); the game itself is these keys.
+        missing = sorted(_RECORD_KEYS - data.keys())
+        if missing:
+            raise _damaged(f"it lacks {', '.join(missing)}")
+        players = need_int(data["players"], 2, 6, "the number of players")
+        kingdoms = data["kingdoms"]
+        if kingdoms is not None:
+            kingdoms = [
+                kingdom_index(k, "a seat's kingdom")
+                for k in need_list(kingdoms, "the kingdoms", players)
+            ]
+            if len(kingdoms) != players or len(set(kingdoms)) != players:
+                raise _damaged(f"{players} players need {players} different kingdoms")
+        actions = []
+        for i, raw in enumerate(need_list(data["actions"], "the actions", MAX_ACTIONS)):
+            try:
+                actions.append(action_from_json(raw))
+            except ValueError as err:
+                raise _damaged(f"action {i + 1} cannot be read: {err}") from None
+        record = GameRecord(
+            num_players=players,
+            seed=need_seed(data["seed"]),
+            rules=rules_from_dict(data["rules"]),
+            kingdoms=kingdoms,
+            actions=actions,
+        )
+        record.replay()  # a record that does not replay is refused now, not later
         return record
+
+
+_RECORD_KEYS = {"format", "version", "players", "seed", "rules", "kingdoms", "actions"}
+# Far more than any game takes (16 rounds of 6 seats), far less than would stall a replay.
+MAX_ACTIONS = 100_000
+
+
+def _damaged(detail: str) -> StateFormatError:
+    return StateFormatError(f"The game record is damaged: {detail}.")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from game.content import KINGDOM_IDS, MapSpec, default_map
 from game.rules import setup
-from game.state import GameState, Rules
+from game.state import SEED_LIMIT, GameState, Rules
 
 
 def new_game(
@@ -36,6 +36,8 @@ def new_game(
         seed = 0
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
+    if not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise ValueError(f"seed must be a 64-bit integer (from -2**63 to 2**63 - 1), got {seed}")
     if board is not None and not isinstance(board, MapSpec):
         raise ValueError(f"board must be a game.MapSpec, got {board!r}")
     if kingdoms is not None and (

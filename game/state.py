@@ -21,6 +21,8 @@ CHANCE = -1
 TERMINAL = -4
 
 NUM_ROUNDS = 16  # R1.3, R3.4: 264 BC Veris .. 261 BC Hiemis
+# Seeds are 64-bit (-2**63 <= seed < 2**63), so that a saved seed reads back everywhere.
+SEED_LIMIT = 2**63
 SEASONS = ("Veris", "Aestus", "Autumnus", "Hiemis")
 WINTER = 3
 COIN_VALUES = (0, 1, 1, 2, 3)  # R8.1: one blank, two 1s, a 2 and a 3

@@ -1,6 +1,6 @@
 """Independent, slow reference implementations the engine is checked against.
 
-They follow RULES.md literally and share no code with ``game/rules``.
+They follow docs/rules.md literally and share no code with ``game/rules``.
 """
 
 from __future__ import annotations

@@ -326,8 +326,12 @@ def _twice(data: dict[str, Any]) -> None:
 
 
 def _shared_city(data: dict[str, Any]) -> None:
-    own = [g for g in data["generals"] if g["owner"] == 0 and g["city"]]
-    own[1]["city"] = own[0]["city"]
+    for seat in range(data["players"]):
+        own = [g for g in data["generals"] if g["owner"] == seat and g["city"]]
+        if len(own) >= 2:
+            own[1]["city"] = own[0]["city"]
+            return
+    raise AssertionError("no seat has two generals on the board")
 
 
 CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None]]] = [

@@ -135,7 +135,7 @@ def test_rolls_are_recognised_by_value_too() -> None:
 
 
 def plain_return_cities(state: game.GameState, seat: int) -> list[int]:
-    """R6.2 as RULES.md words it: own standing towers without a general; else the free cities
+    """R6.2 as docs/rules.md words it: own standing towers without a general; else the free cities
     nearest to one (without a standing tower: a free city of the own kingdom, else the free
     cities nearest to its capitals)."""
     board = state.board

@@ -351,7 +351,8 @@ def test_r5_3_winter_isolated_cities_are_islands_or_noted(board):
 
 
 def test_r3_3_every_capital_has_a_land_neighbour(board):
-    """R3.3: the fourth general starts on a city one land route from an own capital."""
+    """R3.3: the fourth general starts on a city next to an own capital (one segment, land or
+    sea); every capital has such a city even by land alone."""
     adj = _adjacency(board, ("land",))
     for caps in _capitals(board).values():
         for cap in caps:

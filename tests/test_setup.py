@@ -71,12 +71,15 @@ def test_r3_3_a_level_1_general_on_each_own_capital(board: MapSpec) -> None:
         assert all(state.gen_level[g] == 1 for g in state.generals_of(seat))
 
 
-def test_r3_3_fourth_general_goes_next_to_an_own_capital_by_land(board: MapSpec) -> None:
+def test_r3_3_fourth_general_goes_one_route_from_an_own_capital(board: MapSpec) -> None:
     state = game.new_game(2, kingdoms=["romans", "greeks"])
     assert state.current_player() == 0
     offered = {board.nodes[a.city].id for a in state.legal_actions()}
     expected = {
-        board.nodes[c].id for cap in board.kingdoms[3].capitals for c in board.land_adj[cap]
+        board.nodes[c].id
+        for cap in board.kingdoms[3].capitals
+        for c in board.all_adj[cap]
+        if not board.is_ship[c]
     }
     assert offered == expected
     # Ostia is one land route from Roma; Carthago (over the sea from nowhere Roman) is not.
@@ -85,6 +88,25 @@ def test_r3_3_fourth_general_goes_next_to_an_own_capital_by_land(board: MapSpec)
     assert all(isinstance(a, PlaceGeneral) and a.general == duilius for a in state.legal_actions())
     with pytest.raises(game.IllegalActionError, match=r"^R3\.3"):
         state.apply_action(PlaceGeneral(15, city("carthago")))
+
+
+def test_r3_3_a_sea_route_counts_but_never_a_ship(board: MapSpec) -> None:
+    """R3.3 decision: «по соседству» is one segment by land or by sea. Tingis and Lixus are one
+    sea route from Gades (a Carthaginian capital), so the Carthaginians may start there."""
+    gades = city("gades")
+    assert board.is_capital[gades] and board.city_kingdom[gades] == 4
+    assert city("tingis") not in board.land_adj[gades] and city("tingis") in board.all_adj[gades]
+    state = game.new_game(2, kingdoms=["carthaginians", "romans"])
+    offered = {board.nodes[a.city].id for a in state.legal_actions()}
+    assert {"tingis", "lixus"} <= offered
+    assert not any(board.is_ship[a.city] for a in state.legal_actions())  # R2.3
+    state.apply_action(PlaceGeneral(4 * 4 + 3, city("tingis")))
+    assert state.gen_city[4 * 4 + 3] == city("tingis")
+    # Ephesus lies two segments from Athenae, over the Aegean ship: not next to it.
+    greek = game.new_game(2, kingdoms=["greeks", "romans"])
+    athenae, aegean = city("athenae"), city("ship_aegean")
+    assert aegean in board.all_adj[athenae] and city("ephesus") in board.all_adj[aegean]
+    assert city("ephesus") not in {a.city for a in greek.legal_actions()}
 
 
 def test_r3_3_fourth_generals_in_seat_order_and_not_on_an_occupied_city(board: MapSpec) -> None:

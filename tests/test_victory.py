@@ -100,6 +100,30 @@ def test_r9_7_tie_break_destroyed_plus_standing_floors() -> None:
     assert state.returns() == [1.0, 0.0, 0.0]
 
 
+def test_r9_7_decision_the_tie_break_is_a_tally_not_a_difference() -> None:
+    """R9.7 decision: «разница разрушенных чужих и сохраненных своих башен» is read as the
+    base rules' tally (destroyed + standing), not as destroyed minus standing, which would
+    reward a player for losing own floors. Romans: 1 destroyed + 9 standing = 10 (difference
+    -8); Carthage: 2 destroyed + 6 standing = 8 (difference -4). The tally picks the Romans."""
+    state = (
+        _three(QUESTS)
+        .points(ROMANS, 7)
+        .points(CARTHAGE, 7)
+        .tower("syracusae", floors=2, taken_by=ROMANS)
+        .tower("pella", floors=2, taken_by=CARTHAGE)
+        .tower("athenae", floors=2, taken_by=CARTHAGE)
+        .tower("carthago", floors=0, taken_by=GREEKS)
+        .build()
+    )
+    over = _over(state)
+    n = over.num_players
+    standing = [over.floors_standing(s) for s in range(n)]
+    destroyed = [over.destroyed_by(s) for s in range(n)]
+    assert (destroyed[0], standing[0]) == (1, 9)
+    assert (destroyed[1], standing[1]) == (2, 6)
+    assert winners(over) == [ROMANS]
+
+
 def test_r9_7_second_tie_break_destroyed_floors_then_shared_victory() -> None:
     # Romans: 8 standing + 2 destroyed = 10; Carthage 9 standing + 1 destroyed = 10.
     state = (

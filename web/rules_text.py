@@ -61,10 +61,10 @@ RULES: list[tuple[str, str, str]] = [
     ),
     (
         "R3.3",
-        "A general on each capital; the fourth on a free city one land route from an own "
-        "capital. All start at level 1.",
-        "По полководцу на каждой столице, четвёртый — в свободный город в одном сухопутном "
-        "переходе от своей столицы. Все начинают с уровня 1.",
+        "A general on each capital; the fourth on a free city one route (land or sea) from "
+        "an own capital. All start at level 1.",
+        "По полководцу на каждой столице, четвёртый — в свободный город в одном переходе "
+        "(по суше или морю) от своей столицы. Все начинают с уровня 1.",
     ),
     (
         "R3.4",
@@ -233,8 +233,10 @@ RULES: list[tuple[str, str, str]] = [
     ),
     (
         "R9.7",
-        "The round in which someone reaches 7 points is finished; the highest score wins.",
-        "Раунд, в котором кто-то набрал 7 очков, доигрывается; побеждает больший счёт.",
+        "The round in which someone reaches 7 points is finished; the highest score wins. "
+        "Ties: destroyed enemy floors plus own standing floors, then destroyed floors.",
+        "Раунд, в котором кто-то набрал 7 очков, доигрывается; побеждает больший счёт. "
+        "При равенстве: разрушенные чужие этажи плюс уцелевшие свои, затем разрушенные.",
     ),
     ("R10", "Victory without quests", "Победа без заданий"),
     (

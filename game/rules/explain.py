@@ -50,7 +50,10 @@ def explain(state: GameState, action: Action) -> str:
     if isinstance(action, PickKingdom):
         return "R3.1: that kingdom is already taken, or kingdoms are not being chosen now"
     if isinstance(action, PlaceGeneral):
-        return "R3.3: the fourth general goes to a free city one land route from an own capital"
+        return (
+            "R3.3: the fourth general goes to a free city one route (land or sea) "
+            "from an own capital"
+        )
     if isinstance(action, ChooseDeck):
         return "R9.3: that deck is empty, or no quest card is being drawn now"
     if isinstance(action, Halt | Pass):
@@ -132,6 +135,10 @@ def _bad_field(state: GameState, action: Action) -> str:
             size = len(state.board.cards)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
             return f"R4: {action!r} names no {what} of this game ({name}={value!r})"
+    for name in ("die", "value"):  # numbers the rules compare: a die 1-6, a coin 0-3
+        value = getattr(action, name, 1)
+        if type(value) is not int:
+            return f"R4: {action!r} has a {name} that is not a whole number ({value!r})"
     return ""
 
 

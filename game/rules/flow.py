@@ -193,11 +193,18 @@ def _is_legal(state: GameState, action: Action) -> bool:
             if action.kind == 6:
                 # Moves are the long lists; checking one directly beats scanning them (R5).
                 # A general or city index outside the board is refused before the search.
+                # An action built by hand may hold anything: only ints are compared.
                 n = state.board.num_nodes
+                general, die = action.general, action.die  # type: ignore[attr-defined]
+                src, dest = action.src, action.dest  # type: ignore[attr-defined]
                 return (
-                    0 <= action.general < 24  # type: ignore[attr-defined]
-                    and 0 <= action.src < n  # type: ignore[attr-defined]
-                    and 0 <= action.dest < n  # type: ignore[attr-defined]
+                    type(general) is int
+                    and type(die) is int
+                    and type(src) is int
+                    and type(dest) is int
+                    and 0 <= general < 24
+                    and 0 <= src < n
+                    and 0 <= dest < n
                     and moves.is_legal_move(state, action)  # type: ignore[arg-type]
                 )
             if type(action) is EndTurn:

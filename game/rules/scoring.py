@@ -34,6 +34,10 @@ def winners(state: GameState) -> list[int]:
     points = scores(state)
     if state.rules.quests:
         # R9.7: points, then destroyed + standing floors, then destroyed floors.
+        # Decision (R9.7): patch 03 breaks a tie on «лучше разница разрушенных чужих и
+        # сохраненных своих башен». We read it as the base rules' tally (R10.2), destroyed
+        # enemy floors plus own floors standing: the game's aim is to destroy many and keep
+        # many, so both count for the player; a literal difference would reward losing floors.
         keys: dict[int, tuple[int, ...]] = {
             s: (points[s], state.destroyed_by(s) + state.floors_standing(s), state.destroyed_by(s))
             for s in range(n)

@@ -31,7 +31,12 @@ def place_towers_and_generals(state: GameState) -> None:
 
 
 def legal_placements(state: GameState) -> list[Action]:
-    """R3.3: the fourth general goes to a free city one land route from an own capital."""
+    """R3.3: the fourth general goes to a free city next to an own capital.
+
+    Decision (R3.3): "next to" («по соседству») is one route segment, by land or by sea, as
+    the original names no kind of route; a ship is no city (R2.3), and a city beyond a ship is
+    two segments away. So Tingis and Lixus, one sea route from Gades, are next to it.
+    """
     board = state.board
     seat = state.setup_seat
     k = state.seat_kingdom[seat]
@@ -39,7 +44,7 @@ def legal_placements(state: GameState) -> list[Action]:
     cities = {
         c
         for capital in board.kingdoms[k].capitals
-        for c in board.land_adj[capital]
+        for c in board.all_adj[capital]
         if not board.is_ship[c] and c not in occupied
     }
     return [PlaceGeneral(k * 4 + 3, c) for c in sorted(cities)]
