@@ -7,9 +7,11 @@ from collections.abc import Sequence
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent
 from ai.ismcts import DIFFICULTIES, CheatMctsAgent, IsmctsAgent
+from ai.search import SearchConfig
 from game import Action, PlayerView
 
 AGENT_NAMES = ("random", "greedy", "ismcts", "cheat-mcts")
+SEARCH_OPTIONS = ("level", *SearchConfig.__dataclass_fields__)
 
 
 def make_agent(name: str, **options: object) -> Agent:
@@ -21,11 +23,13 @@ def make_agent(name: str, **options: object) -> Agent:
         _no_options(name, options)
         return GreedyAgent()
     if name == "ismcts":
+        _search_options(name, options)
         level = str(options.pop("level", "normal"))
         return IsmctsAgent(level, **options)
     if name == "cheat-mcts":
-        level = str(options.pop("level", "normal"))
         provider = options.pop("state_provider", None)
+        _search_options(name, options)
+        level = str(options.pop("level", "normal"))
         return CheatMctsAgent(level, provider, **options)  # type: ignore[arg-type]
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
 
@@ -33,6 +37,16 @@ def make_agent(name: str, **options: object) -> Agent:
 def _no_options(name: str, options: dict[str, object]) -> None:
     if options:
         raise ValueError(f"agent {name!r} takes no options, got {', '.join(sorted(options))}")
+
+
+def _search_options(name: str, options: dict[str, object]) -> None:
+    # A misspelt option (``difficulty=`` for ``level=``) must not pass for a default search.
+    unknown = sorted(set(options) - set(SEARCH_OPTIONS))
+    if unknown:
+        raise ValueError(
+            f"agent {name!r} has no option {', '.join(map(repr, unknown))}; "
+            f"choose from {', '.join(SEARCH_OPTIONS)}"
+        )
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
@@ -49,7 +63,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
         elif part in DIFFICULTIES:
             options["level"] = part
         else:
-            raise ValueError(f"cannot read {part!r} in agent spec {spec!r}")
+            raise ValueError(
+                f"unknown difficulty {part!r} in agent spec {spec!r}; choose from "
+                f"{', '.join(DIFFICULTIES)}, or write an option as name=value"
+            )
     return name, options
 
 
@@ -87,4 +104,4 @@ def hint(
     return thinking.explain(top)
 
 
-__all__ = ["AGENT_NAMES", "agent_from_spec", "hint", "make_agent", "parse_spec"]
+__all__ = ["AGENT_NAMES", "SEARCH_OPTIONS", "agent_from_spec", "hint", "make_agent", "parse_spec"]

@@ -1,19 +1,28 @@
 """The one door from the client to the AI package.
 
 Everything the client asks of an AI goes through here: a decision for an AI seat, sliced over
-frames (``begin``), and hints for a human seat (``begin_hint``). When ``ai`` does not (yet) offer
-``make_agent``, a uniform-random thinker stands in, so the client always runs. An agent sees only
-the seat's ``PlayerView`` and the legal actions (R11).
+frames (``begin``), and hints for a human seat (``begin_hint``). An agent sees only the seat's
+``PlayerView`` and the legal actions (R11).
+
+A search that raises must neither end the game nor pass unnoticed: its traceback goes to the
+log, the decision is taken by the simple ``greedy`` agent instead, and ``failure`` tells the
+session, which names the seat to the player and keeps it on that fallback.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-DIFFICULTIES = ("easy", "normal", "hard", "expert")
+import ai
+
+DIFFICULTIES: tuple[str, ...] = tuple(ai.DIFFICULTIES)
 HINT_DIFFICULTY = "hard"
+FALLBACK_AGENT = "greedy"
+
+log = logging.getLogger("strategos.ai")
 
 
 @dataclass(frozen=True)
@@ -27,6 +36,7 @@ class Insight:
 
 class Thinking(Protocol):
     done: bool
+    failure: str | None  # why the search gave up and the fallback decided, if it did
 
     def step_ms(self, ms: float) -> bool: ...
 
@@ -34,15 +44,25 @@ class Thinking(Protocol):
 
     def best_action(self) -> Any: ...
 
-    def explain(self, top: int = 3) -> list[Any]: ...
+    def explain(self, top: int = 3) -> list[Insight]: ...
 
 
-class RandomThinking:
-    """Stand-in when no search is available: a uniform choice, finished at the first slice."""
+def check_difficulty(difficulty: str) -> str:
+    """``difficulty`` itself, or ValueError naming the levels there are."""
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(
+            f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}"
+        )
+    return difficulty
 
-    def __init__(self, legal: list[Any], rng: random.Random) -> None:
-        self._legal = list(legal)
-        self._choice = rng.choice(self._legal)
+
+class ForcedThinking:
+    """The only legal action: nothing to search."""
+
+    failure: str | None = None
+
+    def __init__(self, action: Any) -> None:
+        self._action = action
         self.done = False
 
     def step_ms(self, ms: float) -> bool:
@@ -53,38 +73,69 @@ class RandomThinking:
         return 1.0 if self.done else 0.0
 
     def best_action(self) -> Any:
-        return self._choice
+        return self._action
 
     def explain(self, top: int = 3) -> list[Insight]:
-        share = 1.0 / len(self._legal)
-        rest = [a for a in self._legal if a != self._choice]
-        return [Insight(a, share, None) for a in [self._choice, *rest][:top]]
+        return [Insight(self._action, 1.0, None)][:top]
 
 
-class SafeThinking:
-    """Wraps a real search so that a failure inside it never stops the game."""
+class FallbackThinking:
+    """The ``greedy`` agent's decision, for a seat whose search failed."""
 
-    def __init__(self, inner: Any, legal: list[Any], rng: random.Random) -> None:
-        self._inner = inner
-        self._legal = list(legal)
-        self._fallback: RandomThinking | None = None
-        self._rng = rng
+    def __init__(self, view: Any, legal: list[Any], seed: int, failure: str | None) -> None:
+        self._inner = ai.make_agent(FALLBACK_AGENT).begin(view, list(legal), random.Random(seed))
+        self.failure = failure
         self.done = False
-        self.error: str | None = None
 
-    def _fail(self, err: BaseException) -> None:
-        self.error = f"{type(err).__name__}: {err}"
-        self._fallback = RandomThinking(self._legal, self._rng)
-        self._fallback.step_ms(0)
-        self.done = True
+    def step_ms(self, ms: float) -> bool:
+        self.done = bool(self._inner.step_ms(ms))
+        return self.done
+
+    def progress(self) -> float:
+        return 1.0 if self.done else 0.0
+
+    def best_action(self) -> Any:
+        return self._inner.best_action()
+
+    def explain(self, top: int = 3) -> list[Insight]:
+        # Greedy's scores are evaluations, not win chances: the chart must not show them.
+        return [Insight(i.action, float(i.visit_share), None) for i in self._inner.explain(top)]
+
+
+class GuardedThinking:
+    """A search from ``ai``; the first exception it raises hands the decision to the fallback."""
+
+    def __init__(self, inner: Any, view: Any, legal: list[Any], seed: int, who: str) -> None:
+        self._inner = inner
+        self._view = view
+        self._legal = list(legal)
+        self._seed = seed
+        self._who = who
+        self._fallback: FallbackThinking | None = None
+        self.failure: str | None = None
+        self.done = False
+
+    def fail(self, err: BaseException | str) -> FallbackThinking:
+        if self._fallback is None:
+            if isinstance(err, BaseException):
+                self.failure = f"{type(err).__name__}: {err}"
+                log.error("%s: the search failed; %s decides instead", self._who,
+                          FALLBACK_AGENT, exc_info=err)  # fmt: skip
+            else:
+                self.failure = err
+                log.error("%s: %s; %s decides instead", self._who, err, FALLBACK_AGENT)
+            self._fallback = FallbackThinking(self._view, self._legal, self._seed, self.failure)
+            self._fallback.step_ms(0)
+            self.done = True
+        return self._fallback
 
     def step_ms(self, ms: float) -> bool:
         if self.done:
             return True
         try:
-            self.done = bool(self._inner.step_ms(ms)) or bool(getattr(self._inner, "done", False))
-        except Exception as err:  # a broken search must not end the game
-            self._fail(err)
+            self.done = bool(self._inner.step_ms(ms))
+        except Exception as err:
+            self.fail(err)
         return self.done
 
     def progress(self) -> float:
@@ -92,83 +143,46 @@ class SafeThinking:
             return 1.0
         try:
             return max(0.0, min(1.0, float(self._inner.progress())))
-        except Exception:
-            return 0.0
+        except Exception as err:
+            self.fail(err)
+            return 1.0
 
     def best_action(self) -> Any:
-        if self._fallback is None:
-            try:
-                action = self._inner.best_action()
-                if action in self._legal:
-                    return action
-            except Exception as err:
-                self._fail(err)
-        if self._fallback is None:
-            self._fallback = RandomThinking(self._legal, self._rng)
-        return self._fallback.best_action()
+        if self._fallback is not None:
+            return self._fallback.best_action()
+        try:
+            action = self._inner.best_action()
+        except Exception as err:
+            return self.fail(err).best_action()
+        if action not in self._legal:
+            return self.fail(f"the search chose {action!r}, which is not legal").best_action()
+        return action
 
     def explain(self, top: int = 3) -> list[Insight]:
         if self._fallback is not None:
             return self._fallback.explain(top)
         try:
             found = self._inner.explain(top=top)
-        except Exception:
-            return []
-        out = []
-        for item in found:
-            chance = getattr(item, "win_chance", None)
-            out.append(
-                Insight(
-                    getattr(item, "action", None),
-                    float(getattr(item, "visit_share", 0.0)),
-                    None if chance is None else float(chance),
-                )
-            )
-        return out
-
-
-def _ai_module() -> Any | None:
-    try:
-        import ai
-    except Exception:
-        return None
-    if callable(getattr(ai, "make_agent", None)):
-        return ai
-    return None
+            return [
+                Insight(i.action, float(i.visit_share),
+                        None if i.win_chance is None else float(i.win_chance))
+                for i in found
+            ]  # fmt: skip
+        except Exception as err:
+            return self.fail(err).explain(top)
 
 
 def prepare(board: Any) -> None:
     """Let the AI build its per-board tables now, while a screen opens, not in a later frame."""
-    module = _ai_module()
-    prepare_board = getattr(module, "prepare_board", None)
-    if callable(prepare_board):
-        prepare_board(board)
-
-
-def search_available() -> bool:
-    """True when the ``ai`` package offers real agents (not the random stand-in)."""
-    return _ai_module() is not None
+    ai.prepare_board(board)
 
 
 def difficulties() -> tuple[str, ...]:
-    module = _ai_module()
-    found = getattr(module, "DIFFICULTIES", None) if module is not None else None
-    return tuple(found) if found else DIFFICULTIES
+    return DIFFICULTIES
 
 
-def _agent(difficulty: str) -> Any | None:
-    module = _ai_module()
-    if module is None:
-        return None
-    try:
-        if callable(getattr(module, "agent_from_spec", None)):
-            return module.agent_from_spec(f"ismcts:{difficulty}")
-        return module.make_agent("ismcts", difficulty=difficulty)
-    except Exception:
-        try:
-            return module.make_agent(difficulty)
-        except Exception:
-            return None
+def _agent(difficulty: str) -> Any:
+    return ai.make_agent("ismcts", level=difficulty)
 
 
 def begin(
@@ -177,42 +191,36 @@ def begin(
     """Start deciding for the seat of ``view``; call ``step_ms`` each frame until done.
 
     ``agents``, kept by the caller for one game, holds each seat's agent between decisions, so
-    that a search goes on from the tree of the seat's previous action in the turn.
+    that a search goes on from the tree of the seat's previous action in the turn. An unknown
+    ``difficulty`` is a ValueError: it should have been refused where it was chosen.
     """
-    rng = random.Random(seed)
+    check_difficulty(difficulty)
     if len(legal) == 1:
-        forced = RandomThinking(legal, rng)
-        return forced
-    key = (getattr(view, "seat", None), difficulty)
-    agent = agents.get(key) if agents is not None else None
-    if agent is None:
-        agent = _agent(difficulty)
-        if agents is not None and agent is not None:
-            agents[key] = agent
-    if agent is None:
-        return RandomThinking(legal, rng)
+        return ForcedThinking(legal[0])
+    seat = getattr(view, "seat", None)
+    who = f"seat {seat} ({difficulty})"
+    key = (seat, difficulty)
     try:
+        agent = agents.get(key) if agents is not None else None
+        if agent is None:
+            agent = _agent(difficulty)
+            if agents is not None:
+                agents[key] = agent
         inner = agent.begin(view, list(legal), random.Random(seed))
-    except Exception:
-        return RandomThinking(legal, rng)
-    return SafeThinking(inner, legal, rng)
+    except Exception as err:
+        guarded = GuardedThinking(None, view, legal, seed, who)
+        guarded.fail(err)
+        return guarded
+    return GuardedThinking(inner, view, legal, seed, who)
+
+
+def begin_fallback(view: Any, legal: list[Any], seed: int) -> Thinking:
+    """The decision of a seat already playing the fallback."""
+    if len(legal) == 1:
+        return ForcedThinking(legal[0])
+    return FallbackThinking(view, legal, seed, None)
 
 
 def begin_hint(view: Any, legal: list[Any], seed: int) -> Thinking:
     """A search for the human seat's best moves; read them with ``explain(top=3)``."""
     return begin(view, legal, HINT_DIFFICULTY, seed)
-
-
-def hint(view: Any, legal: list[Any], *, iterations: int = 200, seed: int = 0) -> list[Insight]:
-    """Best moves at once (blocking; for tools and tests, not the frame loop)."""
-    module = _ai_module()
-    if module is not None and callable(getattr(module, "hint", None)):
-        try:
-            found = module.hint(view, list(legal), iterations=iterations, seed=seed)
-            return [Insight(i.action, float(i.visit_share), i.win_chance) for i in found]
-        except Exception:
-            pass
-    thinking = begin_hint(view, legal, seed)
-    while not thinking.step_ms(50):
-        pass
-    return list(thinking.explain(top=3))

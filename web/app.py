@@ -7,6 +7,7 @@ window by SDL), turns mouse and touch into gestures, and measures each frame.
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -15,12 +16,15 @@ from typing import Any
 
 import pygame
 
+from game import StateFormatError
+from game.jsontext import load_json
 from web import i18n, storage, theme
 from web.gestures import Gestures, UIEvent
 from web.layout import HEIGHT, WIDTH, Box
 from web.settings import Settings
 from web.sound import Sound
 
+log = logging.getLogger("strategos.app")
 HELP_BOX = Box(WIDTH - 56, 6, 48, 48)
 TOOLTIP_DELAY_S = 0.35
 
@@ -53,6 +57,17 @@ class Scene:
     def on_language(self) -> None:
         """The language changed: rebuild labels."""
 
+    def occupied(self) -> list[Box]:
+        """What a toast must not cover: every button the scene holds."""
+        from web.widgets import ButtonGroup
+
+        return [
+            b.box
+            for group in vars(self).values()
+            if isinstance(group, ButtonGroup)
+            for b in group.buttons
+        ]
+
 
 class App:
     def __init__(
@@ -68,7 +83,9 @@ class App:
         self.screen = _open_window(headless)
         pygame.display.set_caption("Strategos")
         self.storage = store if store is not None else storage.open_storage()
-        self.settings = Settings.from_dict(storage.read_json(self.storage, "settings"))
+        # What the title tells about stored files that could not be read: (i18n key, values).
+        self.notices: list[tuple[str, dict[str, str]]] = []
+        self.settings = self._load_settings()
         i18n.set_language(self.settings.language)
         theme.set_text_scale(self.settings.text_scale())
         self.sound = Sound(self.settings)
@@ -86,8 +103,26 @@ class App:
         self._pointer: tuple[float, float] = (WIDTH / 2, HEIGHT / 2)
         self.toast_text = ""
         self.toast_until = 0.0
+        self.autosave_failing = False
         self._last_real = time.perf_counter()
         self.clock = pygame.time.Clock()
+
+    def _load_settings(self) -> Settings:
+        """The stored settings; a file that does not read is kept aside, said, and replaced
+        by the defaults (only the player's next change writes a new one)."""
+        text = self.storage.read("settings")
+        if text is None:
+            return Settings()
+        try:
+            return Settings.from_dict(load_json(text, "settings file", max_bytes=100_000))
+        except (StateFormatError, ValueError) as err:
+            where = self.storage.keep_aside("settings")
+            log.warning("the settings do not read (%s); kept aside as %s", err, where)
+            if where is None:
+                self.notices.append(("settings_unreadable", {}))
+            else:
+                self.notices.append(("settings_set_aside", {"name": where}))
+            return Settings()
 
     # -- scenes ------------------------------------------------------------------------------
     @property
@@ -124,6 +159,25 @@ class App:
     def toast(self, message: str, seconds: float = 4.0) -> None:
         self.toast_text = message
         self.toast_until = self.now + seconds
+
+    def toast_rect(self) -> pygame.Rect:
+        """Where the toast goes: above the match's tray, or else the nearest place where it
+        covers none of the buttons of the scene on top (nor the help button)."""
+        w, h = _toast_size(self.toast_text)
+        top = self.top
+        taken = [pygame.Rect(b.tuple()) for b in top.occupied()] if top is not None else []
+        if top is not None and top.help_button:
+            taken.append(pygame.Rect(HELP_BOX.tuple()))
+        first = pygame.Rect((WIDTH - 280 - w) // 2, HEIGHT - 92 - h - 14, w, h)
+        if first.inflate(12, 12).collidelist(taken) < 0:
+            return first
+        for dy in range(0, HEIGHT, 6):
+            for y in (first.y - dy, first.y + dy):
+                for x in (first.x, (WIDTH - w) // 2):
+                    rect = pygame.Rect(x, y, w, h)
+                    if 4 <= y <= HEIGHT - h - 4 and rect.inflate(12, 12).collidelist(taken) < 0:
+                        return rect
+        return first
 
     def pin_tooltip(self, x: float, y: float) -> None:
         """Show the tooltip of (x, y) until the next tap: a tap on a phone explains things too."""
@@ -181,7 +235,7 @@ class App:
             _draw_help(surface)
         self._draw_tooltip(surface)
         if self.toast_text and self.now < self.toast_until:
-            _draw_toast(surface, self.toast_text)
+            _draw_toast(surface, self.toast_text, self.toast_rect())
         if not self.headless:
             pygame.display.flip()
 
@@ -327,13 +381,21 @@ def _draw_help(surface: pygame.Surface) -> None:
     surface.blit(img, img.get_rect(center=rect.center))
 
 
-def _draw_toast(surface: pygame.Surface, message: str) -> None:
-    size = theme.small(17)
-    lines = theme.wrap(message, size, 640)
-    imgs = [theme.text(line, size, theme.TEXT) for line in lines]
-    w = max(i.get_width() for i in imgs) + 32
-    h = sum(i.get_height() for i in imgs) + 20
-    rect = pygame.Rect((WIDTH - 280 - w) // 2, HEIGHT - 92 - h - 14, w, h)
+TOAST_SIZE, TOAST_WIDTH = 17, 640
+
+
+def _toast_lines(message: str) -> list[pygame.Surface]:
+    size = theme.small(TOAST_SIZE)
+    return [theme.text(line, size, theme.TEXT) for line in theme.wrap(message, size, TOAST_WIDTH)]
+
+
+def _toast_size(message: str) -> tuple[int, int]:
+    imgs = _toast_lines(message)
+    return max(i.get_width() for i in imgs) + 32, sum(i.get_height() for i in imgs) + 20
+
+
+def _draw_toast(surface: pygame.Surface, message: str, rect: pygame.Rect) -> None:
+    imgs = _toast_lines(message)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (20, 22, 28, 235), layer.get_rect(), border_radius=10)
     surface.blit(layer, rect.topleft)

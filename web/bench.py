@@ -62,9 +62,11 @@ def _scratch() -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from web.ai_bridge import DIFFICULTIES
+
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--difficulty", default="easy")
+    p.add_argument("--difficulty", default="easy", choices=DIFFICULTIES)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--animations", action="store_true", help="include move animations")
     args = p.parse_args(argv)

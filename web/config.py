@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import Rules
+from web.ai_bridge import check_difficulty
 
 HUMAN = "human"
 AI = "ai"
@@ -20,6 +21,12 @@ class SeatConfig:
     difficulty: str = "normal"
     kingdom: int = RANDOM_KINGDOM
 
+    def __post_init__(self) -> None:
+        # Refused here, where a level is chosen (form, command line, save), not later by the AI.
+        if self.kind not in (HUMAN, AI):
+            raise ValueError(f"unknown seat kind {self.kind!r}; choose from {HUMAN}, {AI}")
+        check_difficulty(self.difficulty)
+
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
@@ -31,13 +38,10 @@ class SeatConfig:
     def from_dict(data: Any) -> SeatConfig:
         if not isinstance(data, dict):
             raise ValueError("a seat must be an object")
-        kind = data.get("kind", AI)
-        if kind not in (HUMAN, AI):
-            raise ValueError(f"unknown seat kind {kind!r}")
         kingdom = data.get("kingdom", RANDOM_KINGDOM)
         if not isinstance(kingdom, int) or not -1 <= kingdom < 6:
             raise ValueError(f"bad kingdom {kingdom!r}")
-        return SeatConfig(kind, str(data.get("difficulty", "normal")), kingdom)
+        return SeatConfig(str(data.get("kind", AI)), str(data.get("difficulty", "normal")), kingdom)
 
 
 @dataclass
@@ -77,10 +81,12 @@ class MatchConfig:
     @staticmethod
     def from_dict(data: Any, rules: Rules, seed: int, players: int) -> MatchConfig:
         seats_raw = data.get("seats") if isinstance(data, dict) else None
-        if isinstance(seats_raw, list) and len(seats_raw) == players:
-            seats = [SeatConfig.from_dict(s) for s in seats_raw]
-        else:  # a record from elsewhere: the first seat plays, the others are AIs
+        if seats_raw is None:  # a record from elsewhere: the first seat plays, the others are AIs
             seats = [SeatConfig(HUMAN)] + [SeatConfig() for _ in range(players - 1)]
+        elif isinstance(seats_raw, list) and len(seats_raw) == players:
+            seats = [SeatConfig.from_dict(s) for s in seats_raw]
+        else:
+            raise ValueError(f"the seats do not match the game's {players} players")
         return MatchConfig(seats, rules, seed)
 
 

@@ -67,9 +67,15 @@ TEXT: dict[str, tuple[str, str]] = {
         "Эксперт чуть сильнее сильного ИИ (56 побед из 100 против него) и думает около 4 с "
         "на ход, порой 30 с (в браузере вдвое дольше); «Ходи сейчас» прерывает раздумье.",
     ),
-    "no_search": (
-        "AI search not installed: AI seats play random moves.",
-        "Поиск ИИ не установлен: ИИ ходит случайно.",
+    # an AI seat whose search failed
+    "agent_fallback": ("greedy (fallback)", "жадный (запасной)"),
+    "ai_fallback": (
+        "{kingdom}: the AI's search failed, so this seat now plays a simple fallback (greedy).",
+        "{kingdom}: поиск ИИ дал сбой, теперь это место играет простым запасным ИИ (жадный).",
+    ),
+    "hint_fallback": (
+        "The hint search failed; these suggestions come from the simple greedy AI.",
+        "Поиск подсказки дал сбой; эти советы даёт простой жадный ИИ.",
     ),
     # settings
     "sound": ("Sound", "Звук"),
@@ -285,7 +291,60 @@ TEXT: dict[str, tuple[str, str]] = {
     "chart_empty": ("No estimates in this game", "В этой игре оценок нет"),
     # saves
     "saved_to": ("Saved to {path}", "Сохранено: {path}"),
-    "save_refused": ("Save refused: {reason}", "Файл отклонён: {reason}"),
+    "save_not_strategos": (
+        "This file is not a Strategos save.",
+        "Этот файл — не сохранение Стратегоса.",
+    ),
+    "save_damaged": ("The save is damaged: {reason}", "Сохранение повреждено: {reason}"),
+    "save_garbled": ("the file is cut short or garbled.", "файл обрезан или испорчен."),
+    "save_unloadable": ("it could not be loaded.", "его не удалось загрузить."),
+    "save_version": (
+        "This save is from another version of Strategos (format {version}).",
+        "Это сохранение другой версии Стратегоса (формат {version}).",
+    ),
+    "file_unreadable": (
+        "The file could not be opened: {reason}",
+        "Не удалось открыть файл: {reason}",
+    ),
+    "export_failed": (
+        "The save could not be exported: {reason}",
+        "Не удалось сохранить в файл: {reason}",
+    ),
+    "autosave_failed": (
+        "The game could not be saved (no room in the storage); export it to keep it.",
+        "Игру не удалось сохранить (нет места в хранилище); сохраните её в файл.",
+    ),
+    "autosave_set_aside": (
+        "Your saved game could not be read, so it was kept aside as {name} and a new game "
+        "will not replace it.",
+        "Сохранённую игру не удалось прочитать, поэтому она отложена как {name}, и новая "
+        "игра её не заменит.",
+    ),
+    "settings_set_aside": (
+        "Your settings could not be read, so they were kept aside as {name}; the defaults "
+        "apply until you change one.",
+        "Настройки не удалось прочитать, поэтому они отложены как {name}; до первого "
+        "изменения действуют стандартные.",
+    ),
+    "settings_unreadable": (
+        "Your settings could not be read; the defaults apply.",
+        "Настройки не удалось прочитать; действуют стандартные.",
+    ),
+    "autosave_unreadable": (
+        "Your saved game could not be read, nor kept aside; a new game will replace it.",
+        "Сохранённую игру не удалось ни прочитать, ни отложить; новая игра её заменит.",
+    ),
+    # before a new or imported game takes the place of an unfinished one
+    "replace_title": ("Replace your unfinished game?", "Заменить неоконченную игру?"),
+    "replace_body": (
+        "Your unfinished game ({players} players, {season}) is saved; the new one takes its "
+        "place. Export it first to keep a copy.",
+        "Сохранена ваша неоконченная игра (игроков: {players}, {season}); новая игра займёт "
+        "её место. Сохраните её в файл, чтобы оставить копию.",
+    ),
+    "replace_keep": ("Keep it", "Оставить её"),
+    "replace_export": ("Export it, then start", "Сохранить в файл и начать"),
+    "replace_start": ("Replace it", "Заменить"),
     "import_title": ("Import a save", "Загрузить сохранение"),
     "import_hint": (
         "Drop a save file on the window, or pick one below.",

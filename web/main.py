@@ -21,11 +21,14 @@ if __package__ in (None, ""):  # run as a script (pygbag stages main.py at the t
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from web.ai_bridge import DIFFICULTIES
+
     p = argparse.ArgumentParser(prog="python -m web", description="Strategos, the desktop client")
     p.add_argument("--spectate", action="store_true", help="watch an AI-only game")
     p.add_argument("--players", type=int, default=4, help="seats in a spectated game (2-6)")
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--difficulty", default="normal", help="AI level in a spectated game")
+    p.add_argument("--difficulty", default="normal", choices=DIFFICULTIES,
+                   help="AI level in a spectated game")  # fmt: skip
     p.add_argument("--max-frames", type=int, default=None, help="exit after this many frames")
     p.add_argument("--screenshot", default=None, help="write the last frame to this PNG")
     p.add_argument("--lang", choices=("en", "ru"), default=None)

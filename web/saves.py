@@ -1,14 +1,22 @@
 """Autosave, resume, export and import of matches (the save is ``GameRecord`` JSON).
 
-A corrupt or foreign file is refused with the engine's message and the current game survives.
+The autosave is the player's: only a game a person plays writes it, and a game that ends
+deletes it only if it is that game. A game an AI plays alone (spectating, the title's
+background) never touches it. Replacing an unfinished game is asked first (``offer``). An
+autosave that no longer loads is kept aside under a new name and the title says so; an
+imported file that does not load is refused with a sentence, and the current game survives.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game import StateFormatError
+from game.record import RECORD_FORMAT, RECORD_VERSION
 from web import i18n
 from web.config import MatchConfig
 from web.session import MatchSession
@@ -17,63 +25,178 @@ if TYPE_CHECKING:
     from web.app import App
 
 AUTOSAVE = "autosave"
+_DAMAGED = re.compile(r"^The [\w ]+ is damaged: (.+)$", re.DOTALL)
+
+log = logging.getLogger("strategos.saves")
 
 
 def autosaver(app: App) -> Callable[[MatchSession], None]:
     def save(session: MatchSession) -> None:
-        app.storage.write(AUTOSAVE, session.save_text())
+        if not session.humans:
+            return
+        if app.storage.write(AUTOSAVE, session.save_text()):
+            app.autosave_failing = False
+        elif not app.autosave_failing:  # told once, not at every move
+            app.autosave_failing = True
+            app.toast(i18n.t("autosave_failed"), 7.0)
 
     return save
 
 
 def new_session(app: App, config: MatchConfig) -> MatchSession:
-    return MatchSession(config, on_commit=autosaver(app))
+    return MatchSession(config, on_commit=autosaver(app) if config.humans() else None)
 
 
 def resumable(app: App) -> MatchSession | None:
-    """The autosaved match, if there is an unfinished one that still loads."""
+    """The autosaved match, if there is an unfinished one; one that does not load is kept
+    aside (``set_aside``) so that no later game writes over it."""
     text = app.storage.read(AUTOSAVE)
-    if not text:
+    if text is None:
+        if app.storage.exists(AUTOSAVE):  # there, but not text (bytes that are not UTF-8)
+            log.warning("the autosave is not readable text; it is set aside")
+            set_aside(app)
         return None
     try:
         session = MatchSession.from_save(text, autosaver(app))
-    except (StateFormatError, ValueError):
+    except StateFormatError as err:
+        log.warning("the autosave does not load (%s); it is set aside", err)
+        set_aside(app)
+        return None
+    except Exception:
+        # Not a refusal the engine meant; still the player's start-up must go on.
+        log.exception("loading the autosave failed; it is set aside")
+        set_aside(app)
         return None
     return None if session.is_over() else session
 
 
+def set_aside(app: App) -> None:
+    where = app.storage.keep_aside(AUTOSAVE)
+    if where is None:
+        log.error("the unreadable autosave could not be set aside")
+        app.notices.append(("autosave_unreadable", {}))
+    else:
+        log.warning("the unreadable autosave is now %s", where)
+        app.notices.append(("autosave_set_aside", {"name": where}))
+
+
+def notice(app: App) -> str:
+    """What the title tells about stored files that did not read, in the current language."""
+    return " ".join(i18n.t(key, **values) for key, values in app.notices)
+
+
 def load(app: App, text: str | bytes) -> MatchSession | str:
-    """A session from imported text, or the reason it is refused."""
+    """A session from imported text, or the sentence saying why it is refused."""
     try:
         return MatchSession.from_save(text, autosaver(app))
     except StateFormatError as err:
-        return i18n.t("save_refused", reason=str(err))
-    except (ValueError, TypeError, KeyError) as err:
-        return i18n.t("save_refused", reason=f"{type(err).__name__}: {err}")
+        return refusal(text, str(err))
+    except Exception:
+        log.exception("loading an imported file failed")
+        return i18n.t("save_damaged", reason=i18n.t("save_unloadable"))
+
+
+def refusal(text: str | bytes, engine_reason: str) -> str:
+    """Why a file is refused, in words: the parser's own text (offsets, quotes) never shows."""
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError):
+        marked = (
+            RECORD_FORMAT.encode() in text if isinstance(text, bytes) else RECORD_FORMAT in text
+        )
+        if marked:  # a save of ours, cut short or garbled on the way
+            return i18n.t("save_damaged", reason=i18n.t("save_garbled"))
+        return i18n.t("save_not_strategos")
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        return i18n.t("save_not_strategos")
+    if data.get("version") != RECORD_VERSION:
+        return i18n.t("save_version", version=str(data.get("version")))
+    # The engine's sentence may open with its own "The … is damaged:"; it is said once here.
+    found = _DAMAGED.match(engine_reason)
+    return i18n.t("save_damaged", reason=found.group(1) if found else engine_reason)
+
+
+def _header(data: Any) -> tuple[Any, ...] | None:
+    if not isinstance(data, dict):
+        return None
+    client = data.get("client")
+    seats = client.get("seats") if isinstance(client, dict) else None
+    fields = ("format", "version", "players", "seed", "rules", "kingdoms")
+    return (*(data.get(k) for k in fields), seats)
+
+
+def _extends(text: str, session: MatchSession) -> bool:
+    """True when the saved game ``text`` is ``session``'s game at this point or earlier, so
+    that ``session`` may take its place without losing a move."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    mine = json.loads(session.save_text())
+    if _header(data) != _header(mine) or not isinstance(data.get("actions"), list):
+        return False
+    saved = data["actions"]
+    return saved == mine["actions"][: len(saved)]
+
+
+def offer(app: App, session: MatchSession) -> None:
+    """Show ``session`` as the current match; if that would replace an unfinished game of the
+    player's, ask first (the dialog can keep it, export it, or replace it)."""
+    existing = resumable(app)
+    text = app.storage.read(AUTOSAVE) if existing is not None else None
+    if (
+        existing is None
+        or text is None
+        or not session.humans
+        or session.is_over()
+        or _extends(text, session)
+    ):
+        start(app, session)
+        return
+    from web.scenes.replace_game import ReplaceGameScene
+
+    app.push(ReplaceGameScene(app, existing, lambda: start(app, session)))
 
 
 def start(app: App, session: MatchSession) -> None:
-    """Show ``session`` as the current match, above the title."""
+    """Show ``session`` as the current match, above the title; a game a person plays that is
+    not over becomes the autosave."""
     from web.scenes.match import MatchScene
 
-    session.on_commit = autosaver(app)
-    app.storage.write(AUTOSAVE, session.save_text())
+    if session.humans and not session.is_over():
+        session.on_commit = autosaver(app)
+        session.on_commit(session)
+        app.notices.clear()  # the title's word on files that did not read has been seen
+    else:
+        session.on_commit = None
     app.reset_to(MatchScene(app, session))
 
 
-def export(app: App, session: MatchSession) -> None:
+def finished(app: App, session: MatchSession) -> None:
+    """``session`` is over: the autosave goes if it is this game (at any of its moves)."""
+    if not session.humans:
+        return
+    text = app.storage.read(AUTOSAVE)
+    if text is not None and _extends(text, session):
+        app.storage.delete(AUTOSAVE)
+
+
+def export(app: App, session: MatchSession) -> bool:
     try:
         where = app.storage.export(session.save_text())
     except OSError as err:
-        app.toast(i18n.t("save_refused", reason=str(err)))
-        return
+        app.toast(i18n.t("export_failed", reason=err.strerror or str(err)), 7.0)
+        return False
     app.toast(i18n.t("exported", path=where), 6.0)
+    return True
 
 
 def import_text(app: App, text: str | bytes) -> bool:
+    """Open an imported file as the match (asking first if it replaces an unfinished game);
+    False, with the reason shown, when it is refused."""
     found = load(app, text)
     if isinstance(found, str):
         app.toast(found, 7.0)
         return False
-    start(app, found)
+    offer(app, found)
     return True

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import CHANCE, GameRecord, GameState, IllegalActionError, PlayerView, StateFormatError
+from game import undo as rules_undo
 from game.actions import Action, BattleRoll, ChooseDeck, CommitCoin, EndTurn, FightAt, PickKingdom
 from game.state import P_ACTION, P_CONTINUE
 from web import ai_bridge
@@ -71,9 +72,12 @@ class MatchSession:
         self.thinking_seat = -1
         self.thinking_index = -1
         self.hurried = False  # the player asked the thinking AI seat to move now
-        self.last_thinking_error: str | None = None
+        # AI seats whose search failed, with why: they play ai_bridge.FALLBACK_AGENT from then
+        # on, and the match says so (never silently).
+        self.fallbacks: dict[int, str] = {}
         self.hint_thinking: ai_bridge.Thinking | None = None
         self.hint_index = -1
+        self.hint_failure: str | None = None
         humans = config.humans()
         self.viewer = humans[0] if humans else -1
         for action in actions:
@@ -151,9 +155,11 @@ class MatchSession:
             legal = self.state.legal_actions()
             difficulty = self.config.seats[seat].difficulty
             seed = self.config.seed * 1_000_003 + index
-            self.thinking = ai_bridge.begin(
-                self.state.observe(seat), legal, difficulty, seed, self.agents
-            )
+            view = self.state.observe(seat)
+            if seat in self.fallbacks:
+                self.thinking = ai_bridge.begin_fallback(view, legal, seed)
+            else:
+                self.thinking = ai_bridge.begin(view, legal, difficulty, seed, self.agents)
             self.thinking_seat = seat
             self.thinking_index = index
             self.hurried = False
@@ -164,12 +170,13 @@ class MatchSession:
             return None
         self.hurried = False
         action = thinking.best_action()
-        self.last_thinking_error = getattr(thinking, "error", None)
         for insight in thinking.explain(top=3):
             if insight.action == action and insight.win_chance is not None:
                 x = self.state.round + self.state.active / self.state.num_players
                 self.win_chances.append((x, seat, float(insight.win_chance)))
                 break
+        if thinking.failure is not None and seat not in self.fallbacks:
+            self.fallbacks[seat] = thinking.failure
         self.thinking = None
         self.thinking_seat = -1
         return self._apply(action, seat)
@@ -230,14 +237,7 @@ class MatchSession:
     def _engine_limit(self) -> int:
         if self.viewer < 0 or self.human_to_act() != self.viewer:
             return 0
-        try:
-            from game import undo as rules_undo
-        except ImportError:  # an engine without game.undo: own actions since the last barrier
-            return len(self._undo)
-        try:
-            return int(rules_undo.undoable(self.record))
-        except Exception:
-            return len(self._undo)
+        return rules_undo.undoable(self.record)
 
     def can_undo(self) -> bool:
         return self.human_to_act() == self.viewer >= 0 and self.undo_limit() > 0
@@ -283,6 +283,7 @@ class MatchSession:
             return None
         legal = set(self.state.legal_actions())
         self.hint_thinking = None
+        self.hint_failure = hint.failure
         return [i for i in hint.explain(top=3) if i.action in legal]
 
     def cancel_hint(self) -> None:
@@ -308,7 +309,9 @@ class MatchSession:
         try:
             config = MatchConfig.from_dict(client, record.rules, record.seed, record.num_players)
         except ValueError as err:
-            raise StateFormatError(f"corrupt seat settings in the save: {err}") from None
+            raise StateFormatError(
+                f"The save is damaged: its seat settings are wrong ({err})."
+            ) from None
         session = MatchSession(config, record, on_commit)
         viewer = client.get("viewer") if isinstance(client, dict) else None
         if isinstance(viewer, int) and viewer in session.humans:

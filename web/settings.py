@@ -3,7 +3,7 @@ large text (phones), and the first-game coach (on until dismissed or switched of
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from web.i18n import LANGUAGES
@@ -39,15 +39,23 @@ class Settings:
 
     @staticmethod
     def from_dict(data: Any) -> Settings:
-        out = Settings()
+        """Settings read back from storage; ``ValueError`` names the first field that is
+        not one this edition writes (the caller keeps such a file aside, never uses half)."""
         if not isinstance(data, dict):
-            return out
-        if data.get("language") in LANGUAGES:
-            out.language = data["language"]
-        out.sound = bool(data.get("sound", False))
-        out.reduced_motion = bool(data.get("reduced_motion", False))
-        if data.get("speed") in SPEEDS:
-            out.speed = data["speed"]
-        out.large_text = bool(data.get("large_text", False))
-        out.coach = bool(data.get("coach", True))
+            raise ValueError("the settings are not an object")
+        known = {f.name: f for f in fields(Settings)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise ValueError(f"unknown setting {unknown[0]!r}")
+        out = Settings()
+        for name, value in data.items():
+            if known[name].type in ("bool", bool):
+                if not isinstance(value, bool):
+                    raise ValueError(f"the setting {name!r} must be true or false")
+            elif not isinstance(value, str) or value not in _CHOICES[name]:
+                raise ValueError(f"the setting {name!r} cannot be {value!r}")
+            setattr(out, name, value)
         return out
+
+
+_CHOICES: dict[str, tuple[str, ...]] = {"language": LANGUAGES, "speed": SPEEDS}

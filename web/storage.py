@@ -22,6 +22,14 @@ IMPORT_KEY = PREFIX + "import"
 IMPORT_ERROR_KEY = PREFIX + "import-error"  # why a picked file could not be handed over
 
 
+def aside_names(key: str) -> list[str]:
+    """Keys under which an unreadable ``key`` may be kept, first choice first: stamped with
+    the time, so that one damaged save never takes the place of another."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    first = f"{key}.corrupt-{stamp}"
+    return [first] + [f"{first}-{n}" for n in range(2, 100)]
+
+
 def data_dir() -> Path:
     override = os.environ.get("STRATEGOS_DATA_DIR")
     if override:
@@ -63,6 +71,25 @@ class FileStorage:
     def delete(self, key: str) -> None:
         with contextlib.suppress(OSError):
             self._path(key).unlink()
+
+    def exists(self, key: str) -> bool:
+        """True when something is stored under ``key``, even if ``read`` cannot decode it."""
+        return self._path(key).exists()
+
+    def keep_aside(self, key: str) -> str | None:
+        """Rename what ``key`` holds to a new name (``aside_names``) and return where it is
+        now, or None when there is nothing to move or the rename failed."""
+        source = self._path(key)
+        for name in aside_names(key):
+            target = self._path(name)
+            if target.exists():
+                continue
+            try:
+                source.rename(target)
+            except OSError:
+                return None
+            return str(target)
+        return None
 
     def export(self, text: str) -> str:
         folder = self.dir / "exports"
@@ -119,6 +146,37 @@ class WebStorage:
     def delete(self, key: str) -> None:
         with contextlib.suppress(Exception):
             self.window.localStorage.removeItem(PREFIX + key)
+
+    def exists(self, key: str) -> bool:
+        return self.read(key) is not None
+
+    def keep_aside(self, key: str) -> str | None:
+        """Move what ``key`` holds to a new key (``aside_names``) and return that key as the
+        page stores it, or None when there is nothing to move or no room for it."""
+        store = self.window.localStorage
+        text = self.read(key)
+        if text is None:
+            return None
+        for name in aside_names(key):
+            if self.read(name) is None:
+                break
+        else:
+            return None
+        try:
+            store.setItem(PREFIX + name, text)
+        except Exception:
+            # No room for two copies: free the old key first, and put the text back if the
+            # new one still does not fit.
+            store.removeItem(PREFIX + key)
+            try:
+                store.setItem(PREFIX + name, text)
+            except Exception:
+                with contextlib.suppress(Exception):
+                    store.setItem(PREFIX + key, text)
+                return None
+        else:
+            store.removeItem(PREFIX + key)
+        return PREFIX + name
 
     def export(self, text: str) -> str:
         name = time.strftime("strategos-%Y%m%d-%H%M%S.json")
@@ -189,5 +247,5 @@ def read_json(storage: Storage, key: str) -> Any:
         return None
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: brackets nested thousands deep
         return None

@@ -106,6 +106,13 @@ def wrap(s: str, size: int, width: int, face: str = "sans") -> list[str]:
             else:
                 lines.append(line)
                 line = w
+            while f.size(line)[0] > width and len(line) > 1:
+                # A word wider than the line (a file path): cut it where the width ends.
+                cut = len(line) - 1
+                while cut > 1 and f.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
 

@@ -10,8 +10,9 @@ Chromium (Debian ``chromium``) with ``playwright-core``. Then:
   (``artifacts/browser/report.json``);
 - the built loading page (``./build.sh web``) works in Chromium;
 - ``web/storage.py``'s browser storage (pygbag's ``platform.window`` stood in for by the page's
-  JS global, see ``wasm_storage.py``) keeps saves in the real localStorage, exports through a
-  real download and imports what the real file chooser was given.
+  JS global, see ``wasm_storage.py``) keeps saves in the real localStorage, keeps an
+  unreadable one aside under a new key, exports through a real download and imports what the
+  real file chooser was given.
 
 Needs ``node``, ``/usr/bin/chromium`` and the npm packages in ``build/node/node_modules``
 (``tests/browser/setup.sh`` installs them). Without them the tests skip, except when
@@ -804,3 +805,53 @@ def test_web_storage_import_drops_a_stale_file_and_reports_one_too_big(browser: 
     browser.run_json(storage_code("st.delete('test-fill')\njson.dumps(None)"))
     assert str(polls[-1]).startswith("OSError"), f"no error reported in 10 s: {set(polls)}"
     assert browser.run_json(poll) is None  # reported once
+
+
+ASIDE_KEY = re.compile(r"strategos\.test-aside\.corrupt-\d{8}-\d{6}(-\d+)?")
+
+
+def test_web_storage_keeps_an_unreadable_save_aside(browser: Browser) -> None:
+    """A save the game cannot read is moved to a new key stamped with the time, never dropped;
+    a second one in the same second gets a key of its own."""
+    got = browser.run_json(
+        storage_code(
+            "st.write('test-aside', text)\n"
+            "first = st.keep_aside('test-aside')\n"
+            "st.write('test-aside', 'second damaged save')\n"
+            "second = st.keep_aside('test-aside')\n"
+            "out = {'first': first, 'second': second, 'missing': st.keep_aside('test-aside'),\n"
+            "    'first_text': wasm_storage.raw(first), 'second_text': wasm_storage.raw(second),\n"
+            "    'left': wasm_storage.raw('strategos.test-aside'),\n"
+            "    'exists': st.exists('test-aside')}\n"
+            "for key in (first, second):\n"
+            "    st.delete(key.removeprefix('strategos.'))\n"
+            "json.dumps(out)",
+            text=SAVE_TEXT,
+        )
+    )
+    assert ASIDE_KEY.fullmatch(got["first"]) and ASIDE_KEY.fullmatch(got["second"]), got
+    assert got["first"] != got["second"]
+    assert got["first_text"] == SAVE_TEXT and got["second_text"] == "second damaged save"
+    assert got["left"] is None and got["exists"] is False
+    assert got["missing"] is None  # nothing left to move
+
+
+def test_web_storage_keeps_aside_a_save_too_big_for_two_copies(browser: Browser) -> None:
+    """Chromium holds about 5.2 million characters per site: a 3-million-character save is
+    still moved (the old key is freed first), whole."""
+    got = browser.run_json(
+        storage_code(
+            "big = 'x' * 3_000_000\n"
+            "assert st.write('test-aside', big)\n"
+            "moved = st.keep_aside('test-aside')\n"
+            "whole = moved is not None and wasm_storage.raw(moved) == big\n"
+            "out = {'moved': moved, 'whole': whole,\n"
+            "    'left': wasm_storage.raw('strategos.test-aside')}\n"
+            "if moved:\n"
+            "    st.delete(moved.removeprefix('strategos.'))\n"
+            "st.delete('test-aside')\n"
+            "json.dumps(out)"
+        )
+    )
+    assert got["moved"] and ASIDE_KEY.fullmatch(got["moved"]), got
+    assert got["whole"] is True and got["left"] is None

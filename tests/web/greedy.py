@@ -10,9 +10,10 @@ from web import ai_bridge
 PRIORITY = {Destroy: 5, Build: 5, Return: 4, Train: 3}
 
 
-class GreedyThinking(ai_bridge.RandomThinking):
+class GreedyThinking:
+    failure = None
+
     def __init__(self, view, legal, rng: random.Random) -> None:
-        super().__init__(legal, rng)
         state = view.public
         seat = view.seat
 
@@ -30,6 +31,17 @@ class GreedyThinking(ai_bridge.RandomThinking):
 
         self._choice = max(legal, key=score)
         self.chance = 0.2 + 0.6 * rng.random()
+        self.done = False
+
+    def step_ms(self, ms: float) -> bool:
+        self.done = True
+        return True
+
+    def progress(self) -> float:
+        return 1.0 if self.done else 0.0
+
+    def best_action(self):
+        return self._choice
 
     def explain(self, top: int = 3):
         return [ai_bridge.Insight(self._choice, 0.5, self.chance)]

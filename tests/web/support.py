@@ -23,9 +23,10 @@ def data_dir(tmp_path, monkeypatch):
 @pytest.fixture
 def random_ai(monkeypatch):
     """AI seats play uniform-random moves: fast games that test the client, not the search."""
+    import ai
     from web import ai_bridge
 
-    monkeypatch.setattr(ai_bridge, "_agent", lambda difficulty: None)
+    monkeypatch.setattr(ai_bridge, "_agent", lambda difficulty: ai.make_agent("random"))
 
 
 @pytest.fixture

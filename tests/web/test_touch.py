@@ -73,6 +73,7 @@ def _all_buttons(app):
     from web.scenes.menu import ImportScene, MenuScene
     from web.scenes.new_game import NewGameScene
     from web.scenes.pass_device import PassDeviceScene
+    from web.scenes.replace_game import ReplaceGameScene
     from web.scenes.rules import RulesScene
     from web.scenes.settings import SettingsScene
 
@@ -86,6 +87,7 @@ def _all_buttons(app):
     yield "menu", MenuScene(app, scene).buttons
     yield "game over", GameOverScene(app, scene.session).buttons
     yield "pass", PassDeviceScene(app, scene.session, 0, lambda: None).buttons
+    yield "replace", ReplaceGameScene(app, scene.session, lambda: None).buttons
 
 
 def test_every_button_is_a_finger_wide(app, random_ai):

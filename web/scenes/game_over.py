@@ -37,7 +37,7 @@ class GameOverScene(Scene):
         self.buttons = b
 
     def _again(self) -> None:
-        saves.start(self.app, saves.new_session(self.app, self.session.rematch()))
+        saves.offer(self.app, saves.new_session(self.app, self.session.rematch()))
 
     def _title(self) -> None:
         del self.app.scenes[1:]

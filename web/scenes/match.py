@@ -11,7 +11,7 @@ import pygame
 from game import IllegalActionError, PlayerView
 from game.actions import Action, Build, Trade
 from game.state import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
-from web import ai_bridge, describe, i18n, intents
+from web import ai_bridge, describe, i18n, intents, saves
 from web.animation import Animator
 from web.app import App, Scene
 from web.gestures import UIEvent
@@ -58,6 +58,7 @@ class MatchScene(Scene):
         self.log_scroll = 0
         self._version: tuple[object, ...] = ()
         self._over_shown = False
+        self._told_fallbacks: set[int] = set()
         self._handover_for = -1
         self._camera_key: tuple[int, int, int] | None = None
         self._camera_rest = 0
@@ -181,15 +182,25 @@ class MatchScene(Scene):
                 )
                 if applied is not None:
                     self._after(applied, watched=applied.actor not in session.humans)
+        self._tell_fallbacks()
         if self.hinting and not drawing:
             found = session.step_hint(SLICE_MS)
             self.ai_busy = True
             if found is not None or session.hint_thinking is None:
                 self.hinting = False
                 self.hints = [(i.action, i.win_chance) for i in (found or [])]
-                if not self.hints:
+                if session.hint_failure is not None:
+                    self.app.toast(i18n.t("hint_fallback"), 6.0)
+                elif not self.hints:
                     self.app.toast(i18n.t("hint_none"), 2.5)
         self._refresh()
+
+    def _tell_fallbacks(self) -> None:
+        """A seat whose search failed is named once; its panel says so for the rest of the game."""
+        for seat in sorted(set(self.session.fallbacks) - self._told_fallbacks):
+            self._told_fallbacks.add(seat)
+            self.app.toast(i18n.t("ai_fallback", kingdom=self.kingdom_name(seat)), 8.0)
+            self._version = ()
 
     def _refresh(self) -> None:
         s = self.session
@@ -213,7 +224,7 @@ class MatchScene(Scene):
         self._over_shown = True
         from web.scenes.game_over import GameOverScene
 
-        self.app.storage.delete("autosave")
+        saves.finished(self.app, self.session)
         self.app.sound.play("fanfare")
         if self.session.viewer >= 0 and self.app.settings.coach:
             self.app.settings.coach = False  # a whole game played: no longer a newcomer
@@ -341,6 +352,8 @@ class MatchScene(Scene):
                     i18n.t("human")
                     + (f" ({i18n.t('human_seat')})" if seat == self.session.viewer else "")
                 )
+            elif seat in self.session.fallbacks:
+                out.append(i18n.t("agent_fallback"))
             else:
                 out.append(f"{i18n.t('ai')} · {i18n.t('diff_' + cfg.difficulty)}")
         return out

@@ -16,6 +16,9 @@ from web.widgets import Button, ButtonGroup, dim, label, panel
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene
 
+# Up to eight files (FileStorage.import_candidates) above the Back button at y 640.
+FILE_H, FILE_STEP = 48, 54
+
 
 class MenuScene(Scene):
     opaque = False
@@ -44,6 +47,9 @@ class MenuScene(Scene):
                 for b, (tag, text, fn) in zip(boxes, items, strict=True)
             ]
         )
+
+    def occupied(self) -> list[Box]:
+        return [self.box, *super().occupied()]
 
     def _settings(self) -> None:
         from web.scenes.settings import SettingsScene
@@ -104,7 +110,7 @@ class ImportScene(Scene):
         for i, path in enumerate(self.files):
             b.add(
                 Button(
-                    Box(340, y + i * 60, 600, 52),
+                    Box(340, y + i * FILE_STEP, 600, FILE_H),
                     path.name,
                     lambda p=path: _import_file(self.app, str(p)),
                     tag=f"file{i}",
@@ -117,7 +123,7 @@ class ImportScene(Scene):
         try:
             text = self.app.storage.poll_web_import()
         except OSError as err:
-            self.app.toast(i18n.t("save_refused", reason=str(err)), 7.0)
+            self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
             return
         if text is not None:
             saves.import_text(self.app, text)
@@ -154,6 +160,6 @@ def _import_file(app: App, path: str) -> None:
         with open(path, "rb") as f:
             data = f.read(8_000_000)
     except OSError as err:
-        app.toast(i18n.t("save_refused", reason=str(err)), 6.0)
+        app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
         return
     saves.import_text(app, data)

@@ -134,7 +134,7 @@ class NewGameScene(Scene):
         except ValueError as err:
             self.error = str(err)
             return
-        saves.start(self.app, saves.new_session(self.app, self.config))
+        saves.offer(self.app, saves.new_session(self.app, self.config))
 
     def think_note(self) -> str:
         """The i18n key telling how long the slowest AI seat thinks (native, measured with
@@ -148,15 +148,10 @@ class NewGameScene(Scene):
         return "think_fast" if levels else ""
 
     def note_lines(self) -> list[str]:
-        """The note under the settings (no search installed, or how long AI seats think),
-        wrapped to the right column."""
-        if not ai_bridge.search_available():
-            text = i18n.t("no_search")
-        elif self.think_note():
-            text = i18n.t(self.think_note())
-        else:
+        """The note under the settings (how long AI seats think), wrapped to the right column."""
+        if not self.think_note():
             return []
-        return theme.wrap(text, NOTE_SIZE, NOTE_WIDTH)
+        return theme.wrap(i18n.t(self.think_note()), NOTE_SIZE, NOTE_WIDTH)
 
     # -- events --------------------------------------------------------------------------------
     def handle(self, ev: UIEvent) -> None:

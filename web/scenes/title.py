@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import pygame
 
-from web import ai_bridge, i18n, saves, theme
+from web import i18n, saves, theme
 from web.app import App, Scene
 from web.config import spectator_config
 from web.gestures import UIEvent
 from web.layout import Box, column
 from web.session import MatchSession
 from web.widgets import Button, ButtonGroup, dim, label, panel
+
+NOTICE_SIZE = 16  # a small text: it grows with the large-text setting
+NOTICE_X, NOTICE_W = 40, 390  # a card left of the buttons, as tall as its lines
 
 
 class TitleScene(Scene):
@@ -118,8 +121,22 @@ class TitleScene(Scene):
         label(surface, i18n.t("subtitle"), 640, 168, 22, theme.TEXT, "sans", "midtop")
         panel(surface, self.panel_box, alpha=220)
         self.buttons.draw(surface)
-        if not ai_bridge.search_available():
-            label(surface, i18n.t("no_search"), 640, 700, 14, theme.TEXT_DIM, "sans", "midbottom")
+        text = saves.notice(self.app)
+        if text:
+            box = self.notice_box()
+            panel(surface, box, alpha=235)
+            size = theme.small(NOTICE_SIZE)
+            step = theme.font(size).get_linesize()
+            for i, line in enumerate(self.notice_lines()):
+                label(surface, line, box.x + 16, box.y + 8 + i * step, size, theme.GOLD)
+
+    def notice_lines(self) -> list[str]:
+        return theme.wrap(saves.notice(self.app), theme.small(NOTICE_SIZE), NOTICE_W - 32)
+
+    def notice_box(self) -> Box:
+        step = theme.font(theme.small(NOTICE_SIZE)).get_linesize()
+        h = 16 + step * max(1, len(self.notice_lines()))
+        return Box(NOTICE_X, self.panel_box.y, NOTICE_W, h)
 
     def tooltip_at(self, x: float, y: float) -> tuple[list[str], str | None] | None:
         return None

@@ -1,0 +1,37 @@
+"""A name the registry does not know is a ValueError that says what there is to choose from."""
+
+from __future__ import annotations
+
+import pytest
+
+import ai
+
+LEVELS = "choose from easy, normal, hard, expert"
+
+
+def test_an_unknown_agent_names_the_agents() -> None:
+    with pytest.raises(ValueError, match="unknown agent 'godlike'; choose from random, greedy"):
+        ai.agent_from_spec("godlike")
+
+
+@pytest.mark.parametrize("make", [
+    lambda: ai.make_agent("ismcts", level="godlike"),
+    lambda: ai.make_agent("cheat-mcts", level="godlike"),
+    lambda: ai.agent_from_spec("ismcts:godlike"),
+])  # fmt: skip
+def test_an_unknown_difficulty_names_the_levels(make) -> None:
+    with pytest.raises(ValueError, match=f"unknown difficulty 'godlike'.*; {LEVELS}"):
+        make()
+
+
+@pytest.mark.parametrize("name", ["ismcts", "cheat-mcts"])
+def test_a_misspelt_option_names_the_options(name: str) -> None:
+    """``difficulty=`` is not how a level is given: the message shows ``level`` and the rest."""
+    with pytest.raises(ValueError, match=r"has no option 'difficulty'; choose from level, ") as err:
+        ai.make_agent(name, difficulty="hard")
+    assert "iterations" in str(err.value) and "c_puct" in str(err.value)
+
+
+def test_options_of_the_simple_agents_are_refused() -> None:
+    with pytest.raises(ValueError, match="agent 'greedy' takes no options, got level"):
+        ai.make_agent("greedy", level="hard")

@@ -1,0 +1,545 @@
+"""The player's save is never lost: games the AIs play alone never touch it, replacing it is
+asked first, an unreadable one is kept aside (and the title says so), and an imported file
+that does not load is refused with a sentence that covers no button."""
+
+from __future__ import annotations
+
+import json
+import logging
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tests.web.player import click_button, press_key  # noqa: E402
+from web import i18n, saves, theme  # noqa: E402
+from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.storage import FileStorage  # noqa: E402
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+AUTOSAVE_FILE = "autosave.json"
+
+
+def _unfinished(app, seed=21, humans=2, actions=12) -> str:
+    """An unfinished game of the player's in the autosave (hot seat by default); its text."""
+    seats = [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(2)]
+    session = saves.new_session(app, MatchConfig(seats, seed=seed))
+    while len(session.record.actions) < actions:
+        who = session.human_to_act()
+        if who >= 0:
+            session.take_over(who)
+            session.submit(session.legal()[0])
+        else:
+            session.tick(5)
+    text = app.storage.read(saves.AUTOSAVE)
+    assert text and not session.is_over()
+    return text
+
+
+@pytest.fixture
+def autosave_calls(monkeypatch):
+    """Every write or delete of the autosave, by any App's storage."""
+    calls: list[str] = []
+    for name in ("write", "delete"):
+        real = getattr(FileStorage, name)
+
+        def spy(self, key, *rest, _real=real, _name=name):
+            if key == saves.AUTOSAVE:
+                calls.append(_name)
+            return _real(self, key, *rest)
+
+        monkeypatch.setattr(FileStorage, name, spy)
+    return calls
+
+
+def _until(app, cond, frames=40_000):
+    for _ in range(frames):
+        if cond():
+            return
+        app.frame()
+    raise AssertionError("condition not reached")
+
+
+def _run_to_game_over(app):
+    from web.scenes.game_over import GameOverScene
+    from web.scenes.match import MatchScene
+
+    match = app.top
+    assert isinstance(match, MatchScene)
+    match.animator.enabled = False
+    _until(app, lambda: isinstance(app.top, GameOverScene))
+    return app.top
+
+
+# --- games the AIs play alone ---------------------------------------------------------------
+
+
+def test_watching_ais_play_keeps_the_unfinished_game(app, random_ai, data_dir, autosave_calls):
+    from web.scenes.title import TitleScene
+
+    saved = _unfinished(app)
+    autosave_calls.clear()
+    title = TitleScene(app)
+    app.push(title)
+    assert title.buttons.find("continue") is not None
+    click_button(app, title.buttons, "spectate")
+    assert app.top.session.spectating
+    over = _run_to_game_over(app)
+    assert (data_dir / AUTOSAVE_FILE).read_text(encoding="utf-8") == saved
+    click_button(app, over.buttons, "again")  # another game of AIs: still not the player's
+    over = _run_to_game_over(app)
+    click_button(app, over.buttons, "title")
+    assert app.top is title and title.buttons.find("continue") is not None
+    assert autosave_calls == []
+    assert app.storage.read(saves.AUTOSAVE) == saved
+
+
+def test_spectating_from_the_command_line_keeps_the_unfinished_game(
+    app, random_ai, data_dir, autosave_calls
+):
+    """``python -m web --spectate --players 2 --seed 3 --difficulty easy`` to its end."""
+    from web.main import build_app, parse_args
+
+    saved = _unfinished(app)
+    autosave_calls.clear()
+    watched = build_app(parse_args(["--spectate", "--players", "2", "--seed", "3",
+                                    "--difficulty", "easy"]))  # fmt: skip
+    _run_to_game_over(watched)
+    assert autosave_calls == []
+    assert (data_dir / AUTOSAVE_FILE).read_text(encoding="utf-8") == saved
+
+
+def test_the_title_background_game_never_touches_the_save(app, random_ai, autosave_calls):
+    from web.scenes.title import TitleScene
+
+    saved = _unfinished(app)
+    autosave_calls.clear()
+    title = TitleScene(app)
+    app.push(title)
+    first = title.attract
+    first.animator.enabled = False
+    _until(app, lambda: title.attract is not first)  # one background game played to its end
+    assert first.session.is_over()
+    assert autosave_calls == []
+    assert app.storage.read(saves.AUTOSAVE) == saved
+
+
+def test_a_new_game_of_ais_only_leaves_the_save_alone(app, random_ai, autosave_calls):
+    from web.scenes.match import MatchScene
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.title import TitleScene
+
+    saved = _unfinished(app)
+    autosave_calls.clear()
+    app.push(TitleScene(app))
+    form = NewGameScene(app)
+    app.push(form)
+    click_button(app, form.buttons, "players2")
+    click_button(app, form.buttons, "kind0")  # the only human seat becomes an AI
+    click_button(app, form.buttons, "start")
+    assert isinstance(app.top, MatchScene) and app.top.session.spectating  # nothing asked
+    over = _run_to_game_over(app)
+    click_button(app, over.buttons, "again")
+    assert isinstance(app.top, MatchScene)
+    app.run_frames(30)
+    assert autosave_calls == []
+    assert app.storage.read(saves.AUTOSAVE) == saved
+
+
+def test_a_finished_game_deletes_only_its_own_autosave(app, random_ai):
+    from web.scenes.match import MatchScene
+
+    seats = [SeatConfig(HUMAN), SeatConfig(AI, "easy")]
+    for own in (True, False):
+        session = saves.new_session(app, MatchConfig(seats, seed=22))
+        while not session.is_over():
+            if session.human_to_act() >= 0:
+                session.submit(session.legal()[0])
+            else:
+                session.tick(5)
+        if own:
+            # The last write failed (storage full): the autosave is this game a move earlier.
+            data = json.loads(session.save_text())
+            data["actions"] = data["actions"][:-1]
+            app.storage.write(saves.AUTOSAVE, json.dumps(data))
+        else:
+            other = _unfinished(app, seed=23)
+        app.push(MatchScene(app, session))
+        app.run_frames(3)
+        if own:
+            assert app.storage.read(saves.AUTOSAVE) is None
+        else:
+            assert app.storage.read(saves.AUTOSAVE) == other
+        del app.scenes[:]
+
+
+# --- replacing the unfinished game ----------------------------------------------------------
+
+
+def _new_game_form(app):
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    form = NewGameScene(app)
+    app.push(form)
+    click_button(app, form.buttons, "players2")
+    return form
+
+
+def test_a_new_game_asks_before_replacing_the_unfinished_one(app, random_ai, data_dir):
+    from web.scenes.match import MatchScene
+    from web.scenes.replace_game import ReplaceGameScene
+
+    saved = _unfinished(app)
+    form = _new_game_form(app)
+    click_button(app, form.buttons, "start")
+    dialog = app.top
+    assert isinstance(dialog, ReplaceGameScene)
+    app.frame()
+    click_button(app, dialog.buttons, "keep")
+    assert app.top is form and app.storage.read(saves.AUTOSAVE) == saved
+    click_button(app, form.buttons, "start")
+    press_key(app, pygame.K_ESCAPE)  # Escape keeps it too
+    assert app.top is form and app.storage.read(saves.AUTOSAVE) == saved
+    click_button(app, form.buttons, "start")
+    click_button(app, app.top.buttons, "export")  # a copy first, then the new game
+    exported = list((data_dir / "exports").glob("*.json"))
+    assert len(exported) == 1 and json.loads(exported[0].read_text("utf-8")) == json.loads(saved)
+    assert isinstance(app.top, MatchScene)
+    new = app.top.session.save_text()
+    assert json.loads(app.storage.read(saves.AUTOSAVE)) == json.loads(new)
+    assert json.loads(new)["seed"] == form.config.seed
+
+
+def test_replace_it_starts_the_new_game(app, random_ai):
+    from web.scenes.match import MatchScene
+
+    saved = _unfinished(app)
+    form = _new_game_form(app)
+    click_button(app, form.buttons, "start")
+    click_button(app, app.top.buttons, "replace")
+    assert isinstance(app.top, MatchScene)
+    assert app.storage.read(saves.AUTOSAVE) != saved
+
+
+def test_continuing_and_a_later_copy_of_the_same_game_ask_nothing(app, random_ai, tmp_path):
+    from web.scenes.match import MatchScene
+    from web.scenes.title import TitleScene
+    from web.session import MatchSession
+
+    saved = _unfinished(app)
+    title = TitleScene(app)
+    app.push(title)
+    click_button(app, title.buttons, "continue")
+    assert isinstance(app.top, MatchScene)
+    later = MatchSession.from_save(saved)
+    while len(later.record.actions) < len(json.loads(saved)["actions"]) + 5:
+        who = later.human_to_act()
+        if who >= 0:
+            later.take_over(who)
+            later.submit(later.legal()[0])
+        else:
+            later.tick(5)
+    copy = tmp_path / "later.json"
+    copy.write_text(later.save_text(), encoding="utf-8")
+    continued = app.top
+    press_key(app, pygame.K_ESCAPE)
+    click_button(app, app.top.buttons, "title")
+    assert app.top is title
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(copy)))
+    app.frame()
+    # The same game further on: nothing is lost, nothing asked.
+    assert isinstance(app.top, MatchScene) and app.top is not continued
+    played = json.loads(later.save_text())["actions"]
+    assert json.loads(app.storage.read(saves.AUTOSAVE))["actions"][: len(played)] == played
+
+
+def test_importing_over_the_unfinished_game_asks_first(app, random_ai, tmp_path):
+    from web.scenes.match import MatchScene
+    from web.scenes.replace_game import ReplaceGameScene
+    from web.scenes.title import TitleScene
+    from web.session import MatchSession
+
+    other = MatchSession(MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=31))
+    for _ in range(20):
+        other.tick(5)
+    path = tmp_path / "other.json"
+    path.write_text(other.save_text(), encoding="utf-8")
+    saved = _unfinished(app)
+    title = TitleScene(app)
+    app.push(title)
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.frame()
+    assert isinstance(app.top, ReplaceGameScene)
+    click_button(app, app.top.buttons, "keep")
+    assert app.top is title and app.storage.read(saves.AUTOSAVE) == saved
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.frame()
+    click_button(app, app.top.buttons, "replace")
+    assert isinstance(app.top, MatchScene)
+    stored = json.loads(app.storage.read(saves.AUTOSAVE))
+    assert stored["seed"] == 31
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("large", [False, True])
+def test_the_replace_question_fits_its_box(app, random_ai, lang, large):
+    from web.scenes.replace_game import BOX, TITLE_SIZE, ReplaceGameScene
+    from web.session import MatchSession
+
+    app.set_language(lang)
+    app.settings.large_text = large
+    theme.set_text_scale(app.settings.text_scale())
+    existing = MatchSession.from_save(_unfinished(app))
+    existing.state.round = 13  # the longest season names
+    dialog = ReplaceGameScene(app, existing, lambda: None)
+    app.push(dialog)
+    app.frame()
+    title = theme.font(TITLE_SIZE, "serif").size(i18n.t("replace_title"))[0]
+    assert title <= BOX.w - 40
+    size = theme.small(17)
+    lines = dialog.body_lines()
+    body = dialog.body_box()
+    assert lines and len(lines) * theme.font(size).get_linesize() <= body.h, lines
+    assert all(theme.font(size).size(line)[0] <= body.w for line in lines)
+    for b in dialog.buttons.buttons:
+        assert theme.fit_text(b.label, b.size, b.box.w - 12) == b.label, b.label
+        assert BOX.contains(b.box.x, b.box.y) and BOX.contains(b.box.right, b.box.bottom)
+        assert b.box.y >= body.bottom
+    app.set_language("en")
+
+
+# --- an autosave that does not load ----------------------------------------------------------
+
+
+def _crafted_index_error(monkeypatch):
+    from web import session as session_module
+
+    def broken(text):
+        raise IndexError("tuple index out of range")
+
+    monkeypatch.setattr(session_module.GameRecord, "from_json", staticmethod(broken))
+
+
+CORRUPT = {
+    "not json": b'{"format": "strategos-record", "version": 1, "players": 2, "seed": ',
+    "not text": bytes(range(128, 256)),
+    "bad record": json.dumps({"format": "strategos-record", "version": 1, "players": 9}).encode(),
+    "crafted": None,  # a save whose loading raises IndexError inside the loader
+}
+
+
+@pytest.mark.parametrize("kind", list(CORRUPT))
+def test_an_unreadable_autosave_is_kept_aside_and_the_game_starts(
+    app, data_dir, random_ai, monkeypatch, caplog, kind
+):
+    from web.main import build_app, parse_args
+    from web.scenes.match import MatchScene
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.title import TitleScene
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    content = CORRUPT[kind]
+    if content is None:
+        content = _unfinished(app).encode()
+        _crafted_index_error(monkeypatch)
+    (data_dir / AUTOSAVE_FILE).write_bytes(content)
+    with caplog.at_level(logging.WARNING):
+        app = build_app(parse_args([]))
+    title = app.top
+    assert isinstance(title, TitleScene) and title.buttons.find("continue") is None
+    assert not (data_dir / AUTOSAVE_FILE).exists()
+    (kept,) = data_dir.glob("autosave.corrupt-*.json")
+    assert kept.read_bytes() == content
+    text = saves.notice(app)
+    assert str(kept) in text and text.startswith("Your saved game could not be read")
+    if kind == "crafted":  # not a refusal the engine meant: the traceback is in the log
+        assert any(r.exc_info and r.exc_info[0] is IndexError for r in caplog.records)
+    app.frame()
+    # A new game asks nothing (there is nothing left to replace) and the kept file stays.
+    form = NewGameScene(app)
+    app.push(form)
+    click_button(app, form.buttons, "start")
+    assert isinstance(app.top, MatchScene)
+    assert kept.read_bytes() == content and (data_dir / AUTOSAVE_FILE).exists()
+    assert saves.notice(app) == ""
+
+
+def test_a_second_unreadable_autosave_does_not_replace_the_first(app, data_dir):
+    from web.scenes.title import TitleScene
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    for text in ("first damaged save", "second damaged save"):
+        (data_dir / AUTOSAVE_FILE).write_text(text, encoding="utf-8")
+        TitleScene(app)
+    kept = sorted(p.read_text(encoding="utf-8") for p in data_dir.glob("autosave.corrupt-*"))
+    assert kept == ["first damaged save", "second damaged save"]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("large", [False, True])
+def test_the_title_notice_fits_its_box_and_covers_no_button(app, data_dir, lang, large):
+    from web.layout import HEIGHT
+    from web.scenes.title import NOTICE_SIZE, TitleScene
+
+    app.set_language(lang)
+    app.settings.large_text = large
+    theme.set_text_scale(app.settings.text_scale())
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / AUTOSAVE_FILE).write_text("{", encoding="utf-8")
+    title = TitleScene(app)
+    app.push(title)
+    app.frame()
+    lines = title.notice_lines()
+    box = title.notice_box()
+    size = theme.small(NOTICE_SIZE)
+    assert lines and all(theme.font(size).size(line)[0] <= box.w - 32 for line in lines)
+    assert 16 + len(lines) * theme.font(size).get_linesize() <= box.h
+    assert box.x >= 0 and box.bottom <= HEIGHT
+    for other in [title.panel_box, *(b.box for b in title.buttons.buttons)]:
+        assert not _overlap(box, other), (box, other)
+    app.set_language("en")
+
+
+def _overlap(a, b) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
+
+
+def test_a_failing_autosave_write_is_told_once(app, random_ai, monkeypatch):
+    from web.scenes.title import TitleScene
+
+    monkeypatch.setattr(app.storage, "write", lambda key, text: False)
+    app.push(TitleScene(app))
+    config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=5)
+    saves.start(app, saves.new_session(app, config))
+    assert app.toast_text == i18n.t("autosave_failed")
+    app.toast_text = ""
+    session = app.top.session
+    while len(session.record.actions) < 10:
+        if session.human_to_act() >= 0:
+            session.submit(session.legal()[0])
+        else:
+            session.tick(5)
+    assert app.toast_text == ""
+
+
+# --- imported files that do not load -----------------------------------------------------------
+
+
+def _bad_files(app) -> dict[str, bytes]:
+    good = _unfinished(app, seed=41)
+    data = json.loads(good)
+    return {
+        "garbage.json": b"\x00\x01 this is a picture, not a game",
+        "cut.json": good[: len(good) // 2].encode(),
+        "foreign.json": json.dumps({"hello": "world"}).encode(),
+        "list.json": b"[1, 2, 3]",
+        "future.json": json.dumps({**data, "version": 99}).encode(),
+        "lacking.json": json.dumps({"format": "strategos-record", "version": 1}).encode(),
+        "seats.json": json.dumps({**data, "client": {"seats": [{"kind": "robot"}]}}).encode(),
+    }
+
+
+READABLE = (
+    "This file is not a Strategos save.",
+    "The save is damaged: ",
+    "This save is from another version of Strategos",
+)
+PARSER_WORDS = ("char ", "line 1", "column", "Expecting", "Unterminated", "Traceback", "Error:")
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("large", [False, True])
+def test_import_refusals_are_sentences_that_cover_no_button(app, random_ai, tmp_path, lang, large):
+    from web.scenes.menu import ImportScene, MenuScene
+
+    expected = {
+        "garbage.json": i18n.TEXT["save_not_strategos"][0],
+        "cut.json": "The save is damaged: the file is cut short or garbled.",
+        "foreign.json": i18n.TEXT["save_not_strategos"][0],
+        "list.json": i18n.TEXT["save_not_strategos"][0],
+        "future.json": "This save is from another version of Strategos (format 99).",
+    }
+    files = _bad_files(app)
+    app.set_language(lang)
+    app.settings.large_text = large
+    theme.set_text_scale(app.settings.text_scale())
+    from tests.web.test_scenes import _match
+
+    match = _match(app, seed=13)
+    saved = app.storage.read(saves.AUTOSAVE)
+    press_key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    exports = app.storage.dir / "exports"
+    exports.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        (exports / name).write_bytes(content)
+    for i in range(8 - len(files)):
+        (exports / f"more{i}.json").write_bytes(b"{}")
+    for where in ("menu", "import"):
+        if where == "import":
+            click_button(app, menu.buttons, "import")
+            assert isinstance(app.top, ImportScene) and len(app.top.files) == 8
+        top = app.top
+        for name in files:
+            pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(exports / name)))
+            app.frame()
+            text = app.toast_text
+            assert app.top is top and app.scenes[1] is match, name  # the game survives
+            if lang == "en":
+                assert text.startswith(READABLE), (name, text)
+                if name in expected:
+                    assert text == expected[name]
+            assert not any(word in text for word in PARSER_WORDS), (name, text)
+            rect = app.toast_rect()
+            for b in top.buttons.buttons:
+                assert not rect.colliderect(pygame.Rect(b.box.tuple())), (where, name, b.tag)
+            if where == "menu":  # nor the menu's panel
+                assert not rect.colliderect(pygame.Rect(menu.box.tuple())), name
+            assert rect.top >= 0 and rect.bottom <= 720
+        assert app.storage.read(saves.AUTOSAVE) == saved
+    app.set_language("en")
+
+
+def test_an_unreadable_file_says_why_in_words(app, random_ai, tmp_path):
+    from web.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "gone.json")))
+    app.frame()
+    assert app.toast_text == "The file could not be opened: No such file or directory"
+
+
+@pytest.mark.parametrize(
+    "content",
+    ['{"language": "fr"}', '{"sound": "yes"}', '{"volume": 3}', "[" * 5000, '{"language": '],
+    ids=["language", "type", "unknown", "deep", "cut"],
+)
+def test_unreadable_settings_are_kept_aside_and_said(data_dir, content):
+    from web.main import build_app, parse_args
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text(content, encoding="utf-8")
+    app = build_app(parse_args([]))
+    assert app.settings.language == "en" and not app.settings.sound  # the defaults
+    assert not (data_dir / "settings.json").exists()
+    (kept,) = data_dir.glob("settings.corrupt-*.json")
+    assert kept.read_text(encoding="utf-8") == content
+    assert saves.notice(app).startswith("Your settings could not be read") and str(kept) in (
+        saves.notice(app)
+    )
+
+
+def test_settings_that_read_are_used(data_dir):
+    from web.main import build_app, parse_args
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "settings.json").write_text(
+        json.dumps({"language": "ru", "sound": False, "speed": "fast"}), encoding="utf-8"
+    )
+    app = build_app(parse_args([]))
+    assert app.settings.language == "ru" and app.settings.speed == "fast"
+    assert saves.notice(app) == "" and (data_dir / "settings.json").exists()
