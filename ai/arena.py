@@ -398,6 +398,8 @@ def main(argv: list[str] | None = None) -> int:
         "--log", help="append each finished game to this JSON-lines file; rerun to resume"
     )
     args = parser.parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     try:
         rules = parse_rules(args.rules)

@@ -36,6 +36,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = p.parse_args(argv)
     if not 2 <= args.players <= 6:
         p.error("--players must be 2 to 6 (R1.1)")
+    if not -(2**63) <= args.seed < 2**63:
+        p.error("--seed must be a 64-bit integer (from -2**63 to 2**63 - 1)")
+    if args.max_frames is not None and args.max_frames < 1:
+        p.error("--max-frames must be at least 1")
     return args
 
 

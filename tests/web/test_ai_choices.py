@@ -245,3 +245,19 @@ def test_a_game_with_a_real_search_needs_no_fallback():
     while len(session.record.actions) < 40 and not session.is_over():
         session.tick(50.0 + rng.random())
     assert session.fallbacks == {}
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seed", str(2**70)], "64-bit"),
+        (["--players", "9"], "2 to 6"),
+        (["--max-frames", "0"], "at least 1"),
+    ],
+)
+def test_command_line_values_out_of_range_are_refused_where_given(argv, words, capsys):
+    from web.main import parse_args
+
+    with pytest.raises(SystemExit) as stop:
+        parse_args(argv)
+    assert stop.value.code == 2 and words in capsys.readouterr().err
