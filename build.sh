@@ -1,60 +1,88 @@
 #!/usr/bin/env bash
 # Strategos build script. Every subcommand creates .venv and installs what it needs first.
-#   ./build.sh play     play the game (desktop client; a terminal bot game if pygame-ce is missing)
+#   ./build.sh play     play the game (the desktop client; installs the client extra, pygame-ce)
 #   ./build.sh test     lint, type-check and run the test suite
 #   ./build.sh bench    engine, AI and client frame-time reports as JSON (--compare: beside Catanatron)
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
 #   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
+#   ./build.sh pins     rewrite constraints.txt: the newest versions pyproject.toml allows
 set -euo pipefail
 cd "$(dirname "$0")"
 
 PYTHON=${PYTHON:-python3}
 VENV=.venv
+# What the last install put into .venv: a digest of pyproject.toml and constraints.txt, then
+# the extras it installed.
+STAMP=$VENV/.strategos-install
 
 ensure_venv() {
     if [ ! -x "$VENV/bin/python" ]; then
         "$PYTHON" -m venv "$VENV"
-        "$VENV/bin/python" -m pip install --quiet --upgrade pip
     fi
 }
 
-# Installs packages only when they are missing, so repeated runs start fast.
-need() {
-    local missing=()
-    for spec in "$@"; do
-        local module=${spec%%=*}; module=${module%%>*}; module=${module%%\[*}
-        case "$module" in
-            pygame-ce) module=pygame ;;
-        esac
-        PYGAME_HIDE_SUPPORT_PROMPT=1 "$VENV/bin/python" -c "import ${module//-/_}" 2>/dev/null || missing+=("$spec")
-    done
-    if [ ${#missing[@]} -gt 0 ]; then
-        "$VENV/bin/python" -m pip install --quiet "${missing[@]}"
+# Runs a command (pip) with its output in a log (argument 1), shown only when it fails: the
+# build backend's notes on every install would bury what the subcommand prints.
+quietly() {
+    local log=$1
+    shift
+    if ! "$@" >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "build.sh: failed (output above, also in $log): $*" >&2
+        exit 1
     fi
 }
 
-# pygbag packs the browser build; exactly 0.9.3, whose loader protocol web/template follows.
-need_pygbag() {
-    if ! "$VENV/bin/python" -c "import importlib.metadata as m, sys; sys.exit(m.version('pygbag') != '0.9.3')" 2>/dev/null; then
-        "$VENV/bin/python" -m pip install --quiet pygbag==0.9.3
+# Installs the project into .venv (editable) with the extras of pyproject.toml that a
+# subcommand needs (client, dev, tools, web-build), every version pinned by constraints.txt.
+# pip runs only when pyproject.toml or constraints.txt changed since the last install, or an
+# extra is asked for that is not installed yet, so repeated runs start fast. The extras
+# installed before are installed again with the new pins.
+install() {
+    ensure_venv
+    local digest have="" extras
+    digest=$("$VENV/bin/python" -c 'import hashlib, sys
+h = hashlib.sha256()
+for name in sys.argv[1:]:
+    with open(name, "rb") as f:
+        h.update(f.read())
+print(h.hexdigest())' pyproject.toml constraints.txt)
+    if [ -f "$STAMP" ]; then
+        have=$(sed -n 2p "$STAMP")
+        if [ "$(sed -n 1p "$STAMP")" = "$digest" ]; then
+            local extra missing=0
+            for extra in "$@"; do
+                case " $have " in *" $extra "*) ;; *) missing=1 ;; esac
+            done
+            [ "$missing" = 0 ] && return 0
+        fi
     fi
+    extras=$(printf '%s\n' $have "$@" | sort -u | tr '\n' ' ')
+    extras=${extras% }
+    local wanted="${extras:+[${extras// /,}]}"
+    echo "build.sh: installing strategos$wanted into $VENV (editable), pinned by constraints.txt" >&2
+    # pip and the build backend first, so the project builds here, offline, with pinned tools.
+    quietly "$VENV/.strategos-install.log" \
+        "$VENV/bin/python" -m pip install --quiet -c constraints.txt pip setuptools
+    quietly "$VENV/.strategos-install.log" \
+        "$VENV/bin/python" -m pip install --quiet --no-build-isolation -c constraints.txt \
+        -e ".$wanted"
+    printf '%s\n%s\n' "$digest" "$extras" > "$STAMP"
 }
 
 cmd=${1:-help}
 shift || true
 case "$cmd" in
     test)
-        ensure_venv
-        need pytest hypothesis ruff mypy pygame-ce
-        need_pygbag
+        install client dev tools web-build
         "$VENV/bin/python" -m ruff check game ai web tests tools
         "$VENV/bin/python" -m ruff format --check game ai web tests tools
         "$VENV/bin/python" -m mypy
         "$VENV/bin/python" -m pytest "$@"
         ;;
     bench)
-        ensure_venv
+        install client
         if [ "${1:-}" = "--compare" ]; then
             shift
             # Catanatron lives in its own environment: it is a yardstick, not a dependency.
@@ -67,17 +95,16 @@ case "$cmd" in
             "$VENV/bin/python" -m ai.bench "$@"
         fi
         # The client's frame times while normal AIs play a whole 4-player game (headless).
-        need pygame-ce
         echo "client frame times (4 seats, normal AI, headless):"
         SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m web.bench \
             --players 4 --difficulty normal --seed 2
         ;;
     play)
-        ensure_venv
         if [ -d web ] && [ -f web/__main__.py ]; then
-            need pygame-ce
+            install client
             "$VENV/bin/python" -m web "$@"
         else
+            ensure_venv
             "$VENV/bin/python" -m game.cli "$@"
         fi
         ;;
@@ -90,14 +117,30 @@ case "$cmd" in
         "$VENV/bin/python" -m ai.arena "$@"
         ;;
     web)
-        ensure_venv
-        need_pygbag
+        install web-build
         "$VENV/bin/python" tools/build_web.py "$@"
         ;;
     serve)
-        ensure_venv
-        need_pygbag
+        install web-build
         "$VENV/bin/python" tools/build_web.py --serve "$@"
+        ;;
+    pins)
+        # Resolves every extra afresh (network) in a scratch environment, keeps the comment at
+        # the top of constraints.txt and replaces the pins below it. Review the diff, then
+        # ./build.sh test installs and checks the new versions.
+        scratch=$(mktemp -d)
+        trap 'rm -rf "$scratch"' EXIT
+        "$PYTHON" -m venv "$scratch/venv"
+        quietly "$scratch/pip.log" \
+            "$scratch/venv/bin/python" -m pip install --quiet --upgrade pip setuptools
+        quietly "$scratch/pip.log" "$scratch/venv/bin/python" -m pip install --quiet \
+            --no-build-isolation -e ".[client,dev,tools,web-build]"
+        {
+            sed -n '/^#/p' constraints.txt
+            "$scratch/venv/bin/python" -m pip freeze --all --exclude-editable
+        } > "$scratch/constraints.txt"
+        mv "$scratch/constraints.txt" constraints.txt
+        echo "constraints.txt: $(grep -c '==' constraints.txt) pins"
         ;;
     *)
         sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'

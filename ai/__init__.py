@@ -6,11 +6,14 @@ thinking = agent.begin(view, legal_actions, rng)    # sliced, for the client's f
 while not thinking.step_ms(8): ...
 thinking.best_action(); thinking.explain(top=3)     # -> [ai.Insight(action, share, win)]
 ai.prepare_board(board)     # per-board tables now (while a screen opens), not mid-game
+
+What the search searches with is exchangeable: ``ai.components`` (an evaluator and a policy,
+registered by name). ``ismcts-v1`` is the search frozen with its first ones, the baseline.
 """
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
 from ai.evaluation import prepare_board
-from ai.ismcts import DIFFICULTIES, PRESETS, CheatMctsAgent, IsmctsAgent
+from ai.ismcts import DIFFICULTIES, PRESETS, CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
 from ai.registry import AGENT_NAMES, agent_from_spec, hint, make_agent, parse_spec
 from ai.search import Search, SearchConfig
 
@@ -23,6 +26,7 @@ __all__ = [
     "GreedyAgent",
     "Insight",
     "IsmctsAgent",
+    "IsmctsV1Agent",
     "RandomAgent",
     "Search",
     "SearchConfig",

@@ -14,20 +14,20 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights, tables
+from ai.lookahead import one_ply
 from ai.policy import QuickScorer
-from game import Action, GameState, PlayerView
-from game.actions import ChooseDeck, PickKingdom, Trade
-from game.content import QUEST_DESTROY_CITY, QUEST_DESTROY_FLOOR
-from game.rules.flow import legal_actions as engine_legal_actions
-from game.state import (
-    P_ACTION,
+from game import (
     P_BATTLE_ORDER,
     P_COIN_ATTACKER,
     P_COIN_DEFENDER,
-    P_CONTINUE,
-    P_HALT,
     P_PICK,
+    QUEST_DESTROY_CITY,
+    QUEST_DESTROY_FLOOR,
+    Action,
+    GameState,
+    PlayerView,
 )
+from game.actions import ChooseDeck, PickKingdom
 
 
 class Insight(NamedTuple):
@@ -132,11 +132,12 @@ class RandomAgent(Agent):
 
 
 class GreedyAgent(Agent):
-    """One-ply lookahead on the evaluation, from the seat's view only.
+    """One-ply lookahead on the "v1" evaluation, from the seat's view only.
 
     Each action is played on a copy of the public state (other seats' hands are not in it) and
-    the position judged for this seat. A trade is judged by the best action it enables; a Pass
-    by the mover's best continuation; coins by their chance to win the battle (R8.1).
+    the position judged for this seat (``ai.lookahead``: a trade by the best action it enables,
+    a Pass by the mover's best continuation); coins by their chance to win the battle (R8.1),
+    a card draw by the mean worth of the deck's unseen cards (R9.3).
     """
 
     name = "greedy"
@@ -166,35 +167,9 @@ class GreedyAgent(Agent):
         elif phase in (P_COIN_ATTACKER, P_COIN_DEFENDER, P_BATTLE_ORDER):
             values = QuickScorer(self.weights, viewer=seat).scores(state, legal)
         else:
-            values = [self._after(state, a, seat, ev) for a in legal]
+            values = [one_ply(state, a, seat, ev) for a in legal]
         order = sorted(range(len(legal)), key=lambda i: -values[i])
         return [Insight(legal[i], 1.0 if j == 0 else 0.0, values[i]) for j, i in enumerate(order)]
-
-    def _after(self, state: GameState, action: Action, seat: int, ev: Evaluator) -> float:
-        world = state.clone()
-        world.apply_action(action)
-        if isinstance(action, Trade) and world.phase == P_ACTION:
-            # R4.3: a trade is worth the best thing the 6 then allows.
-            follow = [a for a in engine_legal_actions(world) if not isinstance(a, Trade)]
-            best = ev.win_chances(world)[seat]
-            for a in follow:
-                nxt = world.clone()
-                nxt.apply_action(a)
-                best = max(best, ev.win_chances(nxt)[seat])
-            return best - 1e-3
-        if state.phase == P_HALT and world.phase == P_CONTINUE:
-            # R5.4: after a Pass the mover picks its best way on.
-            mover = world.active
-            best_mover = -1.0
-            mine = 0.0
-            for a in engine_legal_actions(world):
-                nxt = world.clone()
-                nxt.apply_action(a)
-                chances = ev.win_chances(nxt)
-                if chances[mover] > best_mover:
-                    best_mover, mine = chances[mover], chances[seat]
-            return mine
-        return ev.win_chances(world)[seat]
 
 
 def deck_value(view: PlayerView, deck: int, ev: Evaluator) -> float:

@@ -22,18 +22,17 @@ import argparse
 import json
 import math
 import random
-import re
 import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import game
 from ai.agents import Agent
 from ai.ismcts import CheatMctsAgent
 from ai.registry import agent_from_spec
-from ai.search import SearchConfig
+from ai.settings import agent_settings, from_log
 from game import CHANCE, GameState, Rules
 
 
@@ -153,17 +152,17 @@ def play_game(
 class GameLog:
     """Finished games of one tournament, one JSON object per line, so a run can be resumed.
 
-    Each line names the tournament (agents with their resolved search settings, seed, rules,
-    players); a log that belongs to another tournament, or to other presets, is refused rather
-    than mixed in. A last line cut short (the run was killed while writing it) is dropped; any
-    other unreadable line is an error.
+    Each line names the tournament (agents with their resolved settings, ``ai.settings``; seed,
+    rules, players); a log that belongs to another tournament, or to other presets, is refused
+    rather than mixed in. A last line cut short (the run was killed while writing it) is
+    dropped; any other unreadable line is an error.
     """
 
     def __init__(self, path: str, specs: Sequence[str], seed: int, rules: Rules, players: int):
         self.path = path
         self.key = {
             "agents": list(specs),
-            "settings": [_settings(spec) for spec in specs],
+            "settings": [agent_settings(spec) for spec in specs],
             "seed": seed,
             "rules": rules.names(),
             "players": players,
@@ -182,7 +181,7 @@ class GameLog:
                 continue
             try:
                 entry = json.loads(line)
-                key = {k: entry[k] for k in self.key}
+                key = log_key(entry, self.key)
                 result = GameResult(**entry["game"])
             except (ValueError, KeyError, TypeError) as err:
                 if number == len(lines):  # no newline after it: the write was cut short
@@ -190,7 +189,7 @@ class GameLog:
                     break
                 where = f"{self.path}:{number}"
                 raise ValueError(f"{where}: not a game of an arena log ({err})") from err
-            if not same_tournament(key, self.key):
+            if key != self.key:
                 differ = ", ".join(k for k in self.key if key[k] != self.key[k])
                 raise ValueError(
                     f"{self.path}:{number}: the log belongs to another tournament (other "
@@ -212,37 +211,15 @@ class GameLog:
             handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
 
 
-def same_tournament(a: dict[str, Any], b: dict[str, Any]) -> bool:
-    """Whether two log keys name the same tournament: equal, but for search options added to
-    ``SearchConfig`` after one of the logs was written, which the other holds at their defaults
-    (a new option that is off must not orphan the logs of long runs)."""
-    if a.keys() != b.keys():
-        return False
-    for name in a:
-        if name == "settings":
-            if len(a[name]) != len(b[name]) or not all(
-                _without_added(x, y) == _without_added(y, x)
-                for x, y in zip(a[name], b[name], strict=True)
-            ):
-                return False
-        elif a[name] != b[name]:
-            return False
-    return True
-
-
-def _without_added(text: str, other: str) -> str:
-    """``text`` without the ``name=default`` of the search options that ``other`` does not name."""
-    for option in fields(SearchConfig):
-        if option.default is MISSING or re.search(rf"[(, ]{option.name}=", other):
-            continue
-        text = text.replace(f", {option.name}={option.default!r}", "", 1)
-    return text
-
-
-def _settings(spec: str) -> str:
-    """What an agent spec resolves to today (a preset's budget and weights can change)."""
-    agent = agent_from_spec(spec)
-    return repr(getattr(agent, "config", type(agent).__name__))
+def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
+    """The fields ``names`` of a log line, its settings in today's form (``ai.settings``)."""
+    key = {k: entry[k] for k in names}
+    if "settings" in key:
+        agents = entry["agents"]
+        if len(agents) != len(key["settings"]):
+            raise ValueError(f"{len(agents)} agents but {len(key['settings'])} settings")
+        key["settings"] = [from_log(a, s) for a, s in zip(agents, key["settings"], strict=True)]
+    return key
 
 
 def _play_star(args: tuple[Sequence[str], int, int, Rules, int]) -> GameResult:
@@ -285,7 +262,9 @@ def tournament(
         for task in tasks:
             finished(_play_star(task))
     results.sort(key=lambda r: r.index)
-    return summarize(specs, results, seed, rules, players, time.perf_counter() - start)
+    settings = [agent_settings(spec) for spec in specs]
+    seconds = time.perf_counter() - start
+    return summarize(specs, results, seed, rules, players, seconds, settings)
 
 
 def _progress(done: int, total: int, start: float) -> None:
@@ -300,8 +279,14 @@ def summarize(
     rules: Rules,
     players: int,
     seconds: float,
+    settings: Sequence[dict[str, Any]],
 ) -> dict[str, Any]:
+    """The report: per agent spec its settings (``ai.settings``), games, win share with its
+    Wilson interval, mean score and decision times."""
     by_spec: dict[str, AgentStats] = {}
+    settings_of: dict[str, dict[str, Any]] = {}
+    for spec, resolved in zip(specs, settings, strict=True):
+        settings_of.setdefault(spec, resolved)
     for spec in specs:
         by_spec.setdefault(spec, AgentStats(spec))
     for r in results:
@@ -326,6 +311,7 @@ def summarize(
         agents.append(
             {
                 "agent": spec,
+                "settings": settings_of[spec],
                 "games": stats.games,
                 "seats_per_game": stats.seat_games // max(1, stats.games),
                 "win_share": round(stats.wins / n, 4),

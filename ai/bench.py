@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import game
-from game import CHANCE
+from game import CHANCE, P_ACTION
 
 
 def random_game(seed: int, rng: random.Random, players: int = 4) -> int:
@@ -48,7 +48,7 @@ def random_game(seed: int, rng: random.Random, players: int = 4) -> int:
 def mid_game_state(seed: int = 11, rounds: int = 6) -> game.GameState:
     rng = random.Random(seed)
     state = game.new_game(4, seed=seed)
-    while not state.is_terminal() and (state.round < rounds or state.phase != 3):
+    while not state.is_terminal() and (state.round < rounds or state.phase != P_ACTION):
         if state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(rng))
         else:

@@ -15,10 +15,9 @@ from typing import Any
 
 import game
 from ai.agents import GreedyAgent
-from ai.ismcts import DIFFICULTIES, PRESETS
+from ai.presets import DIFFICULTIES, PRESETS
 from ai.search import Search
-from game import CHANCE, GameState
-from game.state import P_ACTION
+from game import CHANCE, P_ACTION, GameState
 
 
 def typical_positions(

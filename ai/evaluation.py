@@ -17,15 +17,7 @@ import math
 from dataclasses import dataclass
 from itertools import product
 
-from game import GameState
-from game.content import (
-    QUEST_BUILD_ISLAND,
-    QUEST_DEFEAT_LEVEL4,
-    QUEST_DESTROY_CITY,
-    QUEST_DESTROY_FLOOR,
-    MapSpec,
-)
-from game.state import (
+from game import (
     COIN_VALUES,
     NUM_ROUNDS,
     P_ACTION,
@@ -33,21 +25,32 @@ from game.state import (
     P_HALT,
     P_OVER,
     P_ROLL,
-    WINTER,
+    QUEST_BUILD_ISLAND,
+    QUEST_DEFEAT_LEVEL4,
+    QUEST_DESTROY_CITY,
+    QUEST_DESTROY_FLOOR,
+    GameState,
+    MapSpec,
+    fighters,
+    is_winter,
+    tower_bonus,
 )
 
 FAR = 99
 
 # The parts of a seat's value, in the order ``Evaluator.seat_terms`` gives them.
 TERMS = (
-    "points", "floors", "imminent", "reach", "islands", "level", "track", "guard", "coins",
-    "cards",
+    "points", "floors", "imminent", "reach", "islands", "level", "track", "coins", "cards",
 )  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The evaluation's constants, in points; tuned with the arena (see ai/README.md)."""
+    """The evaluation's constants, in points; tuned with the arena (experiments/README.md).
+
+    The defaults are what the frozen baseline ``ismcts-v1`` plays with
+    (tests/ai/test_frozen_v1.py): a new set belongs in ``WEIGHT_SETS``, not here.
+    """
 
     imminent: float = 0.55  # a general standing in an enemy capital destroys next turn (R6.1)
     reach: tuple[float, ...] = (0.0, 0.25, 0.12, 0.06, 0.03)  # by own turns needed to arrive
@@ -65,7 +68,6 @@ class Weights:
     floors_quests: float = 0.35  # destroyed + standing floors, the R9.7 tiebreak
     qualify: float = 1.4  # base rules: per enemy not yet hit (R10.2)
     standing_base: float = 0.8  # base rules: a standing own floor is a point at the end
-    guard: float = 0.0  # an own general on an own standing capital
     beta_start: float = 0.38  # win-chance softmax sharpness at the start of the game
     beta_end: float = 0.55  # and in the last round
 
@@ -206,8 +208,6 @@ def coin_win_chances(state: GameState, seat: int) -> dict[int, float]:
 
     The other side's coin is unknown: every unplayed coin of it counts as equally likely.
     """
-    from game.rules.combat import fighters, tower_bonus
-
     att, dfn = fighters(state)
     attacker = state.kingdom_seat[att >> 2] == seat
     other = state.kingdom_seat[(dfn if attacker else att) >> 2]
@@ -296,7 +296,7 @@ class SeatContext:
         self.own_floors = sum(floors[c] for c in capitals if tower_owner[c] == seat)
         yet = yet_to_play(state, seat)
         self.turns_left = ev.end_round - state.round + (1 if yet else 0)
-        winter = (state.round if yet else state.round + 1) % 4 == WINTER
+        winter = is_winter(state.round if yet else state.round + 1)
         self.turns = tab.turns[1 if winter else 0]
         coins = ev.coins
         self.coin = coins[seat]
@@ -410,7 +410,8 @@ class SeatContext:
 
 
 class Evaluator:
-    """Values per seat (points, ``seat_values``) and win chances (``win_chances``)."""
+    """The "v1" evaluator (``ai.components``): values per seat in points (``seat_values``)
+    and win chances (``win_chances``)."""
 
     __slots__ = ("coins", "end_round", "live", "occ", "viewer", "w")
 
@@ -456,9 +457,7 @@ class Evaluator:
 
     def seat_values(self, state: GameState) -> list[float]:
         w = self.w
-        scale = (
-            1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.guard, w.coin, 1.0,
-        )  # fmt: skip
+        scale = (1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.coin, 1.0)
         return [sum(x * k for x, k in zip(t, scale, strict=True)) for t in self.seat_terms(state)]
 
     def seat_terms(self, state: GameState) -> list[tuple[float, ...]]:
@@ -525,7 +524,7 @@ class Evaluator:
                 missing = sum(1 for o in range(n) if o != s and state.trophies[s * n + o] == 0)
                 points = destroyed + w.standing_base * standing - w.qualify * missing
                 tiebreak = 0.0
-            level_sum = track = guard = 0.0
+            level_sum = track = 0.0
             claims: list[tuple[float, int, bool]] = []
             island_best = dict.fromkeys(ctx.islands, 0.0)
             for g in range(k * 4, k * 4 + 4):
@@ -537,8 +536,6 @@ class Evaluator:
                 sg = surv[g]
                 level_sum += level_exp[g]
                 track += 1 - sg
-                if tower_owner[a] == s and floors[a] > 0:
-                    guard += sg
                 best, best_c = ctx.position(levels[g], a)
                 if best_c >= 0:
                     claims.append((best * sg, best_c, best_c == a))
@@ -560,7 +557,7 @@ class Evaluator:
                         reach += gain
             coin_sum = float(sum(unplayed(state, s))) if state.rules.coins else 0.0
             islands = sum(island_best.values())
-            terms = (points, tiebreak, imminent, reach, islands, level_sum, track, guard)
+            terms = (points, tiebreak, imminent, reach, islands, level_sum, track)
             out.append((*terms, coin_sum, cards))
         return out
 

@@ -1,49 +1,18 @@
-"""The search agents: ``ismcts`` (sees only its view) and ``cheat-mcts`` (a benchmark baseline
-that reads the true state; never offered to players, R11)."""
+"""The search agents: ``ismcts`` (sees only its view), ``ismcts-v1`` (the same search frozen
+with its first components, the baseline every change is measured against) and ``cheat-mcts``
+(a benchmark baseline that reads the true state; never offered to players, R11)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ai.agents import Agent, ImmediateThinking, Insight, Thinking
-from ai.evaluation import WEIGHT_SETS
-from ai.search import Node, Search, SearchConfig, StateProvider
-from game import Action, GameState, IllegalActionError, PlayerView
-from game.serialize import state_to_dict
-
-DIFFICULTIES = ("easy", "normal", "hard", "expert")
-
-# Iteration budgets, so that arena runs are reproducible; measured figures in ai/README.md.
-PRESETS: dict[str, SearchConfig] = {
-    "easy": SearchConfig(iterations=30, playout_turns=0),
-    "normal": SearchConfig(iterations=200),
-    "hard": SearchConfig(iterations=1400),
-    "expert": SearchConfig(iterations=10000),
-}
-
-
-def preset(level: str, **overrides: object) -> SearchConfig:
-    if level not in PRESETS:
-        raise ValueError(f"unknown difficulty {level!r}; choose from {', '.join(DIFFICULTIES)}")
-    config = PRESETS[level]
-    fields = set(SearchConfig.__dataclass_fields__)
-    unknown = set(overrides) - fields
-    if unknown:
-        raise ValueError(f"unknown search option(s): {', '.join(sorted(unknown))}")
-    name = overrides.get("weights")
-    if isinstance(name, str):
-        # A spec such as "ismcts:hard:weights=default" names a set of evaluation weights.
-        if name not in WEIGHT_SETS:
-            raise ValueError(
-                f"unknown weights {name!r}; choose from {', '.join(sorted(WEIGHT_SETS))}"
-            )
-        overrides = {**overrides, "weights": WEIGHT_SETS[name]}
-    if overrides:
-        from dataclasses import replace
-
-        config = replace(config, **overrides)  # type: ignore[arg-type]
-    return config
+from ai.config import SearchConfig
+from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, preset
+from ai.search import Search, StateProvider
+from ai.tree import Node, reusable_subtree
+from game import Action, GameState, PlayerView
 
 
 def _forced(legal: Sequence[Action], num_players: int) -> Thinking:
@@ -58,9 +27,11 @@ class _SearchAgent(Agent):
     the new decision's tree; its visits count towards the new budget.
     """
 
+    presets: Mapping[str, SearchConfig] = PRESETS
+
     def __init__(self, level: str, options: dict[str, object]) -> None:
         self.level = level
-        self.config = preset(level, **options)
+        self.config = preset(level, self.presets, **options)
         self._last: Search | None = None
 
     def _search(
@@ -80,26 +51,7 @@ class _SearchAgent(Agent):
         self._last = None
         if last is None or last.seat != view.seat or last.root.visits == 0:
             return None
-        action = last.best_action()
-        edge = last.root.edges.get(action)
-        child = edge.child if edge is not None else None
-        if child is None or not child.stable or child.legal is None or child.prefix is None:
-            return None
-        if child.mover != view.seat or child.legal != legal:
-            return None
-        expected = last.view.public.clone()
-        try:
-            for a in [action, *child.prefix]:
-                expected.apply_action(a)
-        except IllegalActionError:
-            return None
-        if state_to_dict(expected) != state_to_dict(view.public):
-            return None
-        return child
-
-    def forget(self) -> None:
-        """Drop the kept tree (e.g. after an undo or a loaded game)."""
-        self._last = None
+        return reusable_subtree(last.root, last.best_action(), last.view.public, view, legal)
 
 
 class IsmctsAgent(_SearchAgent):
@@ -119,7 +71,14 @@ class IsmctsAgent(_SearchAgent):
         return self._search(view, legal, rng)
 
     def __repr__(self) -> str:
-        return f"<IsmctsAgent {self.level} {self.config.iterations} iterations>"
+        return f"<{type(self).__name__} {self.level} {self.config.iterations} iterations>"
+
+
+class IsmctsV1Agent(IsmctsAgent):
+    """``ismcts`` with the presets and components it was frozen with (``ai.presets``)."""
+
+    name = "ismcts-v1"
+    presets = V1_PRESETS
 
 
 class CheatMctsAgent(_SearchAgent):
@@ -162,4 +121,12 @@ class CheatMctsAgent(_SearchAgent):
         return thinking.best_action()
 
 
-__all__ = ["DIFFICULTIES", "PRESETS", "CheatMctsAgent", "IsmctsAgent", "preset"]
+__all__ = [
+    "DIFFICULTIES",
+    "PRESETS",
+    "V1_PRESETS",
+    "CheatMctsAgent",
+    "IsmctsAgent",
+    "IsmctsV1Agent",
+    "preset",
+]

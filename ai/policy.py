@@ -21,7 +21,17 @@ from ai.evaluation import (
     coin_win_chances,
     tables,
 )
-from game import Action, GameState
+from game import (
+    P_ACTION,
+    P_BATTLE_ORDER,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    P_PLACE,
+    Action,
+    GameState,
+)
 from game.actions import (
     Build,
     ChooseDeck,
@@ -37,15 +47,16 @@ from game.actions import (
     Trade,
     Train,
 )
-from game.rules import combat
-from game.state import (
-    P_ACTION,
-    P_BATTLE_ORDER,
-    P_COIN_ATTACKER,
-    P_COIN_DEFENDER,
-    P_CONTINUE,
-    P_HALT,
-    P_PLACE,
+from game.kinds import (
+    BUILD,
+    CONTINUE,
+    DESTROY,
+    MOVE,
+    PLACE_GENERAL,
+    RETURN,
+    STOP_MOVE,
+    TRADE,
+    TRAIN,
 )
 
 # How much a coin costs to spend, per point of value, against a battle won (R8.1).
@@ -56,7 +67,8 @@ HURT = 0.25  # a beaten enemy general leaves for the time track
 
 
 class QuickScorer:
-    """Scores actions for the seat about to act in ``state`` (see the module docstring)."""
+    """The "v1" policy (``ai.components``): scores actions for the seat about to act in
+    ``state``, in points (see the module docstring)."""
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, viewer: int = -1) -> None:
         self.ev = Evaluator(weights, viewer)
@@ -77,6 +89,12 @@ class QuickScorer:
         if phase == P_BATTLE_ORDER:
             return self._order(state, actions)
         return [0.0] * len(actions)
+
+    def value_scale(self, state: GameState) -> float:
+        """Win chance per point near ``state``: the slope of the evaluation's softmax at an
+        even position, where ``n`` seats each hold ``1 / n``."""
+        n = state.num_players
+        return self.ev.beta(state) * (1.0 / n) * (1.0 - 1.0 / n)
 
     def _turn_scores(self, state: GameState) -> _TurnScores:
         """The scorer of the current turn, reused while nothing it depends on has changed.
@@ -206,11 +224,9 @@ class _TurnScores:
 
     def relief(self, city: int, level: int) -> float:
         """What an own general of ``level`` on own tower ``city`` takes from a nearby enemy."""
-        if city not in self.own_towers:
-            return 0.0
-        strength = self.threat.get(city)
+        strength = self.threat.get(city)  # own towers only
         if strength is None:
-            return self.w.guard * 0.5
+            return 0.0  # not an own tower, or no enemy within a turn of it
         key = (city, level)
         found = self._relief.get(key)
         if found is None:
@@ -218,7 +234,7 @@ class _TurnScores:
             # with the tower bonus (R7.2).
             lead = strength - (level + 1 + self.ctx.coin)
             p = attacker_wins(lead, self.dice_patch)
-            found = self.w.guard + THREAT * self.w.reach[1] * (1 - p) * 1.0
+            found = THREAT * self.w.reach[1] * (1 - p)
             self._relief[key] = found
         return found
 
@@ -254,7 +270,7 @@ class _TurnScores:
         trade_value: float | None = None
         for a in actions:
             kind = a.kind
-            if kind == 6:  # Move
+            if kind == MOVE:
                 assert isinstance(a, Move)
                 g = a.general
                 b = base.get(g)
@@ -267,30 +283,30 @@ class _TurnScores:
                 if a.dest in self.own_towers:
                     score += self.relief(a.dest, level)
                 out.append(score)
-            elif kind == 11:  # Destroy
+            elif kind == DESTROY:
                 assert isinstance(a, Destroy)
                 value = worth.get(a.city, 0.0)
                 gain = value * (1 - w.imminent) + w.floors_quests - w.track
                 out.append(gain + 0.02 * (6 - a.die))
-            elif kind == 12:  # Return
+            elif kind == RETURN:
                 assert isinstance(a, Return)
                 score = w.track + self.pos(a.general, a.city)
                 score += self.relief(a.city, state.gen_level[a.general])
                 out.append(score - 0.01 * a.die)
-            elif kind == 13:  # Train
+            elif kind == TRAIN:
                 assert isinstance(a, Train)
                 out.append(w.level + 0.05 - 0.01 * a.die)
-            elif kind == 14:  # Build
+            elif kind == BUILD:
                 assert isinstance(a, Build)
                 need = 2 - len(state.island_stack.get(a.island, ()))
                 gain = 3.0 - w.island_on[1] if need <= 1 else w.island_on[1] - w.island_on[0]
                 out.append(gain + 0.2 - 0.01 * a.die)
-            elif kind == 15:  # Trade
+            elif kind == TRADE:
                 assert isinstance(a, Trade)
                 if trade_value is None:
                     trade_value = self._trade_value()
                 out.append(trade_value)
-            elif kind == 7:  # Continue
+            elif kind == CONTINUE:
                 assert isinstance(a, Continue)
                 g = a.general
                 b = self.pos(g, a.src)
@@ -298,11 +314,11 @@ class _TurnScores:
                 if a.dest in self.own_towers:
                     score += self.relief(a.dest, state.gen_level[g])
                 out.append(score)
-            elif kind == 8:  # StopMove
+            elif kind == STOP_MOVE:
                 assert isinstance(a, StopMove)
                 g = a.general
                 out.append(self.battle(g, a.city, self.pos(g, a.city)))
-            elif kind == 1:  # PlaceGeneral
+            elif kind == PLACE_GENERAL:
                 assert isinstance(a, PlaceGeneral)
                 out.append(self.pos(a.general, a.city))
             else:  # EndTurn and anything else: the baseline
@@ -345,4 +361,4 @@ def pick(scores: Sequence[float], rng: random.Random, epsilon: float = 0.1) -> i
     return best
 
 
-__all__ = ["QuickScorer", "combat", "pick"]
+__all__ = ["QuickScorer", "pick"]

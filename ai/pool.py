@@ -1,12 +1,13 @@
 """One report over the logs of several arena runs of the same matchup (other seeds).
 
-    python -m ai.pool docs/arena/logs/expert_vs_hard.jsonl \\
-        docs/arena/logs/expert_vs_hard_more.jsonl [--json out.json]
+    python -m ai.pool experiments/arena/logs/expert_vs_hard.jsonl \\
+        experiments/arena/logs/expert_vs_hard_more.jsonl [--json out.json]
 
 A win share over 100 games has an interval of about ±0.1; a second run with another seed adds
 games without replaying the first. Logs are pooled only if they name the same agents with the
-same search settings, rules and player count; their seeds must differ (the same seed plays the
-same games). Nothing is played: this reads finished games only.
+same settings (``ai.settings``; older logs' are read as they would be written now), rules and
+player count; their seeds must differ (the same seed plays the same games). Nothing is
+played: this reads finished games only.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ai.arena import GameResult, parse_rules, publish, same_tournament, summarize
+from ai.arena import GameResult, log_key, parse_rules, publish, summarize
 
 MATCHUP = ("agents", "settings", "rules", "players")
 
@@ -33,7 +34,7 @@ def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
             continue
         try:
             entry = json.loads(line)
-            this = {k: entry[k] for k in (*MATCHUP, "seed")}
+            this = log_key(entry, (*MATCHUP, "seed"))
             result = GameResult(**entry["game"])
         except (ValueError, KeyError, TypeError) as err:
             if number == len(lines):
@@ -41,7 +42,7 @@ def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
             raise ValueError(f"{path}:{number}: not a game of an arena log ({err})") from err
         if key is None:
             key = this
-        elif not same_tournament(this, key):
+        elif this != key:
             raise ValueError(f"{path}:{number}: a line of another tournament than line 1")
         games[result.index] = result
     if key is None:
@@ -57,7 +58,7 @@ def pool(paths: Sequence[str]) -> dict[str, Any]:
         if keys:
             first = keys[0]
             matchup = {k: key[k] for k in MATCHUP}
-            if not same_tournament(matchup, {k: first[k] for k in MATCHUP}):
+            if matchup != {k: first[k] for k in MATCHUP}:
                 differ = [k for k in MATCHUP if key[k] != first[k]]
                 raise ValueError(f"{path}: another matchup than {paths[0]} ({', '.join(differ)})")
             if any(key["seed"] == k["seed"] for k in keys):
@@ -66,7 +67,7 @@ def pool(paths: Sequence[str]) -> dict[str, Any]:
         results.extend(games)
     first = keys[0]
     rules = parse_rules(",".join(first["rules"]) or "none")
-    report = summarize(first["agents"], results, 0, rules, first["players"], 0.0)
+    report = summarize(first["agents"], results, 0, rules, first["players"], 0.0, first["settings"])
     report["seed"] = [k["seed"] for k in keys]
     report["seconds"] = report["game_seconds"]  # the time the pooled games took to play
     report["logs"] = list(paths)

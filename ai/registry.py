@@ -6,26 +6,28 @@ import random
 from collections.abc import Sequence
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent
-from ai.ismcts import DIFFICULTIES, CheatMctsAgent, IsmctsAgent
-from ai.search import SearchConfig
+from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
+from ai.presets import DIFFICULTIES, OPTIONS
 from game import Action, PlayerView
 
-AGENT_NAMES = ("random", "greedy", "ismcts", "cheat-mcts")
-SEARCH_OPTIONS = ("level", *SearchConfig.__dataclass_fields__)
+AGENT_NAMES = ("random", "greedy", "ismcts", "ismcts-v1", "cheat-mcts")
+SEARCH_OPTIONS = ("level", *OPTIONS)
 
 
 def make_agent(name: str, **options: object) -> Agent:
-    """``random``, ``greedy``, ``ismcts`` (``level=``, search options) or ``cheat-mcts``."""
+    """``random``, ``greedy``, ``ismcts`` or ``ismcts-v1`` (``level=``, search options), or
+    ``cheat-mcts`` (the same, and ``state_provider=``)."""
     if name == "random":
         _no_options(name, options)
         return RandomAgent()
     if name == "greedy":
         _no_options(name, options)
         return GreedyAgent()
-    if name == "ismcts":
+    if name in ("ismcts", "ismcts-v1"):
         _search_options(name, options)
         level = str(options.pop("level", "normal"))
-        return IsmctsAgent(level, **options)
+        kind = IsmctsAgent if name == "ismcts" else IsmctsV1Agent
+        return kind(level, **options)
     if name == "cheat-mcts":
         provider = options.pop("state_provider", None)
         _search_options(name, options)

@@ -16,6 +16,7 @@ from game import CHANCE, GameRecord, Rules, new_game
 from game.actions import BattleRoll, DrawCard, NoCard, Roll
 from game.content import KINGDOM_IDS
 from game.rules.scoring import winners
+from game.state import GameState
 
 
 def parse_rules(text: str) -> Rules:
@@ -91,10 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _print_battle(state: object) -> None:
-    from game.state import GameState
-
-    assert isinstance(state, GameState)
+def _print_battle(state: GameState) -> None:
     city, att, dfn, _da, _dd, ca, cd, sa, sd, winner = state.last_battle
     board = state.board
     result = "tie, roll again" if winner < 0 else f"{board.generals[winner].name_en} wins"

@@ -17,9 +17,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 
 KINGDOM_IDS = ("barbarians", "sarmatians", "greeks", "romans", "carthaginians", "eastern")
 
-ORDINARY_DECK = 0
-SPECIAL_DECK = 1
-DECK_NAMES = ("ordinary", "special")
+DECK_NAMES = ("ordinary", "special")  # deck 0 and deck 1 (R9.1)
 
 QUEST_DESTROY_FLOOR = "destroy_floor"
 QUEST_DESTROY_CITY = "destroy_city"
@@ -228,9 +226,6 @@ class MapSpec:
 
     def city_name(self, node: int) -> str:
         return self.nodes[node].name_en
-
-    def general_name(self, kingdom: int, slot: int) -> str:
-        return self.kingdoms[kingdom].generals[slot].name_en
 
 
 def _as_list(value: object, what: str) -> list[object]:

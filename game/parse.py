@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from game.actions import Action
-from game.state import GameState, IllegalActionError
+from game.core import IllegalActionError
+from game.rules.explain import explain_text
+from game.state import GameState
 
 
 def _normalise(text: str) -> str:
@@ -19,6 +21,4 @@ def parse_action(state: GameState, text: str) -> Action:
     for action in legal:
         if _normalise(str(action)) == wanted:
             return action
-    from game.rules.explain import explain_text
-
     raise IllegalActionError(explain_text(state, text))

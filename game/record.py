@@ -11,9 +11,10 @@ from typing import Any
 
 from game.actions import Action, action_from_json
 from game.content import KINGDOM_IDS
+from game.core import IllegalActionError, Rules
 from game.jsontext import StateFormatError, load_json
 from game.setup_api import new_game
-from game.state import GameState, IllegalActionError, Rules
+from game.state import GameState
 from game.state_reader import kingdom_index, need_int, need_list, need_seed, rules_from_dict
 
 RECORD_FORMAT = "strategos-record"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.content import KINGDOM_IDS, MapSpec, default_map
+from game.core import SEED_LIMIT, Rules
 from game.rules import setup
-from game.state import SEED_LIMIT, GameState, Rules
+from game.state import GameState
 
 
 def new_game(

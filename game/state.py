@@ -8,59 +8,66 @@ naming a general means the same in every state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game import serialize, views
 from game.content import MapSpec
+from game.core import (
+    ALL_COINS,
+    CHANCE,
+    COIN_VALUES,
+    NUM_ROUNDS,
+    P_ACTION,
+    P_BATTLE_ORDER,
+    P_BATTLE_ROLL,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    P_OVER,
+    P_PICK,
+    P_PLACE,
+    P_ROLL,
+    PHASE_NAMES,
+    SEASONS,
+    SEED_LIMIT,
+    TERMINAL,
+    WINTER,
+    IllegalActionError,
+    Rules,
+)
+from game.core import is_winter as round_is_winter
+from game.rules import flow, scoring
 
 if TYPE_CHECKING:
     from game.actions import Action
-    from game.views import PlayerView
 
-CHANCE = -1
-TERMINAL = -4
-
-NUM_ROUNDS = 16  # R1.3, R3.4: 264 BC Veris .. 261 BC Hiemis
-# Seeds are 64-bit (-2**63 <= seed < 2**63), so that a saved seed reads back everywhere.
-SEED_LIMIT = 2**63
-SEASONS = ("Veris", "Aestus", "Autumnus", "Hiemis")
-WINTER = 3
-COIN_VALUES = (0, 1, 1, 2, 3)  # R8.1: one blank, two 1s, a 2 and a 3
-ALL_COINS = 0b11111
-
-# Phases of play. The quest-draw overlay (draw_queue, draw_deck) takes precedence over all.
-P_PICK = 0
-P_PLACE = 1
-P_ROLL = 2
-P_ACTION = 3
-P_HALT = 4
-P_CONTINUE = 5
-P_BATTLE_ORDER = 6
-P_COIN_ATTACKER = 7
-P_COIN_DEFENDER = 8
-P_BATTLE_ROLL = 9
-P_OVER = 10
-
-PHASE_NAMES = (
-    "pick_kingdom", "place_general", "roll", "actions", "halt_or_pass", "continue_move",
-    "battle_order", "coin_attacker", "coin_defender", "battle_roll", "over",
-)  # fmt: skip
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow here; the message names the rule."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The three published patches as independent switches (R8), all on by default."""
-
-    coins: bool = True  # R8.1-R8.2a, patch 01
-    battle_dice: bool = True  # R8.3, patch 02
-    quests: bool = True  # R8.4, R8.5, R9: patch 03
-
-    def names(self) -> list[str]:
-        return [n for n in ("coins", "battle_dice", "quests") if getattr(self, n)]
+# game.core's terms stay importable from here; new code takes them from ``game``.
+__all__ = [
+    "ALL_COINS",
+    "CHANCE",
+    "COIN_VALUES",
+    "NUM_ROUNDS",
+    "PHASE_NAMES",
+    "P_ACTION",
+    "P_BATTLE_ORDER",
+    "P_BATTLE_ROLL",
+    "P_COIN_ATTACKER",
+    "P_COIN_DEFENDER",
+    "P_CONTINUE",
+    "P_HALT",
+    "P_OVER",
+    "P_PICK",
+    "P_PLACE",
+    "P_ROLL",
+    "SEASONS",
+    "SEED_LIMIT",
+    "TERMINAL",
+    "WINTER",
+    "GameState",
+    "IllegalActionError",
+    "Rules",
+]
 
 
 class GameState:
@@ -211,58 +218,32 @@ class GameState:
         return self.clone()
 
     # -- the narrow API (OpenSpiel style) ---------------------------------------------------
-    def current_player(self) -> int:
-        return _flow.current_player(self)
+    # The rules' own functions, bound as methods: the calls made at every step of a search or
+    # playout then cost no forwarding frame. Their documentation is in game/rules/flow.py.
+    current_player = flow.current_player
+    chance_outcomes = flow.chance_outcomes
+    apply_action = flow.apply_action
+    sample_chance = flow.sample_chance  # (rng=None): drawn from ``rng`` or the game's own seed
 
     def legal_actions(self) -> list[Action]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = _flow.legal_actions(self)
+            legal = self._legal = flow.legal_actions(self)
         return legal[:]
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        return _flow.chance_outcomes(self)
-
-    def apply_action(self, action: Action) -> None:
-        _flow.apply_action(self, action)
 
     def is_terminal(self) -> bool:
         return self.phase == P_OVER
 
-    def returns(self) -> list[float]:
-        from game.rules.scoring import returns
+    returns = scoring.returns
+    scores = scoring.scores
+    observe = views.observe
+    to_json = serialize.state_to_json
 
-        return returns(self)
-
-    def scores(self) -> list[int]:
-        from game.rules.scoring import scores
-
-        return scores(self)
-
-    def observe(self, seat: int) -> PlayerView:
-        from game.views import observe
-
-        return observe(self, seat)
-
-    def sample_chance(self, rng: Any = None) -> Action:
-        """A chance outcome drawn by its probability, from ``rng`` or the game's own seed."""
-        return _flow.sample_chance(self, rng)
-
-    def to_json(self) -> str:
-        from game.serialize import state_to_json
-
-        return state_to_json(self)
-
-    @staticmethod
-    def from_json(text: str) -> GameState:
-        from game.serialize import state_from_json
-
-        return state_from_json(text)
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        return serialize.state_from_json(text, cls)
 
     # -- readable queries used by the client, the AI and the tests --------------------------
-    def owner_of_general(self, general: int) -> int:
-        return self.kingdom_seat[general >> 2]
-
     def generals_of(self, seat: int) -> range:
         k = self.seat_kingdom[seat]
         return range(k * 4, k * 4 + 4) if k >= 0 else range(0)
@@ -271,7 +252,7 @@ class GameState:
         return f"{264 - self.round // 4} BC {SEASONS[self.round % 4]}"
 
     def is_winter(self) -> bool:
-        return self.round % 4 == WINTER
+        return round_is_winter(self.round)
 
     def unplayed_coins(self, seat: int) -> list[int]:
         played = self.coins_played[seat]
@@ -290,12 +271,3 @@ class GameState:
             f"<GameState {self.num_players}p {self.season_name()} "
             f"phase={PHASE_NAMES[self.phase]} active={self.active}>"
         )
-
-
-# The rules import this module's names, so they are bound once everything above exists.
-from game.rules import flow as _flow  # noqa: E402
-
-# The calls made at every step of a search or playout go to the rules directly, without the
-# forwarding frame of the methods above (which document them and give their types).
-for _name in ("current_player", "apply_action", "sample_chance"):
-    setattr(GameState, _name, getattr(_flow, _name))

@@ -13,11 +13,10 @@ placements a state shows determine it entirely.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from game.actions import PickKingdom, PlaceGeneral
-from game.jsontext import StateFormatError
-from game.rules import quests, scoring
-from game.state import (
+from game.core import (
     ALL_COINS,
     NUM_ROUNDS,
     P_ACTION,
@@ -32,8 +31,13 @@ from game.state import (
     P_PLACE,
     P_ROLL,
     PHASE_NAMES,
-    GameState,
 )
+from game.jsontext import StateFormatError
+from game.rules import quests, scoring
+from game.state_writer import state_to_dict
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 _MOVING = (P_ACTION, P_HALT, P_CONTINUE)
 _FIGHTING = (P_BATTLE_ORDER, P_COIN_ATTACKER, P_COIN_DEFENDER, P_BATTLE_ROLL)
@@ -56,10 +60,8 @@ def check_state(state: GameState) -> None:
 
 
 def _check_setup(state: GameState) -> None:
-    from game.serialize import state_to_dict  # serialize builds on this module
-
     n = state.num_players
-    rebuilt = GameState(state.board, state.rules, n, state.seed)
+    rebuilt = type(state)(state.board, state.rules, n, state.seed)  # game.state builds on us
     rebuilt.chance_counter = state.chance_counter
     if state.phase == P_PICK:
         if state.setup_seat >= n:

@@ -8,11 +8,14 @@ state, by ``game.state_check``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.content import DECK_NAMES, KINGDOM_IDS, MapSpec
+from game.core import COIN_VALUES, NUM_ROUNDS, PHASE_NAMES, SEED_LIMIT, Rules
 from game.jsontext import StateFormatError
-from game.state import COIN_VALUES, NUM_ROUNDS, PHASE_NAMES, SEED_LIMIT, GameState, Rules
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 FORMAT = "strategos-state"
 VERSION = 1
@@ -125,7 +128,8 @@ class _Reader:
         return seat
 
 
-def state_from_dict(data: Any, board: MapSpec) -> GameState:
+def state_from_dict(data: Any, cls: type[GameState], board: MapSpec) -> GameState:
+    """A state of class ``cls`` (``GameState``, which builds on this module) read from ``data``."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StateFormatError("This is not a Strategos saved game (its format marker is missing).")
     if data.get("version") != VERSION:
@@ -136,7 +140,7 @@ def state_from_dict(data: Any, board: MapSpec) -> GameState:
     need_object(data, "the state", _TOP_KEYS)
     n = need_int(data["players"], 2, 6, "the number of players")
     rules = rules_from_dict(data["rules"])
-    state = GameState(board, rules, n, need_seed(data["seed"]))
+    state = cls(board, rules, n, need_seed(data["seed"]))
     state.chance_counter = need_int(data["chance_counter"], 0, 2**62, "the chance counter")
     read = _Reader(board, state)
     season = need_object(data["season"], "the season", {"index", "name"})

@@ -18,8 +18,9 @@ revealed since. Decisions (R4.5), as a fair table would play it:
 from __future__ import annotations
 
 from game.actions import Action, Build, Continue, Destroy, Move, Return, StopMove, Trade, Train
+from game.core import P_ACTION, P_CONTINUE, P_HALT, IllegalActionError
 from game.record import GameRecord
-from game.state import P_ACTION, P_CONTINUE, P_HALT, GameState, IllegalActionError
+from game.state import GameState
 
 _OWN_KINDS = (Move, Continue, StopMove, Return, Train, Trade, Destroy, Build)
 

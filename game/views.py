@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.content import QUEST_DESTROY_CITY
-from game.state import P_BATTLE_ROLL, P_COIN_DEFENDER, GameState
+from game.core import P_BATTLE_ROLL, P_COIN_DEFENDER
+from game.rules.combat import defender_seat
+from game.state_writer import state_to_dict
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 HIDDEN_COIN = -2
 
@@ -45,8 +49,6 @@ class PlayerView:
         return self._unseen
 
     def to_dict(self) -> dict[str, Any]:
-        from game.serialize import state_to_dict
-
         data = state_to_dict(self.public)
         data["format"] = "strategos-view"
         data["viewer"] = self.seat
@@ -106,8 +108,6 @@ class PlayerView:
 
 
 def _sample_coins(world: GameState, rng: random.Random) -> None:
-    from game.rules.combat import defender_seat
-
     for attr, seat in (("coin_attacker", world.active), ("coin_defender", defender_seat(world))):
         if getattr(world, attr) == HIDDEN_COIN:
             played = world.coins_played[seat]
@@ -138,12 +138,7 @@ def observe(state: GameState, seat: int) -> PlayerView:
     if state.phase in (P_COIN_DEFENDER, P_BATTLE_ROLL):
         if state.active != seat and state.coin_attacker >= 0:
             public.coin_attacker = HIDDEN_COIN
-        if state.phase == P_BATTLE_ROLL and state.coin_defender >= 0:
-            from game.rules.combat import defender_seat
-
-            if defender_seat(state) != seat:
-                public.coin_defender = HIDDEN_COIN
+        defender_committed = state.phase == P_BATTLE_ROLL and state.coin_defender >= 0
+        if defender_committed and defender_seat(state) != seat:
+            public.coin_defender = HIDDEN_COIN
     return PlayerView(seat, public, hand_counts, tuple(sorted(unseen)))
-
-
-__all__ = ["HIDDEN_COIN", "QUEST_DESTROY_CITY", "PlayerView", "observe"]

@@ -38,6 +38,17 @@ def play_random(
     return played
 
 
+def midgame(players: int, seed: int, steps: int, rules: Rules | None = None) -> GameState:
+    """A new game after ``steps`` random actions (fewer when it ends before), all from ``seed``."""
+    state = game.new_game(players, seed=seed, rules=rules or Rules())
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(random_action(state, rng))
+    return state
+
+
 def aggressive_action(state: GameState, rng: random.Random) -> game.Action:
     """A random decision biased towards the rarer rules: destroy, build, return, train, and
     moves onto enemy towers (so that random games reach floors, quests and the end rules)."""

@@ -86,7 +86,7 @@ def expected_moves(state: GameState) -> set[tuple[int, int, int, int]]:
     """Every (general, die, src, dest) Move the active player may make (R5.1-R5.5)."""
     seat = state.active
     enemy, own = occupancy(state, seat)
-    out = set()
+    out: set[tuple[int, int, int, int]] = set()
     for g in state.generals_of(seat):
         src = state.gen_city[g]
         if src < 0 or state.acted >> g & 1:

@@ -292,6 +292,21 @@ class Scenario:
         return state
 
 
+def romans_and_carthage(
+    rules: Rules | None = None, kingdoms: Sequence[str] = ("romans", "carthaginians")
+) -> Scenario:
+    """Romans (seat 0) against Carthage (seat 1), and any kingdoms after them, with the two
+    fourth generals (R3.3) at home, Duilius in Venusia and Hasdrubal in Utica: out of the way
+    of the generals a test places on the fronts, which then meet only whom it means."""
+    return (
+        Scenario(players=len(kingdoms), kingdoms=kingdoms, rules=rules)
+        .general("Duilius")
+        .at("venusia")
+        .general("Hasdrubal")
+        .at("utica")
+    )
+
+
 # -- playing by text ---------------------------------------------------------------------
 
 

@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import pytest
-from rules_reference import floor_total
-from scenario import Scenario, act, city, general_id, texts
 
 import game
 from game.actions import Destroy, Return, Train
 from game.state import GameState
+from tests.rules_reference import floor_total
+from tests.scenario import Scenario, act, city, general_id, romans_and_carthage, texts
 
 ROMANS, CARTHAGE = 0, 1
 
 
 def _base() -> Scenario:
     """Romans (seat 0) and Carthage (seat 1) under the base rules, generals on their capitals."""
-    return (
-        Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=game.Rules(quests=False))
-        .general("Duilius")
-        .at("venusia")
-        .general("Hasdrubal")
-        .at("utica")
-    )
+    return romans_and_carthage(game.Rules(quests=False))
+
+
+def _hanno_in_roma() -> Scenario:
+    """Hanno (Carthage) stands in Roma, which Caudex has left for Ostia."""
+    return _base().general("Caudex").at("ostia").general("Hanno").at("roma")
 
 
 def _returns(state: GameState, name: str) -> set[str]:
@@ -33,21 +32,18 @@ def _returns(state: GameState, name: str) -> set[str]:
     }
 
 
+def _no_training(state: GameState, name: str, die: int) -> None:
+    """No Train action is offered, and training ``name`` with ``die`` anyway is refused (R6.3)."""
+    assert not [a for a in state.legal_actions() if isinstance(a, Train)]
+    with pytest.raises(game.IllegalActionError, match=r"^R6\.3"):
+        state.apply_action(Train(general_id(name), die))
+
+
 # -- R6.1 destroy ------------------------------------------------------------------------------
 
 
 def test_r6_1_destroy_moves_a_floor_to_the_trophies_and_the_general_to_the_track() -> None:
-    state = (
-        _base()
-        .general("Caudex")
-        .at("ostia")
-        .general("Hanno")
-        .at("roma")
-        .level(3)
-        .season(5)
-        .dice(5)
-        .build(active=CARTHAGE)
-    )
+    state = _hanno_in_roma().level(3).season(5).dice(5).build(active=CARTHAGE)
     act(state, "Destroy a floor at Roma with Hanno (die 5)")
     hanno = general_id("Hanno")
     assert state.floors[city("roma")] == 2
@@ -61,11 +57,7 @@ def test_r6_1_destroy_moves_a_floor_to_the_trophies_and_the_general_to_the_track
 
 def test_r6_1_only_an_enemy_tower_that_still_stands() -> None:
     state = (
-        _base()
-        .general("Caudex")
-        .at("ostia")
-        .general("Hanno")
-        .at("roma")
+        _hanno_in_roma()
         .tower("capua", floors=0, taken_by=CARTHAGE)
         .general("Messalla")
         .at("cosa")
@@ -212,9 +204,7 @@ def test_r6_3_train_on_an_own_capital_with_a_floor() -> None:
 def test_r6_3_once_per_turn() -> None:
     state = _base().dice(5, 6).build()
     act(state, "Train Caudex (die 6)")
-    assert not [a for a in state.legal_actions() if isinstance(a, Train)]
-    with pytest.raises(game.IllegalActionError, match=r"^R6\.3"):
-        state.apply_action(Train(general_id("Messalla"), 5))
+    _no_training(state, "Messalla", 5)
 
 
 def test_r6_3_not_while_an_own_general_has_a_lower_level_even_off_board() -> None:
@@ -230,9 +220,7 @@ def test_r6_3_not_while_an_own_general_has_a_lower_level_even_off_board() -> Non
         .dice(5)
         .build()
     )
-    assert not [a for a in state.legal_actions() if isinstance(a, Train)]
-    with pytest.raises(game.IllegalActionError, match=r"^R6\.3"):
-        state.apply_action(Train(general_id("Caudex"), 5))
+    _no_training(state, "Caudex", 5)
 
 
 def test_r6_3_not_on_a_fallen_or_foreign_capital_and_at_most_level_4() -> None:
@@ -291,6 +279,4 @@ def test_r6_3_level_4_is_the_maximum() -> None:
         .dice(6)
         .build()
     )
-    assert not [a for a in state2.legal_actions() if isinstance(a, Train)]
-    with pytest.raises(game.IllegalActionError, match=r"^R6\.3"):
-        state2.apply_action(Train(general_id("Caudex"), 6))
+    _no_training(state2, "Caudex", 6)

@@ -6,11 +6,9 @@ import copy
 import json
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import pytest
-from playouts import ALL_RULES, play_random, random_action, rules_id
-from scenario import Scenario, city, general_id
 
 import game
 from game import GameRecord, GameState, IllegalActionError, StateFormatError
@@ -36,18 +34,10 @@ from game.actions import (
     action_from_json,
 )
 from game.state import CHANCE, Rules
+from tests.playouts import ALL_RULES, midgame, play_random, random_action, rules_id
+from tests.scenario import Scenario, city, general_id
 
 ROMANS, CARTHAGE = 0, 1
-
-
-def _midgame(players: int, seed: int, steps: int, rules: Rules | None = None) -> GameState:
-    state = game.new_game(players, seed=seed, rules=rules or Rules())
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(random_action(state, rng))
-    return state
 
 
 # -- new_game ----------------------------------------------------------------------------------
@@ -183,12 +173,12 @@ def test_illegal_chance_outcomes_and_non_actions() -> None:
     with pytest.raises(IllegalActionError, match=r"^R4\.1"):
         state.apply_action(EndTurn())
     with pytest.raises(IllegalActionError, match=r"^R4"):
-        state.apply_action("End turn")  # type: ignore[arg-type]
+        state.apply_action(cast(Any, "End turn"))  # text, not an Action: wrong on purpose
     assert issubclass(IllegalActionError, ValueError)
 
 
 def test_no_action_after_the_end() -> None:
-    state = _midgame(2, 1, 100_000, Rules(quests=False))
+    state = midgame(2, 1, 100_000, Rules(quests=False))
     assert state.is_terminal()
     with pytest.raises(IllegalActionError, match=r"^R9\.7/R10\.1"):
         state.apply_action(EndTurn())
@@ -223,7 +213,7 @@ def test_parse_action_is_lenient_about_case_spacing_and_arrows() -> None:
     with pytest.raises(IllegalActionError, match="legal actions include"):
         game.parse_action(state, "Move Caudex Roma→Carthago (die 1)")
     with pytest.raises(IllegalActionError):
-        game.parse_action(state, 42)  # type: ignore[arg-type]
+        game.parse_action(state, cast(Any, 42))  # not text: wrong on purpose
 
 
 # -- action JSON -------------------------------------------------------------------------------
@@ -298,7 +288,7 @@ def test_state_json_round_trip_and_the_loaded_state_plays_on_identically(
 
 
 def _good_state() -> dict[str, Any]:
-    state = _midgame(3, 2, 150)
+    state = midgame(3, 2, 150)
     assert not state.is_terminal()
     data: dict[str, Any] = json.loads(state.to_json())
     return data
@@ -435,7 +425,7 @@ def test_same_seed_and_choices_give_the_same_game(players: int) -> None:
 def test_the_default_chance_sampler_follows_the_seed() -> None:
     def run(seed: int) -> list[Action]:
         state = game.new_game(2, seed=seed, kingdoms=["romans", "greeks"])
-        out = []
+        out: list[Action] = []
         while len(out) < 30 and not state.is_terminal():
             if state.current_player() == CHANCE:
                 action = state.sample_chance()  # no generator: the game's own seed
@@ -450,7 +440,7 @@ def test_the_default_chance_sampler_follows_the_seed() -> None:
 
 
 def test_a_clone_plays_on_without_touching_the_original() -> None:
-    state = _midgame(4, 8, 120)
+    state = midgame(4, 8, 120)
     before = state.to_json()
     legal_before = state.legal_actions()
     clone = state.clone()

@@ -7,7 +7,6 @@ import json
 from math import isclose
 
 import pytest
-from scenario import Scenario, act, city, general_id
 
 import game
 from game.actions import BattleRoll, CommitCoin, FightAt, Move
@@ -23,6 +22,7 @@ from game.state import (
     Rules,
 )
 from game.views import HIDDEN_COIN
+from tests.scenario import Scenario, act, city, general_id, romans_and_carthage
 
 ROMANS, CARTHAGE = 0, 1
 BASE = Rules(coins=False, battle_dice=False, quests=False)
@@ -40,11 +40,7 @@ def _scenario(
 ) -> Scenario:
     """Caudex (Roman, seat 0) stands one segment from Hanno (Carthaginian, seat 1)."""
     scenario = (
-        Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=rules)
-        .general("Duilius")
-        .at("venusia")
-        .general("Hasdrubal")
-        .at("utica")
+        romans_and_carthage(rules)
         .general("Messalla")
         .at("beneventum")
         .general("Hanno")
@@ -71,8 +67,20 @@ def _attack(scenario: Scenario) -> GameState:
     return state
 
 
-def _battle(**kw: object) -> GameState:
-    return _attack(_scenario(**kw))  # type: ignore[arg-type]
+def _coins_offered(state: GameState) -> set[int]:
+    """The coins the seat to play may commit; nothing else is legal at that point."""
+    actions = state.legal_actions()
+    commits = [a for a in actions if isinstance(a, CommitCoin)]
+    assert len(commits) == len(actions), actions
+    return {a.value for a in commits}
+
+
+def _roll_chances(state: GameState) -> dict[tuple[int, int], float]:
+    """(attacker's die, defender's die) -> its chance, at the battle roll."""
+    outcomes = state.chance_outcomes()
+    rolls = {(a.attacker, a.defender): p for a, p in outcomes if isinstance(a, BattleRoll)}
+    assert len(rolls) == len(outcomes), outcomes
+    return rolls
 
 
 def _commit(state: GameState, attacker: int, defender: int) -> None:
@@ -156,13 +164,13 @@ def test_r7_2_strength_is_die_plus_level_plus_tower_bonus_for_the_defender(
     ("roll", "winner"), [((5, 3), CAUDEX), ((3, 5), HANNO), ((4, 6), HANNO), ((6, 4), CAUDEX)]
 )
 def test_r7_2_higher_strength_wins(roll: tuple[int, int], winner: int) -> None:
-    state = _battle(attacker_level=2, defender_level=1)  # 2 + die against 1 + die
+    state = _attack(_scenario(attacker_level=2, defender_level=1))  # 2 + die against 1 + die
     state.apply_action(BattleRoll(*roll))
     assert _strengths(state)[2] == winner
 
 
 def test_r7_2_a_tie_is_rolled_again() -> None:
-    state = _battle(attacker_level=2, defender_level=1)
+    state = _attack(_scenario(attacker_level=2, defender_level=1))
     state.apply_action(BattleRoll(3, 4))  # 5 : 5
     assert _strengths(state) == (5, 5, -1)
     assert state.phase == P_BATTLE_ROLL and state.battle_city == city("antium")
@@ -175,7 +183,7 @@ def test_r7_2_a_tie_is_rolled_again() -> None:
 
 
 def test_r7_3_winner_gains_a_level_loser_leaves_at_level_1_in_the_base_rules() -> None:
-    state = _battle(attacker_level=2, defender_level=3)
+    state = _attack(_scenario(attacker_level=2, defender_level=3))
     state.round = 6
     state.apply_action(BattleRoll(1, 6))
     assert state.gen_level[HANNO] == 4
@@ -185,7 +193,7 @@ def test_r7_3_winner_gains_a_level_loser_leaves_at_level_1_in_the_base_rules() -
 
 
 def test_r7_3_a_level_4_winner_stays_at_4() -> None:
-    state = _battle(attacker_level=4, defender_level=2)
+    state = _attack(_scenario(attacker_level=4, defender_level=2))
     state.apply_action(BattleRoll(6, 1))
     assert state.gen_level[CAUDEX] == 4
     assert state.gen_level[HANNO] == 1
@@ -194,7 +202,7 @@ def test_r7_3_a_level_4_winner_stays_at_4() -> None:
 @pytest.mark.parametrize(("level", "after"), [(4, 3), (3, 2), (2, 1), (1, 1)])
 def test_r8_4_with_patch_03_the_loser_drops_one_level_never_below_1(level: int, after: int) -> None:
     rules = Rules(coins=False, battle_dice=False, quests=True)
-    state = _battle(rules=rules, attacker_level=1, defender_level=level)
+    state = _attack(_scenario(rules=rules, attacker_level=1, defender_level=level))
     state.apply_action(BattleRoll(6, 1))  # 1 + 6 against at most 4 + 1
     assert _strengths(state)[2] == CAUDEX
     assert state.gen_level[HANNO] == after
@@ -205,8 +213,8 @@ def test_r8_4_with_patch_03_the_loser_drops_one_level_never_below_1(level: int, 
 
 
 def test_r8_1_each_side_commits_an_unplayed_coin_and_they_are_added_at_the_roll() -> None:
-    state = _battle(rules=Rules(coins=True, battle_dice=False, quests=False))
-    assert {a.value for a in state.legal_actions()} == {0, 1, 2, 3}  # type: ignore[attr-defined]
+    state = _attack(_scenario(rules=Rules(coins=True, battle_dice=False, quests=False)))
+    assert _coins_offered(state) == {0, 1, 2, 3}
     _commit(state, 3, 1)
     state.apply_action(BattleRoll(2, 2))
     lb = state.last_battle
@@ -217,20 +225,22 @@ def test_r8_1_each_side_commits_an_unplayed_coin_and_they_are_added_at_the_roll(
 
 
 def test_r8_1_only_unplayed_coins_may_be_committed() -> None:
-    state = _battle(
-        rules=Rules(coins=True, battle_dice=False, quests=False), coins={ROMANS: [3, 1]}
+    state = _attack(
+        _scenario(rules=Rules(coins=True, battle_dice=False, quests=False), coins={ROMANS: [3, 1]})
     )
-    assert {a.value for a in state.legal_actions()} == {0, 1, 2}  # type: ignore[attr-defined]
+    assert _coins_offered(state) == {0, 1, 2}
     with pytest.raises(game.IllegalActionError, match=r"^R8\.1"):
         state.apply_action(CommitCoin(3))
 
 
 def test_r8_1_all_five_played_become_unplayed_again() -> None:
-    state = _battle(
-        rules=Rules(coins=True, battle_dice=False, quests=False),
-        coins={ROMANS: [0, 1, 1, 2]},
+    state = _attack(
+        _scenario(
+            rules=Rules(coins=True, battle_dice=False, quests=False),
+            coins={ROMANS: [0, 1, 1, 2]},
+        )
     )
-    assert {a.value for a in state.legal_actions()} == {3}  # type: ignore[attr-defined]
+    assert _coins_offered(state) == {3}
     _commit(state, 3, 0)
     assert state.unplayed_coins(ROMANS) == [3]  # still secret before the roll (R8.2a)
     state.apply_action(BattleRoll(6, 1))
@@ -239,14 +249,14 @@ def test_r8_1_all_five_played_become_unplayed_again() -> None:
 
 
 def test_r8_2_a_tie_keeps_the_coins_spent_and_both_sides_commit_new_ones() -> None:
-    state = _battle(rules=Rules(coins=True, battle_dice=False, quests=False))
+    state = _attack(_scenario(rules=Rules(coins=True, battle_dice=False, quests=False)))
     _commit(state, 2, 2)
     state.apply_action(BattleRoll(3, 3))
     assert _strengths(state)[2] == -1
     assert state.phase == P_COIN_ATTACKER
     assert state.unplayed_coins(ROMANS) == [0, 1, 1, 3]
     assert state.unplayed_coins(CARTHAGE) == [0, 1, 1, 3]
-    assert {a.value for a in state.legal_actions()} == {0, 1, 3}  # type: ignore[attr-defined]
+    assert _coins_offered(state) == {0, 1, 3}
     _commit(state, 3, 0)
     state.apply_action(BattleRoll(3, 3))
     assert _strengths(state) == (3 + 1 + 3, 3 + 1 + 0, CAUDEX)
@@ -256,15 +266,10 @@ def test_r8_2_a_tie_keeps_the_coins_spent_and_both_sides_commit_new_ones() -> No
 def test_r8_2a_the_attackers_commitment_tells_the_others_nothing(viewer: int) -> None:
     """The defender (and a third player) see the same view whatever coin the attacker chose."""
     scenario = (
-        Scenario(
-            players=3,
+        romans_and_carthage(
+            Rules(coins=True, battle_dice=True, quests=False),
             kingdoms=["romans", "carthaginians", "greeks"],
-            rules=Rules(coins=True, battle_dice=True, quests=False),
         )
-        .general("Duilius")
-        .at("venusia")
-        .general("Hasdrubal")
-        .at("utica")
         .general("Messalla")
         .at("beneventum")
         .general("Hanno")
@@ -295,7 +300,7 @@ def test_r8_2a_the_attackers_commitment_tells_the_others_nothing(viewer: int) ->
 
 
 def test_r8_2a_own_commitment_is_visible_to_oneself() -> None:
-    state = _battle(rules=Rules(coins=True, battle_dice=False, quests=False))
+    state = _attack(_scenario(rules=Rules(coins=True, battle_dice=False, quests=False)))
     state.apply_action(CommitCoin(2))
     own = state.observe(ROMANS).to_dict()["committed_coins"]["attacker"]
     assert own not in (None, "hidden")
@@ -305,8 +310,8 @@ def test_r8_2a_own_commitment_is_visible_to_oneself() -> None:
 
 
 def test_r8_3_battle_dice_show_0_0_1_1_1_2() -> None:
-    state = _battle(rules=Rules(coins=False, battle_dice=True, quests=False))
-    outcomes = {(a.attacker, a.defender): p for a, p in state.chance_outcomes()}  # type: ignore[attr-defined]
+    state = _attack(_scenario(rules=Rules(coins=False, battle_dice=True, quests=False)))
+    outcomes = _roll_chances(state)
     face = {0: 2 / 6, 1: 3 / 6, 2: 1 / 6}
     assert set(outcomes) == set(itertools.product(face, face))
     for (a, d), p in outcomes.items():
@@ -315,8 +320,8 @@ def test_r8_3_battle_dice_show_0_0_1_1_1_2() -> None:
 
 
 def test_r7_2_without_patch_02_battle_dice_are_d6() -> None:
-    state = _battle()
-    outcomes = {(a.attacker, a.defender): p for a, p in state.chance_outcomes()}  # type: ignore[attr-defined]
+    state = _attack(_scenario())
+    outcomes = _roll_chances(state)
     assert set(outcomes) == set(itertools.product(range(1, 7), repeat=2))
     assert all(isclose(p, 1 / 36) for p in outcomes.values())
 
@@ -350,13 +355,15 @@ def test_r8_3_decided_before_roll_exactly_when_no_dice_or_coin_can_change_it(
         ([], [0], [3], [0, 1, 1, 3]),
         ([], [3, 2], [0, 1, 1]),
     ):
-        state = _battle(
-            rules=rules,
-            attacker_level=level_a,
-            defender_level=level_d,
-            attack_from="antium" if where == "capua" else "roma",
-            defender_at=where,
-            coins={ROMANS: played_a, CARTHAGE: played_d},
+        state = _attack(
+            _scenario(
+                rules=rules,
+                attacker_level=level_a,
+                defender_level=level_d,
+                attack_from="antium" if where == "capua" else "roma",
+                defender_at=where,
+                coins={ROMANS: played_a, CARTHAGE: played_d},
+            )
         )
         expected = _brute_force_winner(state)
         decided += expected >= 0

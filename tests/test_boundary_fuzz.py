@@ -12,18 +12,18 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import pytest
-from fuzz_inputs import OPERATIONS, corpus, mutate, outcome, paths, to_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import game
 from game import GameRecord, GameState, IllegalActionError, StateFormatError
 from game.actions import Move, PickKingdom
+from tests.fuzz_inputs import OPERATIONS, corpus, mutate, outcome, paths, to_text
 
-OUTCOMES: Counter[str] = Counter()
+OUTCOMES: Counter[tuple[str, str]] = Counter()
 QUICK = settings(
     max_examples=150,
     deadline=None,
@@ -209,12 +209,8 @@ def test_a_record_naming_a_kingdom_or_general_that_does_not_exist_is_refused() -
 
 def test_hand_built_actions_of_the_wrong_types_are_illegal_not_errors() -> None:
     state = game.new_game(2, seed=3)
-    for action in (
-        PickKingdom(17),
-        PickKingdom("x"),  # type: ignore[arg-type]
-        Move("x", 3, 1, 2),  # type: ignore[arg-type]
-        Move(1, 3, [], 2),  # type: ignore[arg-type]
-    ):
+    text, a_list = cast(Any, "x"), cast(Any, [])  # where ints belong, on purpose
+    for action in (PickKingdom(17), PickKingdom(text), Move(text, 3, 1, 2), Move(1, 3, a_list, 2)):
         with pytest.raises(IllegalActionError):
             state.apply_action(action)
         assert str(action)  # it can always be shown

@@ -3,11 +3,12 @@ because they run unchanged in the browser; web/ may add pygame."""
 
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
 
 import pytest
+
+from tests.source_imports import imported_modules, top_level
 
 ROOT = Path(__file__).resolve().parents[1]
 ALLOWED = {
@@ -17,23 +18,12 @@ ALLOWED = {
 }
 
 
-def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module.split(".")[0])
-    return found
-
-
 @pytest.mark.parametrize("package", sorted(ALLOWED))
 def test_package_imports_only_what_runs_in_the_browser(package: str) -> None:
     stdlib = set(sys.stdlib_module_names)
     offenders = {}
     for path in sorted((ROOT / package).rglob("*.py")):
-        extra = imported_modules(path) - stdlib - ALLOWED[package]
+        extra = top_level(imported_modules(path)) - stdlib - ALLOWED[package]
         if extra:
             offenders[str(path.relative_to(ROOT))] = sorted(extra)
     assert offenders == {}

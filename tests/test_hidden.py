@@ -6,34 +6,18 @@ import json
 import random
 
 import pytest
-from playouts import random_action
-from scenario import Scenario
 
 import game
 from game.state import GameState, Rules
+from tests.playouts import midgame
+from tests.scenario import romans_and_carthage
 
 ROMANS, CARTHAGE, GREEKS = 0, 1, 2
 
 
-def _midgame(
-    players: int = 3, seed: int = 4, steps: int = 400, rules: Rules | None = None
-) -> GameState:
-    state = game.new_game(players, seed=seed, rules=rules or Rules())
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state.apply_action(random_action(state, rng))
-    return state
-
-
 def _with_hands() -> GameState:
     return (
-        Scenario(players=3, kingdoms=["romans", "carthaginians", "greeks"])
-        .general("Duilius")
-        .at("venusia")
-        .general("Hasdrubal")
-        .at("utica")
+        romans_and_carthage(kingdoms=["romans", "carthaginians", "greeks"])
         .general("Alexander")
         .at("larisa")
         .hand(ROMANS, ["ord_carthago_1", "isl_caralis_1"])
@@ -59,7 +43,7 @@ def test_r11_quest_hands_are_private() -> None:
 
 
 def test_r11_public_facts_are_in_every_view() -> None:
-    state = _midgame()
+    state = midgame(3, 4, 400)
     full = json.loads(state.to_json())
     for seat in range(3):
         data = state.observe(seat).to_dict()
@@ -94,7 +78,7 @@ def test_r11_the_view_does_not_carry_the_seed_of_the_chance_draws() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_r11_sampled_worlds_look_the_same_from_the_seat(seed: int) -> None:
-    state = _midgame(players=4, seed=seed, steps=300)
+    state = midgame(4, seed, 300)
     rng = random.Random(seed)
     for seat in range(4):
         view = state.observe(seat)
@@ -131,11 +115,7 @@ def test_r11_sampling_really_redeals_the_unseen_cards() -> None:
 
 def test_r11_a_committed_coin_is_resampled_for_the_other_seats() -> None:
     state = (
-        Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=Rules(quests=False))
-        .general("Duilius")
-        .at("venusia")
-        .general("Hasdrubal")
-        .at("utica")
+        romans_and_carthage(Rules(quests=False))
         .general("Messalla")
         .at("beneventum")
         .general("Hanno")

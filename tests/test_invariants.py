@@ -14,14 +14,6 @@ from math import isclose
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from playouts import ALL_RULES, aggressive_action, random_action, rules_id
-from rules_reference import (
-    expected_moves,
-    floor_total,
-    land_distance,
-    move_ends,
-    occupancy,
-)
 
 import game
 from game.actions import BattleRoll, Build, Continue, Destroy, Move, Return, Train
@@ -38,6 +30,14 @@ from game.state import (
     TERMINAL,
     GameState,
     Rules,
+)
+from tests.playouts import ALL_RULES, aggressive_action, random_action, rules_id
+from tests.rules_reference import (
+    expected_moves,
+    floor_total,
+    land_distance,
+    move_ends,
+    occupancy,
 )
 
 
@@ -126,8 +126,8 @@ def check_move_list(state: GameState) -> None:
         ends = move_ends(
             state.board, here, state.pend_points, state.is_winter(), enemy - {here}, own - {here}
         )
-        got = {a.dest for a in state.legal_actions() if isinstance(a, Continue)}
-        assert got == set(ends)
+        dests = {a.dest for a in state.legal_actions() if isinstance(a, Continue)}
+        assert dests == set(ends)
 
 
 def _holds(state: GameState, seat: int, kind: str, city: int) -> int:

@@ -6,15 +6,26 @@ library, so they check the data independently of the engine's loader.
 
 from __future__ import annotations
 
-import json
-import math
 import re
 from collections import Counter, defaultdict, deque
-from pathlib import Path
+from typing import Any
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[1] / "game" / "data"
+from tests.map_checks import (
+    DATA,
+    Record,
+    adjacency,
+    bfs,
+    capitals,
+    cities_by_id,
+    components,
+    km,
+    load,
+    nearest_enemy_capitals,
+    ship_graph,
+    ships_by_id,
+)
 
 KINGDOM_ORDER = ["barbarians", "sarmatians", "greeks", "romans", "carthaginians", "eastern"]
 LETTERS = {
@@ -37,101 +48,28 @@ MAX_SEA_SEGMENT_KM = 400  # about one ship per 300-400 km of open sea
 MAX_LAND_ROUTE_KM = 900
 
 
-# ---------------------------------------------------------------------------------------------
-# loading and graph helpers
-
-
-def _load(name: str) -> dict:
-    with (DATA / name).open(encoding="utf-8") as f:
-        return json.load(f)
+@pytest.fixture(scope="module")
+def board() -> Record:
+    return load(DATA / "map.json")
 
 
 @pytest.fixture(scope="module")
-def board() -> dict:
-    return _load("map.json")
-
-
-@pytest.fixture(scope="module")
-def quests() -> dict:
-    return _load("quests.json")
-
-
-def _cities(board: dict) -> dict[str, dict]:
-    return {c["id"]: c for c in board["cities"]}
-
-
-def _ships(board: dict) -> dict[str, dict]:
-    return {s["id"]: s for s in board["ships"]}
-
-
-def _adjacency(board: dict, kinds: tuple[str, ...] = ("land", "sea")) -> dict[str, set[str]]:
-    adj: dict[str, set[str]] = defaultdict(set)
-    for node in [*board["cities"], *board["ships"]]:
-        adj[node["id"]]  # every node is present, even without routes
-    for r in board["routes"]:
-        if r["kind"] in kinds:
-            adj[r["a"]].add(r["b"])
-            adj[r["b"]].add(r["a"])
-    return adj
-
-
-def _bfs(adj: dict[str, set[str]], start: str) -> dict[str, int]:
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        u = queue.popleft()
-        for v in adj[u]:
-            if v not in dist:
-                dist[v] = dist[u] + 1
-                queue.append(v)
-    return dist
-
-
-def _components(adj: dict[str, set[str]], nodes: list[str]) -> list[set[str]]:
-    seen: set[str] = set()
-    comps = []
-    for n in nodes:
-        if n not in seen:
-            comp = set(_bfs(adj, n))
-            seen |= comp
-            comps.append(comp)
-    return comps
-
-
-def _ship_graph(adj: dict[str, set[str]], ships: dict[str, dict]) -> dict[str, set[str]]:
-    """The sea graph restricted to ships (ship-to-ship segments only)."""
-    return defaultdict(set, {s: adj[s] & set(ships) for s in ships})
-
-
-def _capitals(board: dict) -> dict[str, list[str]]:
-    caps: dict[str, list[str]] = {k: [] for k in KINGDOM_ORDER}
-    for c in board["cities"]:
-        if c["capital"]:
-            caps[c["kingdom"]].append(c["id"])
-    return caps
-
-
-def _km(a: dict, b: dict) -> float:
-    la1, lo1, la2, lo2 = map(math.radians, (a["lat"], a["lon"], b["lat"], b["lon"]))
-    h = (
-        math.sin((la2 - la1) / 2) ** 2
-        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    )
-    return 2 * 6371.0 * math.asin(math.sqrt(h))
+def quests() -> Record:
+    return load(DATA / "quests.json")
 
 
 # ---------------------------------------------------------------------------------------------
 # map.json: structure
 
 
-def test_map_format_and_notes(board):
+def test_map_format_and_notes(board: Record) -> None:
     """R2.5: the map is a versioned data file whose notes document its changes."""
     assert board["format"] == 1
     assert set(board) == {"format", "notes", "kingdoms", "cities", "ships", "routes"}
     assert board["notes"] and all(isinstance(n, str) and n.strip() for n in board["notes"])
 
 
-def test_r1_1_six_kingdoms_in_order(board):
+def test_r1_1_six_kingdoms_in_order(board: Record) -> None:
     """R1.1: six kingdoms, with ids in the fixed order the engine relies on."""
     assert [k["id"] for k in board["kingdoms"]] == KINGDOM_ORDER
     for k in board["kingdoms"]:
@@ -139,7 +77,7 @@ def test_r1_1_six_kingdoms_in_order(board):
         assert CYRILLIC_RE.search(k["name_ru"])
 
 
-def test_kingdom_colours_and_letters_distinct(board):
+def test_kingdom_colours_and_letters_distinct(board: Record) -> None:
     """R1.1: each kingdom has its own colour (#RRGGBB) and capital letter."""
     colours = [k["color"].upper() for k in board["kingdoms"]]
     assert all(HEX_RE.match(c) for c in colours)
@@ -147,7 +85,7 @@ def test_kingdom_colours_and_letters_distinct(board):
     assert {k["id"]: k["letter"] for k in board["kingdoms"]} == LETTERS
 
 
-def test_r1_2_four_generals_per_kingdom_names_unique(board):
+def test_r1_2_four_generals_per_kingdom_names_unique(board: Record) -> None:
     """R1.2: 4 generals per kingdom; names are unique on the whole map, short in English."""
     en, ru = [], []
     for k in board["kingdoms"]:
@@ -163,14 +101,14 @@ def test_r1_2_four_generals_per_kingdom_names_unique(board):
     assert len(set(ru)) == 24, [n for n, c in Counter(ru).items() if c > 1]
 
 
-def test_node_ids_unique_and_well_formed(board):
+def test_node_ids_unique_and_well_formed(board: Record) -> None:
     """R2.1: cities and ships are nodes with unique lowercase ids."""
     ids = [c["id"] for c in board["cities"]] + [s["id"] for s in board["ships"]]
     assert len(ids) == len(set(ids)), [i for i, c in Counter(ids).items() if c > 1]
     assert all(ID_RE.match(i) for i in ids), [i for i in ids if not ID_RE.match(i)]
 
 
-def test_node_fields_names_and_coordinates(board):
+def test_node_fields_names_and_coordinates(board: Record) -> None:
     """R2.5: real names (Latin, Russian) and plausible latitude/longitude for every node."""
     for c in board["cities"]:
         assert set(c) == {"id", "name_en", "name_ru", "lat", "lon", "kingdom", "capital", "island"}
@@ -184,22 +122,22 @@ def test_node_fields_names_and_coordinates(board):
         assert -10 <= n["lon"] <= 42, n["id"]
 
 
-def test_r2_1_capitals_and_ordinary_cities_per_kingdom(board):
+def test_r2_1_capitals_and_ordinary_cities_per_kingdom(board: Record) -> None:
     """R2.1: each kingdom has 3 capitals and 10-14 ordinary cities."""
-    kingdoms = Counter()
-    capitals = Counter()
+    cities_in: Counter[str] = Counter()
+    capitals_in: Counter[str] = Counter()
     for c in board["cities"]:
         if c["island"]:
             continue
         assert c["kingdom"] in KINGDOM_ORDER, c["id"]
-        kingdoms[c["kingdom"]] += 1
-        capitals[c["kingdom"]] += c["capital"]
+        cities_in[c["kingdom"]] += 1
+        capitals_in[c["kingdom"]] += c["capital"]
     for k in KINGDOM_ORDER:
-        assert capitals[k] == 3, k
-        assert 10 <= kingdoms[k] - capitals[k] <= 14, k
+        assert capitals_in[k] == 3, k
+        assert 10 <= cities_in[k] - capitals_in[k] <= 14, k
 
 
-def test_r9_1_city_order_grouped_capitals_first(board):
+def test_r9_1_city_order_grouped_capitals_first(board: Record) -> None:
     """R9.1: cities grouped by kingdom in kingdom order, capitals first, islands last."""
     order = [c["kingdom"] for c in board["cities"] if not c["island"]]
     groups = [k for i, k in enumerate(order) if i == 0 or order[i - 1] != k]
@@ -211,7 +149,7 @@ def test_r9_1_city_order_grouped_capitals_first(board):
     assert all(c["island"] for c in board["cities"][-n_islands:])
 
 
-def test_r2_4_three_neutral_islands(board):
+def test_r2_4_three_neutral_islands(board: Record) -> None:
     """R2.4: three island cities outside all kingdoms, none a capital."""
     islands = [c for c in board["cities"] if c["island"]]
     assert {c["id"] for c in islands} == ISLANDS
@@ -219,7 +157,7 @@ def test_r2_4_three_neutral_islands(board):
         assert c["kingdom"] is None and c["capital"] is False
 
 
-def test_r2_4_islands_reachable_only_by_sea(board):
+def test_r2_4_islands_reachable_only_by_sea(board: Record) -> None:
     """R2.4: each island city has sea routes only, at least 2."""
     for isl in ISLANDS:
         kinds = [r["kind"] for r in board["routes"] if isl in (r["a"], r["b"])]
@@ -231,9 +169,9 @@ def test_r2_4_islands_reachable_only_by_sea(board):
 # map.json: routes
 
 
-def test_r2_2_routes_well_formed(board):
+def test_r2_2_routes_well_formed(board: Record) -> None:
     """R2.2: every route joins two existing, distinct nodes; no route is listed twice."""
-    nodes = set(_cities(board)) | set(_ships(board))
+    nodes = set(cities_by_id(board)) | set(ships_by_id(board))
     seen = set()
     for r in board["routes"]:
         assert set(r) == {"a", "b", "kind"}, r
@@ -245,19 +183,19 @@ def test_r2_2_routes_well_formed(board):
         seen.add(key)
 
 
-def test_r2_2_land_routes_join_cities(board):
+def test_r2_2_land_routes_join_cities(board: Record) -> None:
     """R2.2: a land route joins two cities, never a ship."""
-    cities = _cities(board)
+    cities = cities_by_id(board)
     for r in board["routes"]:
         if r["kind"] == "land":
             assert r["a"] in cities and r["b"] in cities, r
 
 
-def test_r2_3_ships_by_sea_with_no_dead_end(board):
+def test_r2_3_ships_by_sea_with_no_dead_end(board: Record) -> None:
     """R2.3, R2.5: ships connect by sea only and have at least 2 routes (no dead ends)."""
-    ships = _ships(board)
+    ships = ships_by_id(board)
     assert ships
-    degree = Counter()
+    degree: Counter[str] = Counter()
     for r in board["routes"]:
         for end in (r["a"], r["b"]):
             if end in ships:
@@ -267,10 +205,10 @@ def test_r2_3_ships_by_sea_with_no_dead_end(board):
         assert degree[s] >= 2, s
 
 
-def test_r2_3_crossings_at_most_three_segments(board):
+def test_r2_3_crossings_at_most_three_segments(board: Record) -> None:
     """R2.3: between two ports joined through ships only, the shortest crossing is <= 3."""
-    cities, ships = _cities(board), _ships(board)
-    adj = _adjacency(board, ("sea",))
+    cities, ships = cities_by_id(board), ships_by_id(board)
+    adj = adjacency(board, ("sea",))
     for start in cities:
         dist = {start: 0}
         queue = deque([start])
@@ -286,22 +224,22 @@ def test_r2_3_crossings_at_most_three_segments(board):
             if end in cities and end != start:
                 assert d <= MAX_CROSSING, (start, end, d)
     # every group of ships joined ship-to-ship leads to at least 2 ports (no dead-end water)
-    for group in _components(_ship_graph(adj, ships), list(ships)):
+    for group in components(ship_graph(adj, ships), list(ships)):
         ports = {v for s in group for v in adj[s] if v in cities}
         assert len(ports) >= 2, sorted(group)
 
 
-def test_r2_5_segment_lengths_plausible(board):
+def test_r2_5_segment_lengths_plausible(board: Record) -> None:
     """R2.5: routes follow real geography: a sea segment is at most ~400 km of open sea
     (long lanes go through ships), and no land route is absurdly long."""
-    nodes = {**_cities(board), **_ships(board)}
+    nodes = {**cities_by_id(board), **ships_by_id(board)}
     for r in board["routes"]:
-        d = _km(nodes[r["a"]], nodes[r["b"]])
+        d = km(nodes[r["a"]], nodes[r["b"]])
         limit = MAX_SEA_SEGMENT_KM if r["kind"] == "sea" else MAX_LAND_ROUTE_KM
         assert d <= limit, (r, round(d))
 
 
-def test_r2_5_straits_as_decided(board):
+def test_r2_5_straits_as_decided(board: Record) -> None:
     """R2.5: the Straits of Messina and Gibraltar are sea routes (closed in winter)."""
     kind = {frozenset((r["a"], r["b"])): r["kind"] for r in board["routes"]}
     assert kind[frozenset(("rhegium", "messana"))] == "sea"
@@ -312,35 +250,35 @@ def test_r2_5_straits_as_decided(board):
 # map.json: balance
 
 
-def test_r2_5_map_is_connected(board):
+def test_r2_5_map_is_connected(board: Record) -> None:
     """R2.5: in summer, every node can be reached from every other."""
-    adj = _adjacency(board)
+    adj = adjacency(board)
     nodes = [n["id"] for n in [*board["cities"], *board["ships"]]]
-    assert set(_bfs(adj, nodes[0])) == set(nodes)
+    assert set(bfs(adj, nodes[0])) == set(nodes)
 
 
-def test_r5_3_every_kingdom_has_winter_land_contact(board):
+def test_r5_3_every_kingdom_has_winter_land_contact(board: Record) -> None:
     """R5.3: with land routes only, every kingdom has a city with a land path to a city of
     another kingdom, and at least one of its capitals has such a path."""
-    cities = _cities(board)
-    adj = _adjacency(board, ("land",))
-    caps = _capitals(board)
+    cities = cities_by_id(board)
+    adj = adjacency(board, ("land",))
+    caps = capitals(board)
     for k in KINGDOM_ORDER:
         contact = []
         for cid, c in cities.items():
             if c["kingdom"] != k:
                 continue
-            others = {cities[x]["kingdom"] for x in _bfs(adj, cid) if x in cities}
+            others = {cities[x]["kingdom"] for x in bfs(adj, cid) if x in cities}
             if others - {k, None}:
                 contact.append(cid)
         assert contact, f"{k} is cut off from every other kingdom in winter"
         assert set(contact) & set(caps[k]), f"all capitals of {k} are cut off in winter"
 
 
-def test_r5_3_winter_isolated_cities_are_islands_or_noted(board):
+def test_r5_3_winter_isolated_cities_are_islands_or_noted(board: Record) -> None:
     """R5.3, R2.4: only the quest islands, and cities named in the notes, lack land routes."""
-    cities = _cities(board)
-    adj = _adjacency(board, ("land",))
+    cities = cities_by_id(board)
+    adj = adjacency(board, ("land",))
     notes = " ".join(board["notes"]).casefold()
     for cid, c in cities.items():
         if c["island"]:
@@ -350,37 +288,29 @@ def test_r5_3_winter_isolated_cities_are_islands_or_noted(board):
             assert c["name_en"].casefold() in notes, f"{cid} has no land route and no note"
 
 
-def test_r3_3_every_capital_has_a_land_neighbour(board):
+def test_r3_3_every_capital_has_a_land_neighbour(board: Record) -> None:
     """R3.3: the fourth general starts on a city next to an own capital (one segment, land or
     sea); every capital has such a city even by land alone."""
-    adj = _adjacency(board, ("land",))
-    for caps in _capitals(board).values():
+    adj = adjacency(board, ("land",))
+    for caps in capitals(board).values():
         for cap in caps:
             assert adj[cap], f"capital {cap} has no land neighbour"
 
 
-def test_capitals_within_reach_of_two_enemy_kingdoms(board):
+def test_capitals_within_reach_of_two_enemy_kingdoms(board: Record) -> None:
     """R2.5 balance (R5.1): every capital can be reached in summer from capitals of at least
     two other kingdoms within 3 turns of one 6-point move (18 segments)."""
-    adj = _adjacency(board)
-    caps = _capitals(board)
     limit = MAX_MOVE * TURNS
-    for k, own in caps.items():
-        for cap in own:
-            dist = _bfs(adj, cap)
-            near = [
-                k2
-                for k2, theirs in caps.items()
-                if k2 != k and min(dist.get(c, math.inf) for c in theirs) <= limit
-            ]
-            assert len(near) >= 2, (cap, near)
+    for cap, nearest in nearest_enemy_capitals(board).items():
+        near = [k2 for k2, d in nearest.items() if d <= limit]
+        assert len(near) >= 2, (cap, near)
 
 
 # ---------------------------------------------------------------------------------------------
 # quests.json
 
 
-def test_r9_1_quest_decks_sizes_and_ids(quests):
+def test_r9_1_quest_decks_sizes_and_ids(quests: Record) -> None:
     """R9.1: ordinary deck 36 cards, special deck 18 cards, card ids unique."""
     assert quests["format"] == 1
     assert quests["notes"] and all(isinstance(n, str) and n.strip() for n in quests["notes"])
@@ -393,31 +323,31 @@ def test_r9_1_quest_decks_sizes_and_ids(quests):
         assert set(c) == {"id", "deck", "type", "city"}, c
 
 
-def test_r9_1_ordinary_deck_two_per_capital(board, quests):
+def test_r9_1_ordinary_deck_two_per_capital(board: Record, quests: Record) -> None:
     """R9.1: 'destroy a floor of city X', two cards for each of the 18 capitals."""
-    caps = {cid for own in _capitals(board).values() for cid in own}
+    caps = {cid for own in capitals(board).values() for cid in own}
     ordinary = [c for c in quests["cards"] if c["deck"] == "ordinary"]
     assert {c["type"] for c in ordinary} == {"destroy_floor"}
     assert Counter(c["city"] for c in ordinary) == {cap: 2 for cap in caps}
 
 
-def test_r9_1_special_deck_composition(board, quests):
+def test_r9_1_special_deck_composition(board: Record, quests: Record) -> None:
     """R9.1: 9 island cards (3 per island), 6 'destroy completely' cards naming each
     kingdom's first-listed capital, 3 'defeat a level-4 general' cards."""
     special = [c for c in quests["cards"] if c["deck"] == "special"]
-    by_type = defaultdict(list)
+    by_type: defaultdict[str, list[Any]] = defaultdict(list)  # cities, or None
     for c in special:
         by_type[c["type"]].append(c["city"])
     assert set(by_type) == {"build_island", "destroy_city", "defeat_level4"}
     islands = {c["id"] for c in board["cities"] if c["island"]}
     assert Counter(by_type["build_island"]) == {i: 3 for i in islands}
-    first_capitals = {k: own[0] for k, own in _capitals(board).items()}
+    first_capitals = {k: own[0] for k, own in capitals(board).items()}
     assert sorted(by_type["destroy_city"]) == sorted(first_capitals.values())
     assert by_type["defeat_level4"] == [None, None, None]
 
 
-def test_r9_1_quest_cities_exist(board, quests):
+def test_r9_1_quest_cities_exist(board: Record, quests: Record) -> None:
     """R9.1: every city named on a card is a city of the map."""
-    cities = _cities(board)
+    cities = cities_by_id(board)
     for c in quests["cards"]:
         assert c["city"] is None or c["city"] in cities, c

@@ -2,30 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pytest
-from rules_reference import land_distance, move_ends, occupancy
-from scenario import Scenario, act, city, general_id, move_dests, texts
 
 import game
 from game.actions import Continue, Move, StopMove
 from game.state import P_ACTION, P_CONTINUE, P_HALT, GameState
+from tests.rules_reference import land_distance, move_ends, occupancy
+from tests.scenario import (
+    Scenario,
+    act,
+    city,
+    general_id,
+    move_dests,
+    romans_and_carthage,
+    texts,
+)
 
 ROMANS, CARTHAGE = 0, 1
 
 
 def _romans_vs_carthage() -> Scenario:
     """Romans (seat 0) against Carthage (seat 1), base rules, spring, generals at home."""
-    return (
-        Scenario(players=2, kingdoms=["romans", "carthaginians"], rules=game.Rules(quests=False))
-        .general("Duilius")
-        .at("venusia")
-        .general("Hasdrubal")
-        .at("utica")
-    )
+    return romans_and_carthage(game.Rules(quests=False))
 
 
-def _ids(state: GameState, nodes: object) -> set[str]:
-    return {state.board.nodes[n].id for n in nodes}  # type: ignore[attr-defined]
+def _ids(state: GameState, nodes: Iterable[int]) -> set[str]:
+    return {state.board.nodes[n].id for n in nodes}
 
 
 @pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
-from rules_reference import floor_total
-from scenario import Scenario, city, general_id, season_index
 
 from game import GameState, Rules
 from game.state import P_ACTION
+from tests.rules_reference import floor_total
+from tests.scenario import Scenario, city, general_id, season_index
 
 
 def test_built_positions_are_consistent_states() -> None:
@@ -57,9 +59,9 @@ def test_season_names() -> None:
         lambda: Scenario().island("caralis", [0]),  # a tenth Roman floor
     ],
 )
-def test_impossible_positions_are_refused(make: object) -> None:
+def test_impossible_positions_are_refused(make: Callable[[], Scenario]) -> None:
     with pytest.raises(ValueError):
-        make().build()  # type: ignore[operator]
+        make().build()
 
 
 def test_hands_come_out_of_the_decks() -> None:

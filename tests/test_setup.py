@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from scenario import city, texts
 
 import game
-from game.actions import ChooseDeck, PickKingdom, PlaceGeneral
+from game.actions import ChooseDeck, DrawCard, PickKingdom, PlaceGeneral
 from game.content import KINGDOM_IDS, MapSpec
 from game.state import CHANCE, P_PICK, P_PLACE, P_ROLL, GameState, Rules
+from tests.scenario import city, texts
 
 
 def _pick_all(state: GameState, kingdoms: list[str]) -> None:
@@ -71,10 +71,18 @@ def test_r3_3_a_level_1_general_on_each_own_capital(board: MapSpec) -> None:
         assert all(state.gen_level[g] == 1 for g in state.generals_of(seat))
 
 
+def _placements(state: GameState) -> list[PlaceGeneral]:
+    """The legal actions, as placements: while the fourth generals go out, nothing else is."""
+    actions = state.legal_actions()
+    placements = [a for a in actions if isinstance(a, PlaceGeneral)]
+    assert len(placements) == len(actions), actions
+    return placements
+
+
 def test_r3_3_fourth_general_goes_one_route_from_an_own_capital(board: MapSpec) -> None:
     state = game.new_game(2, kingdoms=["romans", "greeks"])
     assert state.current_player() == 0
-    offered = {board.nodes[a.city].id for a in state.legal_actions()}
+    offered = {board.nodes[a.city].id for a in _placements(state)}
     expected = {
         board.nodes[c].id
         for cap in board.kingdoms[3].capitals
@@ -97,16 +105,16 @@ def test_r3_3_a_sea_route_counts_but_never_a_ship(board: MapSpec) -> None:
     assert board.is_capital[gades] and board.city_kingdom[gades] == 4
     assert city("tingis") not in board.land_adj[gades] and city("tingis") in board.all_adj[gades]
     state = game.new_game(2, kingdoms=["carthaginians", "romans"])
-    offered = {board.nodes[a.city].id for a in state.legal_actions()}
+    offered = {board.nodes[a.city].id for a in _placements(state)}
     assert {"tingis", "lixus"} <= offered
-    assert not any(board.is_ship[a.city] for a in state.legal_actions())  # R2.3
+    assert not any(board.is_ship[a.city] for a in _placements(state))  # R2.3
     state.apply_action(PlaceGeneral(4 * 4 + 3, city("tingis")))
     assert state.gen_city[4 * 4 + 3] == city("tingis")
     # Ephesus lies two segments from Athenae, over the Aegean ship: not next to it.
     greek = game.new_game(2, kingdoms=["greeks", "romans"])
     athenae, aegean = city("athenae"), city("ship_aegean")
     assert aegean in board.all_adj[athenae] and city("ephesus") in board.all_adj[aegean]
-    assert city("ephesus") not in {a.city for a in greek.legal_actions()}
+    assert city("ephesus") not in {a.city for a in _placements(greek)}
 
 
 def test_r3_3_fourth_generals_in_seat_order_and_not_on_an_occupied_city(board: MapSpec) -> None:
@@ -115,7 +123,7 @@ def test_r3_3_fourth_generals_in_seat_order_and_not_on_an_occupied_city(board: M
     assert state.current_player() == 0
     state.apply_action(PlaceGeneral(4 * 4 + 3, city("akragas")))
     assert state.current_player() == 1
-    offered = {board.nodes[a.city].id for a in state.legal_actions()}
+    offered = {board.nodes[a.city].id for a in _placements(state)}
     assert "akragas" not in offered  # taken by the Carthaginian general
     assert "catana" in offered
     state.apply_action(PlaceGeneral(2 * 4 + 3, city("catana")))
@@ -154,7 +162,8 @@ def test_r3_5_each_player_draws_three_cards_in_seat_order_choosing_the_deck() ->
         assert state.current_player() == CHANCE
         drawn = state.sample_chance()
         state.apply_action(drawn)
-        card = state.board.cards[drawn.card]  # type: ignore[attr-defined]
+        assert isinstance(drawn, DrawCard)
+        card = state.board.cards[drawn.card]
         assert card.deck == decks_chosen[i]
     assert choosers == [0, 0, 0, 1, 1, 1, 2, 2, 2]
     assert [len(h) for h in state.hands] == [3, 3, 3]

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from playouts import aggressive_action, random_action
 
 import game
 from game import GameRecord, GameState, IllegalActionError, Rules
 from game.actions import Roll
 from game.state import P_ACTION, P_ROLL
 from game.undo import undo, undoable
+from tests.playouts import aggressive_action, random_action
 
 
 class Table:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from scenario import Scenario, act
 
 from game.rules.scoring import winners
 from game.state import P_OVER, P_ROLL, GameState, Rules
+from tests.scenario import Scenario, act, romans_and_carthage
 
 QUESTS = Rules(coins=False, battle_dice=False, quests=True)
 BASE = Rules(coins=False, battle_dice=False, quests=False)
@@ -15,15 +15,7 @@ ROMANS, CARTHAGE, GREEKS = 0, 1, 2
 
 
 def _three(rules: Rules) -> Scenario:
-    return (
-        Scenario(players=3, kingdoms=KINGDOMS3, rules=rules)
-        .general("Duilius")
-        .at("venusia")
-        .general("Hasdrubal")
-        .at("utica")
-        .general("Alexander")
-        .at("larisa")
-    )
+    return romans_and_carthage(rules, KINGDOMS3).general("Alexander").at("larisa")
 
 
 def _over(state: GameState) -> GameState:
@@ -151,6 +143,15 @@ def test_r9_7_second_tie_break_destroyed_floors_then_shared_victory() -> None:
 # -- R10 ---------------------------------------------------------------------------------------
 
 
+def _base_game(*taken: tuple[str, int, int]) -> GameState:
+    """A base game (R10) in which each (capital, floors left, seat) tower lost its other
+    floors to that seat."""
+    scenario = _three(BASE)
+    for capital, floors, seat in taken:
+        scenario.tower(capital, floors=floors, taken_by=seat)
+    return scenario.build()
+
+
 def _base_destroyer(trophies: dict[int, int]) -> Scenario:
     """Carthage (seat 1) has taken ``trophies[victim]`` floors of each victim seat."""
     scenario = _three(BASE).general("Hanno").at("roma").general("Caudex").at("ostia")
@@ -181,13 +182,8 @@ def test_r10_1_five_floors_of_one_enemy_do_not_end_the_game() -> None:
 def test_r10_2_only_players_who_hit_every_enemy_can_win() -> None:
     # The Greeks have most points (8 standing + 3 destroyed) but never hit Carthage; the
     # Romans never hit the Greeks.
-    state = (
-        _three(BASE)
-        .tower("roma", floors=0, taken_by=GREEKS)
-        .tower("carthago", floors=2, taken_by=ROMANS)
-        .tower("capua", floors=2, taken_by=CARTHAGE)
-        .tower("pella", floors=2, taken_by=CARTHAGE)
-        .build()
+    state = _base_game(
+        ("roma", 0, GREEKS), ("carthago", 2, ROMANS), ("capua", 2, CARTHAGE), ("pella", 2, CARTHAGE)
     )
     points = state.scores()
     assert points[GREEKS] > points[CARTHAGE]
@@ -195,25 +191,18 @@ def test_r10_2_only_players_who_hit_every_enemy_can_win() -> None:
 
 
 def test_r10_2_points_are_destroyed_floors_plus_standing_floors() -> None:
-    state = (
-        _three(BASE)
-        .tower("roma", floors=1, taken_by=CARTHAGE)
-        .tower("pella", floors=2, taken_by=CARTHAGE)
-        .build()
-    )
+    state = _base_game(("roma", 1, CARTHAGE), ("pella", 2, CARTHAGE))
     assert state.scores() == [7 + 0, 9 + 3, 8 + 0]
 
 
 def test_r10_2_most_points_wins_among_the_qualified() -> None:
     # Romans: 8 standing + 2 destroyed = 10; Carthage: 8 standing + 3 destroyed = 11.
-    state = (
-        _three(BASE)
-        .tower("carthago", floors=2, taken_by=ROMANS)
-        .tower("pella", floors=2, taken_by=ROMANS)
-        .tower("capua", floors=2, taken_by=CARTHAGE)
-        .tower("athenae", floors=2, taken_by=CARTHAGE)
-        .tower("syracusae", floors=2, taken_by=CARTHAGE)
-        .build()
+    state = _base_game(
+        ("carthago", 2, ROMANS),
+        ("pella", 2, ROMANS),
+        ("capua", 2, CARTHAGE),
+        ("athenae", 2, CARTHAGE),
+        ("syracusae", 2, CARTHAGE),
     )
     assert state.scores()[:2] == [10, 11]
     assert winners(_over(state)) == [CARTHAGE]
@@ -221,27 +210,23 @@ def test_r10_2_most_points_wins_among_the_qualified() -> None:
 
 def test_r10_2_equal_points_more_destroyed_floors_wins() -> None:
     # Romans: 7 standing + 3 destroyed = 10; Carthage: 8 standing + 2 destroyed = 10.
-    state = (
-        _three(BASE)
-        .tower("carthago", floors=2, taken_by=ROMANS)
-        .tower("pella", floors=1, taken_by=ROMANS)
-        .tower("capua", floors=2, taken_by=CARTHAGE)
-        .tower("athenae", floors=2, taken_by=CARTHAGE)
-        .tower("roma", floors=2, taken_by=GREEKS)
-        .build()
+    state = _base_game(
+        ("carthago", 2, ROMANS),
+        ("pella", 1, ROMANS),
+        ("capua", 2, CARTHAGE),
+        ("athenae", 2, CARTHAGE),
+        ("roma", 2, GREEKS),
     )
     assert state.scores()[:2] == [10, 10]
     assert winners(_over(state)) == [ROMANS]
 
 
 def test_r10_2_equal_points_and_destroyed_floors_share_the_victory() -> None:
-    state = (
-        _three(BASE)
-        .tower("carthago", floors=2, taken_by=ROMANS)
-        .tower("pella", floors=2, taken_by=ROMANS)
-        .tower("capua", floors=2, taken_by=CARTHAGE)
-        .tower("athenae", floors=2, taken_by=CARTHAGE)
-        .build()
+    state = _base_game(
+        ("carthago", 2, ROMANS),
+        ("pella", 2, ROMANS),
+        ("capua", 2, CARTHAGE),
+        ("athenae", 2, CARTHAGE),
     )
     assert state.scores() == [10, 10, 7]
     assert winners(_over(state)) == [ROMANS, CARTHAGE]

@@ -12,6 +12,7 @@ import random
 import sys
 import time
 
+# Installed only in .venv-catanatron, not in the environment mypy checks with.
 from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
 
 

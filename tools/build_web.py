@@ -31,6 +31,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path, PurePosixPath
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_NAME = "strategos"  # pygbag names the archive after the staging folder: strategos.apk
@@ -219,6 +220,18 @@ def run_pygbag(
         )
 
 
+class BuildReport(TypedDict):
+    web: str  # the folder to serve
+    zip: str
+    files_staged: int
+    web_bytes: int
+    zip_bytes: int
+    apk_bytes: int
+    cdn: str
+    pygpi: str
+    seconds: float
+
+
 def dir_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -231,7 +244,7 @@ def build(
     ume_block: int = 1,
     python: str = sys.executable,
     timeout_s: float = 600.0,
-) -> dict[str, object]:
+) -> BuildReport:
     out = (out or root / "build").resolve()
     if not cdn.endswith("/"):
         cdn += "/"
@@ -322,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
         f"in {report['seconds']} s; runtime from {report['cdn']}"
     )
     if args.serve:
-        serve(Path(str(report["web"])), args.port)
+        serve(Path(report["web"]), args.port)
     return 0
 
 

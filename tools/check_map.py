@@ -9,48 +9,25 @@ Reads the JSON with the standard library only.
 
 from __future__ import annotations
 
-import json
 import sys
-from collections import Counter, defaultdict, deque
+from collections import Counter
 from pathlib import Path
 
-DEFAULT = Path(__file__).resolve().parents[1] / "game" / "data" / "map.json"
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere
+
+# The graph measures tests/test_map_data.py asserts on, so the report shows what the tests see.
+from tests import map_checks as maps  # noqa: E402
 
 
-def adjacency(board: dict, kinds: tuple[str, ...]) -> dict[str, set[str]]:
-    adj: dict[str, set[str]] = defaultdict(set)
-    for r in board["routes"]:
-        if r["kind"] in kinds:
-            adj[r["a"]].add(r["b"])
-            adj[r["b"]].add(r["a"])
-    return adj
-
-
-def bfs(adj: dict[str, set[str]], start: str) -> dict[str, int]:
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        u = queue.popleft()
-        for v in adj[u]:
-            if v not in dist:
-                dist[v] = dist[u] + 1
-                queue.append(v)
-    return dist
-
-
-def report(board: dict) -> None:
-    kingdoms = [k["id"] for k in board["kingdoms"]]
-    cities = {c["id"]: c for c in board["cities"]}
-    caps = {
-        k: [c["id"] for c in board["cities"] if c["kingdom"] == k and c["capital"]]
-        for k in kingdoms
-    }
+def report(board: maps.Record) -> None:
+    cities = maps.cities_by_id(board)
+    caps = maps.capitals(board)
 
     print("== Counts")
-    for k in kingdoms:
+    for k, own in caps.items():
         n = sum(1 for c in cities.values() if c["kingdom"] == k)
-        first = caps[k][0]
-        print(f"  {k:14s} {len(caps[k])} capitals + {n - len(caps[k])} ordinary (first: {first})")
+        print(f"  {k:14s} {len(own)} capitals + {n - len(own)} ordinary (first: {own[0]})")
     kinds = Counter(r["kind"] for r in board["routes"])
     islands = [c for c in cities if cities[c]["island"]]
     print(
@@ -59,43 +36,28 @@ def report(board: dict) -> None:
     )
 
     print("== Winter components (land routes only)")
-    land = adjacency(board, ("land",))
-    seen: set[str] = set()
-    for cid in cities:
-        if cid in seen:
-            continue
-        comp = set(bfs(land, cid))
-        seen |= comp
+    for comp in maps.components(maps.adjacency(board, ("land",)), list(cities)):
         owners = sorted({str(cities[x]["kingdom"]) for x in comp})
         names = "" if len(comp) > 12 else " " + ", ".join(sorted(comp))
         print(f"  {len(comp):3d} cities, kingdoms {owners}{names}")
 
     print("== Summer distance (segments) from each capital to the nearest capital of each enemy")
-    summer = adjacency(board, ("land", "sea"))
-    pairs = []
-    for k in kingdoms:
-        for cap in caps[k]:
-            dist = bfs(summer, cap)
-            row = sorted(
-                (min(dist.get(c, 10**6) for c in caps[k2]), k2) for k2 in kingdoms if k2 != k
-            )
-            print(f"  {cap:18s} " + "  ".join(f"{k2[:5]}:{d}" for d, k2 in row))
-            pairs += [
-                (dist.get(c, 10**6), cap, c)
-                for k2 in kingdoms
-                if k2 != k
-                for c in caps[k2]
-                if cap < c
-            ]
+    for cap, nearest in maps.nearest_enemy_capitals(board).items():
+        row = sorted((d, k2) for k2, d in nearest.items())
+        print(f"  {cap:18s} " + "  ".join(f"{k2[:5]}:{d}" for d, k2 in row))
+    summer = maps.adjacency(board)
+    kingdom = {cap: k for k, own in caps.items() for cap in own}
+    pairs: list[tuple[int, str, str]] = []
+    for cap, k in kingdom.items():
+        dist = maps.bfs(summer, cap)
+        pairs += [(dist.get(c, 10**6), cap, c) for c in kingdom if kingdom[c] != k and cap < c]
     pairs.sort()
     print(f"  closest enemy capitals: {pairs[:3]}")
     print(f"  farthest enemy capitals: {pairs[-3:]}")
 
 
 def main() -> None:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
-    with path.open(encoding="utf-8") as f:
-        report(json.load(f))
+    report(maps.load(Path(sys.argv[1]) if len(sys.argv) > 1 else maps.DATA / "map.json"))
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ This asks a narrower question in minutes: at two-player turn starts from greedy 
 with a larger budget picks, and how much of its root's visits went to its choice? A search that
 agrees with a bigger one has spent its budget well; one that rarely does is still at the mercy
 of its own noise, and more budget would change its play. It is a proxy, not strength: a
-reference shares the evaluation's blind spots, so the arena stays the judge (ai/README.md).
+reference shares the evaluation's blind spots, so the arena stays the judge (experiments/).
 
 Searches are written as ``ismcts`` agent specs without the name: ``expert``,
 ``expert:c_puct=1.0``, ``hard:iterations=800``.
@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bench_search import typical_positions
-from ai.ismcts import preset
+from ai.ismcts import PRESETS, preset
 from ai.registry import parse_spec
 from ai.search import Search, SearchConfig
 from game import Action, GameState
@@ -36,7 +36,7 @@ def search_config(spec: str) -> SearchConfig:
     """``"expert:c_puct=1.0"`` -> the expert preset with that option."""
     _, options = parse_spec(f"ismcts:{spec}")
     level = str(options.pop("level", "normal"))
-    return preset(level, **options)
+    return preset(level, PRESETS, **options)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Fit the evaluation's weights to the outcomes of self-play games (offline tool).
 
 The evaluation (``ai.evaluation``) turns each seat's parts (``TERMS``: points, floors, imminent
-destroys, reachable towers, islands, levels, time track, guards, coins, cards) into a value, and
+destroys, reachable towers, islands, levels, time track, coins, cards) into a value, and
 the values into win chances by a softmax whose sharpness grows over the game. That is a
 conditional-logit model of who wins, so its constants can be fitted by maximum likelihood on
 positions whose winner is known:
@@ -30,6 +30,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 
@@ -44,9 +45,20 @@ Position = tuple[float, list[list[float]], int]
 Sample = tuple[float, list[list[float]], list[float]]
 
 
+class GameRow(TypedDict):
+    """One line of the ``play`` output."""
+
+    game: int
+    agents: list[str]
+    seed: int
+    seats: list[int]
+    returns: list[float]
+    positions: list[Position]
+
+
 def record_game(
     specs: Sequence[str], index: int, seed: int, rules_text: str, players: int
-) -> dict[str, object]:
+) -> GameRow:
     evaluator = Evaluator(DEFAULT_WEIGHTS)
     positions: list[Position] = []
 
@@ -118,7 +130,7 @@ def load(paths: Iterable[str]) -> tuple[list[Sample], list[Sample]]:
 def initial(weights: Weights) -> list[float]:
     """b0, b1 and the scales of TERMS as the evaluation uses them (``seat_values``)."""
     w = weights
-    scales = [1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.guard, w.coin, 1.0]
+    scales = [1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.coin, 1.0]
     return [w.beta_start, w.beta_end - w.beta_start, *scales]
 
 
@@ -237,7 +249,7 @@ def to_weights(theta: list[float], base: Weights = DEFAULT_WEIGHTS) -> Weights:
     the weights inside them: imminent destroys ``imminent``, reachable towers ``reach`` (and
     ``island_reach`` back, since an island's value by turns is ``island_reach * reach``),
     islands ``island_on`` and ``island_reach``, cards ``raze_held`` and ``level4_card``."""
-    b0, b1, _, floors, imminent, reach, islands, level, track, guard, coin, cards = theta
+    b0, b1, _, floors, imminent, reach, islands, level, track, coin, cards = theta
     return replace(
         base,
         beta_start=round(b0, 4),
@@ -249,7 +261,6 @@ def to_weights(theta: list[float], base: Weights = DEFAULT_WEIGHTS) -> Weights:
         island_reach=round(base.island_reach * islands / reach, 4) if reach else base.island_reach,
         level=round(level, 4),
         track=round(-track, 4),
-        guard=round(guard, 4),
         coin=round(coin, 4),
         raze_held=round(base.raze_held * cards, 4),
         level4_card=round(base.level4_card * cards, 4),

@@ -48,7 +48,9 @@ import math
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 Point = tuple[float, float]
 Ring = list[Point]
@@ -62,7 +64,7 @@ MIN_AREA = 10.0
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def _load_geo():
+def _load_geo() -> ModuleType:
     """Import ``web/geo.py`` by path, so the script runs from anywhere."""
     path = os.path.join(ROOT, "web", "geo.py")
     spec = importlib.util.spec_from_file_location("_strategos_geo", path)
@@ -73,14 +75,17 @@ def _load_geo():
     return module
 
 
-geo = _load_geo()
+if TYPE_CHECKING:
+    from web import geo  # the same file, for its types
+else:
+    geo = _load_geo()
 
 
 # --------------------------------------------------------------------------
 # TopoJSON decoding
 
 
-def decode_arcs(topology: dict) -> list[list[Point]]:
+def decode_arcs(topology: dict[str, Any]) -> list[list[Point]]:
     """Return every arc of ``topology`` as absolute (lon, lat) points."""
     transform = topology.get("transform")
     arcs = []
@@ -112,7 +117,7 @@ def ring_from_arcs(indices: Sequence[int], arcs: list[list[Point]]) -> Ring:
     return ring
 
 
-def iter_polygons(geometry: dict, arcs: list[list[Point]]):
+def iter_polygons(geometry: dict[str, Any], arcs: list[list[Point]]) -> Iterator[list[Ring]]:
     """Yield each polygon of a geometry as a list of rings (outer first)."""
     kind = geometry.get("type")
     if kind == "GeometryCollection":
@@ -149,7 +154,9 @@ def _bbox(ring: Sequence[Point]) -> tuple[float, float, float, float]:
 def clip_ring(ring: Ring, xmin: float, ymin: float, xmax: float, ymax: float) -> Ring:
     """Sutherland-Hodgman clip of a ring against an axis-aligned rectangle."""
 
-    def clip_edge(points: Ring, inside, intersect) -> Ring:
+    def clip_edge(
+        points: Ring, inside: Callable[[Point], bool], intersect: Callable[[Point, Point], Point]
+    ) -> Ring:
         if not points:
             return []
         out: Ring = []
@@ -166,14 +173,14 @@ def clip_ring(ring: Ring, xmin: float, ymin: float, xmax: float, ymax: float) ->
             previous, previous_in = current, current_in
         return out
 
-    def at_x(x: float):
+    def at_x(x: float) -> Callable[[Point, Point], Point]:
         def intersect(a: Point, b: Point) -> Point:
             t = (x - a[0]) / (b[0] - a[0])
             return (x, a[1] + t * (b[1] - a[1]))
 
         return intersect
 
-    def at_y(y: float):
+    def at_y(y: float) -> Callable[[Point, Point], Point]:
         def intersect(a: Point, b: Point) -> Point:
             t = (y - a[1]) / (b[1] - a[1])
             return (a[0] + t * (b[0] - a[0]), y)
@@ -277,7 +284,7 @@ def _natural_earth_scale(input_path: str) -> str:
 
 
 def build_polygons(
-    topology: dict,
+    topology: dict[str, Any],
     tolerance: float = TOLERANCE,
     min_area: float = MIN_AREA,
     object_name: str = "land",

@@ -1,6 +1,6 @@
 """How deep a search looks: the share of its iterations that reach each depth of the tree.
 
-A diagnostic for the difficulty ladder (ai/README.md): more iterations only make a stronger
+A diagnostic for the difficulty ladder (experiments/README.md): more iterations only make a stronger
 player if they buy a look further ahead. For each of the bench's typical mid-game positions
 (``ai.bench_search.typical_positions``), one decision is searched with a preset, and printed
 are the root's visit shares of its most visited actions and, per depth, the share of the root's
@@ -23,12 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ai.bench_search import typical_positions
 from ai.ismcts import preset
 from ai.registry import option_value
-from ai.search import Node, Search
+from ai.search import Search
+from ai.tree import Node
 
 
 def visits_by_depth(root: Node) -> list[int]:
-    """Visits of the nodes at each depth below ``root`` (index 0 = the root). With
-    transpositions a node has several parents: it counts once, at its shallowest depth."""
+    """Visits of the nodes at each depth below ``root`` (index 0 = the root)."""
     out: list[int] = []
     seen = {id(root)}
     level = [root]

@@ -3,18 +3,23 @@ patches and the one-level loss (R8.4)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.actions import BattleRoll
-from game.rules import quests
-from game.rules.moves import enemy_mask
-from game.state import (
+from game.core import (
     ALL_COINS,
     COIN_VALUES,
     P_BATTLE_ORDER,
     P_BATTLE_ROLL,
     P_COIN_ATTACKER,
     P_COIN_DEFENDER,
-    GameState,
 )
+from game.rules import quests
+from game.rules.moves import enemy_mask
+from game.rules.rounds import next_turn
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 
 def destroy_floor(state: GameState, g: int, city: int) -> None:
@@ -150,8 +155,6 @@ def resolve_roll(state: GameState, roll: BattleRoll) -> None:
 
 
 def next_battle(state: GameState) -> None:
-    from game.rules.turn import next_turn
-
     state.battle_city = -1
     if not state.battles:
         next_turn(state)

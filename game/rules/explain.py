@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.actions import (
     Action,
     Build,
@@ -19,16 +21,11 @@ from game.actions import (
     Trade,
     Train,
 )
+from game.core import CHANCE, P_ACTION, P_OVER, P_ROLL, PHASE_NAMES, SEASONS
 from game.rules import movement
-from game.state import (
-    CHANCE,
-    P_ACTION,
-    P_OVER,
-    P_ROLL,
-    PHASE_NAMES,
-    SEASONS,
-    GameState,
-)
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 
 def explain(state: GameState, action: Action) -> str:

@@ -11,24 +11,23 @@ from bisect import bisect_right
 from itertools import accumulate, combinations_with_replacement, repeat
 from math import factorial
 from operator import is_
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.actions import (
     Action,
     BattleRoll,
     ChooseDeck,
     CommitCoin,
-    DrawCard,
     EndTurn,
     FightAt,
     Halt,
-    NoCard,
+    Move,
     Pass,
     PickKingdom,
+    PlaceGeneral,
     Roll,
 )
-from game.rules import combat, moves, quests, setup, turn
-from game.state import (
+from game.core import (
     CHANCE,
     COIN_VALUES,
     P_ACTION,
@@ -42,9 +41,14 @@ from game.state import (
     P_PICK,
     P_ROLL,
     TERMINAL,
-    GameState,
     IllegalActionError,
 )
+from game.kinds import HALT, PASS, TURN_ACTIONS
+from game.rules import combat, moves, quests, setup, turn
+from game.rules.explain import explain
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 
 def _roll_outcomes() -> list[tuple[Action, float]]:
@@ -84,7 +88,7 @@ _ROLL_IDS = frozenset(map(id, ROLL_ACTIONS))
 _BATTLE_IDS = {flag: frozenset(map(id, actions)) for flag, actions in BATTLE_ACTIONS.items()}
 COIN_ACTIONS = {v: CommitCoin(v) for v in sorted(set(COIN_VALUES))}
 DECK_ACTIONS = (ChooseDeck(0), ChooseDeck(1))
-HALT, PASS = Halt(), Pass()
+HALT_ACTION, PASS_ACTION = Halt(), Pass()
 
 
 def current_player(state: GameState) -> int:
@@ -125,7 +129,7 @@ def legal_actions(state: GameState) -> list[Action]:
     if phase == P_CONTINUE:
         return turn.legal_continuations(state)
     if phase == P_HALT:
-        return [HALT, PASS]
+        return [HALT_ACTION, PASS_ACTION]
     if phase == P_BATTLE_ORDER:
         return [turn.made(FightAt, c) for c in state.battles]
     if phase == P_COIN_ATTACKER:
@@ -190,13 +194,13 @@ def _is_legal(state: GameState, action: Action) -> bool:
     if state.draw_deck < 0 and not state.draw_queue:
         phase = state.phase
         if phase == P_ACTION:
-            if action.kind == 6:
+            if isinstance(action, Move):
                 # Moves are the long lists; checking one directly beats scanning them (R5).
                 # A general or city index outside the board is refused before the search.
                 # An action built by hand may hold anything: only ints are compared.
                 n = state.board.num_nodes
-                general, die = action.general, action.die  # type: ignore[attr-defined]
-                src, dest = action.src, action.dest  # type: ignore[attr-defined]
+                general, die = action.general, action.die
+                src, dest = action.src, action.dest
                 return (
                     type(general) is int
                     and type(die) is int
@@ -205,7 +209,7 @@ def _is_legal(state: GameState, action: Action) -> bool:
                     and 0 <= general < 24
                     and 0 <= src < n
                     and 0 <= dest < n
-                    and moves.is_legal_move(state, action)  # type: ignore[arg-type]
+                    and moves.is_legal_move(state, action)
                 )
             if type(action) is EndTurn:
                 return True  # R4.2: the active player may always end the turn
@@ -232,44 +236,35 @@ def apply_action(state: GameState, action: Action) -> None:
         if not isinstance(action, Action):
             raise IllegalActionError(f"R4: {action!r} is not an action (see game.actions)")
         if not _is_legal(state, action):
-            raise IllegalActionError(explain_illegal(state, action))
+            raise IllegalActionError(explain(state, action))
     state._legal = None
-    kind = action.kind
     if state.draw_deck >= 0 or state.draw_queue:
-        if kind == 2:
-            state.draw_deck = action.deck  # type: ignore[attr-defined]
+        if isinstance(action, ChooseDeck):
+            state.draw_deck = action.deck
         else:
             state.chance_counter += 1
             quests.apply_draw(state, action)
         return
-    if kind == 9 or kind == 10:
-        turn.apply_halt_decision(state, kind == 9)
-    elif kind >= 6 and kind <= 16:
+    # A group of actions that goes one way is told by its kinds; an action whose fields are
+    # read, by its class, which tells the type checker the fields (and costs no more).
+    kind = action.kind
+    if kind in TURN_ACTIONS:  # by far the most frequent, so asked first
         turn.apply_turn_action(state, action)
-    elif kind == 5:
+    elif isinstance(action, Roll):
         state.chance_counter += 1
-        turn.start_actions(state, action)  # type: ignore[arg-type]
-    elif kind == 17:
-        combat.start_battle(state, action.city)  # type: ignore[attr-defined]
-    elif kind == 18:
-        combat.commit_coin(state, action.value)  # type: ignore[attr-defined]
-    elif kind == 19:
+        turn.start_actions(state, action)
+    elif kind in (HALT, PASS):
+        turn.apply_halt_decision(state, kind == HALT)
+    elif isinstance(action, FightAt):
+        combat.start_battle(state, action.city)
+    elif isinstance(action, CommitCoin):
+        combat.commit_coin(state, action.value)
+    elif isinstance(action, BattleRoll):
         state.chance_counter += 1
-        combat.resolve_roll(state, action)  # type: ignore[arg-type]
-    elif kind == 0:
-        setup.pick_kingdom(state, action.kingdom)  # type: ignore[attr-defined]
-    elif kind == 1:
-        setup.place_general(state, action)  # type: ignore[arg-type]
+        combat.resolve_roll(state, action)
+    elif isinstance(action, PickKingdom):
+        setup.pick_kingdom(state, action.kingdom)
+    elif isinstance(action, PlaceGeneral):
+        setup.place_general(state, action)
     else:  # pragma: no cover - every legal action kind is handled above
         raise IllegalActionError(f"unhandled action {action}")
-
-
-def explain_illegal(state: GameState, action: Action) -> str:
-    """The rule an action breaks here, in words a player understands."""
-    from game.rules.explain import explain
-
-    return explain(state, action)
-
-
-def is_chance_action(action: Action) -> bool:
-    return isinstance(action, Roll | BattleRoll | DrawCard | NoCard)

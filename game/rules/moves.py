@@ -26,12 +26,15 @@ from __future__ import annotations
 from functools import reduce
 from itertools import compress
 from operator import itemgetter, or_, xor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.actions import Move
 from game.content import MapSpec
+from game.core import NUM_ROUNDS, is_winter
 from game.rules import movement
-from game.state import GameState
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 # (end-city mask, the moves to those cities in ascending city order, and per node the number
 # of end cities below it: the place in the moves of the move to that node).
@@ -103,6 +106,10 @@ _LOST_LIMIT = 50_000  # emptied when full
 _INNER: dict[tuple[int, bool], int] = {}
 # The board the tables above describe (the engine plays on one board).
 _BOARD: list[MapSpec | None] = [None]
+
+# R5.3 for each round of a game, looked up where a call of is_winter would cost too much: once
+# for every general at the start of every turn.
+_WINTER_ROUNDS = tuple(map(is_winter, range(NUM_ROUNDS)))
 
 # Bit i set for node i, and 0 at index -1, so that a general off the board (city -1) adds nothing.
 _BITS = (*[1 << node for node in range(256)], 0)
@@ -179,7 +186,7 @@ def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ..
     board = state.board
     if _BOARD[0] is not board:
         _use_board(board)
-    winter = state.round % 4 == 3
+    winter = _WINTER_ROUNDS[state.round]
     # The table lookups of _free_reach, enemy_mask and _cut_masks (and _key) written out:
     # this runs for every general at the start of every turn.
     reach = _FREE.get((g << 8 | src) << 1 | winter) or _free_reach(g, src, winter)

@@ -9,6 +9,8 @@ drawn. Decks are therefore multisets (sorted tuples), and no deck order is hidde
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.actions import Action, Build, DrawCard, NoCard
 from game.content import (
     QUEST_BUILD_ISLAND,
@@ -17,7 +19,9 @@ from game.content import (
     QUEST_DESTROY_FLOOR,
     MapSpec,
 )
-from game.state import GameState
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 NO_CARD = NoCard()
 _DRAWS: dict[int, DrawCard] = {}

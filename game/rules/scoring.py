@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from game.state import P_OVER, GameState
+from typing import TYPE_CHECKING
+
+from game.core import P_OVER
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 
 def scores(state: GameState) -> list[int]:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.actions import Action, PlaceGeneral
+from game.core import P_PLACE, P_ROLL
 from game.rules.quests import initial_decks
-from game.state import P_PICK, P_PLACE, P_ROLL, GameState
+
+if TYPE_CHECKING:
+    from game.state import GameState
 
 
 def pick_kingdom(state: GameState, kingdom: int) -> None:
@@ -68,6 +73,3 @@ def start_play(state: GameState) -> None:
         state.draw_queue = tuple(seat for seat in range(state.num_players) for _ in range(3))
     else:
         state.decks = [(), ()]
-
-
-__all__ = ["P_PICK", "legal_placements", "pick_kingdom", "place_general"]

@@ -7,7 +7,7 @@ Decision (R4.2): the turn ends by itself when no die is left or no own general c
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.actions import (
     Action,
@@ -15,6 +15,7 @@ from game.actions import (
     Continue,
     Destroy,
     EndTurn,
+    Move,
     Return,
     Roll,
     StopMove,
@@ -22,19 +23,14 @@ from game.actions import (
     Train,
 )
 from game.content import MapSpec
+from game.core import P_ACTION, P_CONTINUE, P_HALT, is_winter
 from game.rules import combat, movement, moves, quests
-from game.rules.scoring import check_round_end
-from game.state import (
-    NUM_ROUNDS,
-    P_ACTION,
-    P_CONTINUE,
-    P_HALT,
-    P_OVER,
-    P_ROLL,
-    GameState,
-)
+from game.rules.rounds import next_turn
 
-END_TURN = EndTurn()
+if TYPE_CHECKING:
+    from game.state import GameState
+
+END_TURN_ACTION = EndTurn()
 
 
 def start_actions(state: GameState, roll: Roll) -> None:
@@ -70,7 +66,7 @@ def legal_turn_actions(state: GameState) -> list[Action]:
     seat = state.active
     dice = state.dice
     if not dice:
-        return [END_TURN]
+        return [END_TURN_ACTION]
     values, high, trades = DICE[tuple(dice)]  # the dice are kept sorted
     own = moves.own_mask(state)
     k = state.seat_kingdom[seat]
@@ -101,7 +97,7 @@ def legal_turn_actions(state: GameState) -> list[Action]:
             out += _per_die(Return, g, high, return_targets)
     if not state.traded:
         out += trades  # none with fewer than 3 dice
-    out.append(END_TURN)
+    out.append(END_TURN_ACTION)
     return out
 
 
@@ -109,19 +105,23 @@ _PER_DIE: dict[tuple[Any, ...], tuple[Action, ...]] = {}
 
 
 def _per_die(
-    cls: type[Action], g: int, high: tuple[int, ...], cities: tuple[int, ...], island: int = -1
+    cls: type[Destroy | Return | Train | Build],
+    g: int,
+    high: tuple[int, ...],
+    cities: tuple[int, ...],
+    island: int = -1,
 ) -> tuple[Action, ...]:
     """The actions of ``cls`` for general ``g``, per die of 5 or 6 and then per city, in that
     order (a build takes its floor from the city to the ``island``), made once for all turns."""
     key = (cls, g, high, cities, island)
     found = _PER_DIE.get(key)
     if found is None:
-        if cls is Train:
+        if issubclass(cls, Train):
             found = tuple(Train(g, die) for die in high)
-        elif cls is Build:
+        elif issubclass(cls, Build):
             found = tuple(Build(g, die, c, island) for die in high for c in cities)
         else:  # Destroy, Return
-            found = tuple(cls(g, die, c) for die in high for c in cities)  # type: ignore[call-arg]
+            found = tuple(cls(g, die, c) for die in high for c in cities)
         _PER_DIE[key] = found
     return found
 
@@ -230,42 +230,46 @@ def _towers_of(state: GameState, seat: int) -> tuple[int, ...]:
     return found
 
 
+# The actions of R6 and R9.5: a general uses a die showing 5 or 6 (R4.4).
+_GENERAL_ACTIONS = (Destroy, Return, Train, Build)
+
+
 def apply_turn_action(state: GameState, action: Action) -> None:
-    kind = action.kind
-    if kind == 6:
-        g = action.general  # type: ignore[attr-defined]
-        state.dice.remove(action.die)  # type: ignore[attr-defined]
+    # Moves first: they are most of the actions of a game.
+    if isinstance(action, Move):
+        g = action.general
+        state.dice.remove(action.die)
         state.acted |= 1 << g
-        _arrive(state, g, action.src, action.dest, action.die)  # type: ignore[attr-defined]
-    elif kind == 16:
+        _arrive(state, g, action.src, action.dest, action.die)
+    elif isinstance(action, EndTurn):
         end_turn(state)
         return
-    elif kind == 7:
-        _apply_continue(state, action)  # type: ignore[arg-type]
-    elif kind == 8:
-        state.phase = P_ACTION  # StopMove: stay in the city the mover was let through
+    elif isinstance(action, Continue):
+        _apply_continue(state, action)
+    elif isinstance(action, StopMove):
+        state.phase = P_ACTION  # stay in the city the mover was let through
         state.pend_general = -1  # R5.4: the interrupted move is over
         state.pend_points = 0
-    elif kind == 15:
+    elif isinstance(action, Trade):
         dice = state.dice
-        for d in action.dice:  # type: ignore[attr-defined]
+        for d in action.dice:
             dice.remove(d)
         dice.append(6)  # R4.3; 6 is the highest value, so the list stays sorted
         state.traded = True
-    else:
-        _use_die(state, action.die)  # type: ignore[attr-defined]
-        g = action.general  # type: ignore[attr-defined]
+    elif isinstance(action, _GENERAL_ACTIONS):
+        _use_die(state, action.die)
+        g = action.general
         state.acted |= 1 << g
-        if kind == 11:
-            combat.destroy_floor(state, g, action.city)  # type: ignore[attr-defined]
-        elif kind == 12:
-            state.gen_city[g] = action.city  # type: ignore[attr-defined]
+        if isinstance(action, Destroy):
+            combat.destroy_floor(state, g, action.city)
+        elif isinstance(action, Return):
+            state.gen_city[g] = action.city
             state.gen_return[g] = -1
-        elif kind == 13:
+        elif isinstance(action, Train):
             state.gen_level[g] += 1  # R6.3
             state.trained = True
         else:
-            quests.build_on_island(state, action)  # type: ignore[arg-type]
+            quests.build_on_island(state, action)
     if state.phase == P_ACTION:
         _maybe_end_turn(state)
 
@@ -302,7 +306,7 @@ def _arrive(state: GameState, g: int, src: int, dest: int, points: int) -> None:
             defender = other
             break
     board = state.board
-    winter = state.round % 4 == 3
+    winter = is_winter(state.round)
     cost = movement.segment_cost(winter)
     # R5.5: the segments of the shortest legal path from src (own generals may be passed, and
     # enemies stand still during the turn, so this is the board the move was made on). A
@@ -335,7 +339,7 @@ def apply_halt_decision(state: GameState, halt: bool) -> None:
 def legal_continuations(state: GameState) -> list[Action]:
     g = state.pend_general
     here = state.gen_city[g]
-    winter = state.round % 4 == 3
+    winter = is_winter(state.round)
     hops = state.pend_points // movement.segment_cost(winter)
     out: list[Action] = [made(StopMove, g, here)]
     if hops > 0:
@@ -371,22 +375,3 @@ def end_turn(state: GameState) -> None:
         combat.begin_battles(state, battles)
     else:
         next_turn(state)
-
-
-def next_turn(state: GameState) -> None:
-    state.battles = ()
-    state.battle_city = -1
-    state.acted = 0
-    state.traded = False
-    state.trained = False
-    state.dice = []
-    state.active = (state.active + 1) % state.num_players
-    if state.active == 0:
-        if check_round_end(state) or state.round + 1 >= NUM_ROUNDS:
-            state.phase = P_OVER
-            return
-        state.round += 1
-    state.phase = P_ROLL
-
-
-__all__ = ["P_CONTINUE", "legal_turn_actions", "next_turn", "return_cities"]

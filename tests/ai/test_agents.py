@@ -7,14 +7,14 @@ import itertools
 import random
 
 import pytest
-from conftest import setup_game
 
 import ai
 import game
 from ai.agents import Agent
-from game import CHANCE, GameState, Rules
-from game.actions import CommitCoin
-from game.state import (
+from ai.evaluation import DEFAULT_WEIGHTS
+from game import (
+    CHANCE,
+    HIDDEN_COIN,
     P_ACTION,
     P_BATTLE_ORDER,
     P_COIN_ATTACKER,
@@ -23,8 +23,20 @@ from game.state import (
     P_HALT,
     P_PICK,
     P_PLACE,
+    GameState,
+    Rules,
 )
-from game.views import HIDDEN_COIN
+from game.actions import CommitCoin
+from tests.ai.helpers import (
+    coin_duel_position,
+    general,
+    give_cards,
+    mid_game,
+    place,
+    setup_game,
+    start_turn,
+    unplayed_indices,
+)
 
 RULE_SETS = [Rules(*flags) for flags in itertools.product((False, True), repeat=3)]
 # Every rule combination, with 2 to 6 players among them.
@@ -68,10 +80,13 @@ def decide(agent: Agent, state: GameState, seed: int) -> game.Action:
 
 def test_names_and_specs() -> None:
     assert ai.DIFFICULTIES == ("easy", "normal", "hard", "expert")
-    for name in ("random", "greedy", "ismcts", "cheat-mcts"):
+    for name in ("random", "greedy", "ismcts", "ismcts-v1", "cheat-mcts"):
         assert isinstance(ai.make_agent(name), ai.Agent)
     hard = ai.agent_from_spec("ismcts:hard")
     assert isinstance(hard, ai.IsmctsAgent) and hard.level == "hard"
+    frozen = ai.agent_from_spec("ismcts-v1:expert:iterations=900")
+    assert isinstance(frozen, ai.IsmctsV1Agent) and frozen.name == "ismcts-v1"
+    assert frozen.config.iterations == 900 and frozen.config.evaluator == "v1"
     custom = ai.agent_from_spec("ismcts:easy:iterations=12")
     assert isinstance(custom, ai.IsmctsAgent) and custom.config.iterations == 12
     with pytest.raises(ValueError):
@@ -84,7 +99,7 @@ def test_names_and_specs() -> None:
 
 def test_agent_spec_names_a_weight_set() -> None:
     agent = ai.agent_from_spec("ismcts:hard:weights=default")
-    assert agent.config.weights is ai.evaluation.DEFAULT_WEIGHTS  # type: ignore[attr-defined]
+    assert isinstance(agent, ai.IsmctsAgent) and agent.config.weights is DEFAULT_WEIGHTS
     with pytest.raises(ValueError, match="unknown weights 'bogus'"):
         ai.agent_from_spec("ismcts:hard:weights=bogus")
 
@@ -131,7 +146,7 @@ def test_whole_games_with_every_agent_are_legal() -> None:
 
 
 def test_thinking_interface() -> None:
-    state = _mid_game()
+    state = mid_game()
     view = state.observe(state.active)
     legal = state.legal_actions()
     agent = ai.make_agent("ismcts", level="normal", iterations=60)
@@ -159,7 +174,7 @@ def test_thinking_interface() -> None:
 
 
 def test_step_counts_iterations_exactly() -> None:
-    state = _mid_game()
+    state = mid_game()
     search = ai.make_agent("ismcts", iterations=40).begin(
         state.observe(state.active), state.legal_actions(), random.Random(1)
     )
@@ -172,7 +187,7 @@ def test_search_stops_once_the_choice_is_settled(monkeypatch: pytest.MonkeyPatch
     """Stopping when the leader cannot be caught returns what the whole budget would."""
     stopped_early = 0
     for seed in range(4):
-        state = _mid_game(seed + 20)
+        state = mid_game(seed + 20)
         view = state.observe(state.current_player())
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -195,7 +210,7 @@ def test_search_stops_once_the_choice_is_settled(monkeypatch: pytest.MonkeyPatch
 
 
 def test_same_seed_same_decision() -> None:
-    state = _mid_game()
+    state = mid_game()
     view = state.observe(state.active)
     legal = state.legal_actions()
     agent = ai.make_agent("ismcts", level="normal", iterations=80)
@@ -206,7 +221,7 @@ def test_same_seed_same_decision() -> None:
 
 def test_hidden_cards_do_not_change_the_decision() -> None:
     """R11: two worlds alike for the seat, unlike in the others' hands, get the same choice."""
-    state = _mid_game()
+    state = mid_game()
     seat = state.active
     other = _reshuffle_hidden(state, seat, random.Random(5))
     assert other.hands != state.hands
@@ -224,11 +239,11 @@ def test_hidden_cards_do_not_change_the_decision() -> None:
 
 def test_hidden_coin_does_not_change_the_defenders_coin() -> None:
     """R8.2a: the defender's choice cannot depend on the attacker's secret coin."""
-    state = _coin_defender_position()
+    state = coin_duel_position()
     seat = state.current_player()
     choices = set()
     views = []
-    for coin in _unplayed_indices(state, state.active):
+    for coin in unplayed_indices(state, state.active):
         world = state.clone()
         world.coin_attacker = coin
         views.append(world.observe(seat))
@@ -240,7 +255,7 @@ def test_hidden_coin_does_not_change_the_defenders_coin() -> None:
 
 
 def test_coin_duel_root_uses_decoupled_tables() -> None:
-    state = _coin_defender_position(attacker_to_move=True)
+    state = coin_duel_position(attacker_to_move=True)
     seat = state.current_player()
     search = ai.make_agent("ismcts", iterations=60).begin(
         state.observe(seat), state.legal_actions(), random.Random(2)
@@ -253,17 +268,6 @@ def test_coin_duel_root_uses_decoupled_tables() -> None:
 
 
 # -- helpers -------------------------------------------------------------------------------
-
-
-def _mid_game(seed: int = 11) -> GameState:
-    rng = random.Random(seed)
-    state = game.new_game(4, seed=seed)
-    while not state.is_terminal() and (state.round < 5 or state.phase != P_ACTION):
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 def _reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -304,41 +308,9 @@ def _reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSt
     raise AssertionError("could not reshuffle the hidden cards")
 
 
-def _unplayed_indices(state: GameState, seat: int) -> list[int]:
-    played = state.coins_played[seat]
-    return [i for i in range(5) if not played >> i & 1]
-
-
-def _coin_defender_position(attacker_to_move: bool = False) -> GameState:
-    """A battle about to be fought: attacker Roman at Ostia-side city vs a Carthaginian."""
-    from conftest import general, place, start_turn
-
-    state = setup_game(2, ["romans", "carthaginians"], seed=3)
-    start_turn(state, 0, [1, 2, 3, 4])
-    attacker = general("romans", 3)
-    defender = general("carthaginians", 3)
-    place(state, defender, "panormus", level=2)
-    place(state, attacker, "messana", level=2)
-    move = next(
-        a
-        for a in state.legal_actions()
-        if getattr(a, "general", -1) == attacker
-        and getattr(a, "dest", -1) == state.gen_city[defender]
-    )
-    state.apply_action(move)
-    while state.phase == P_HALT or state.phase == P_CONTINUE:
-        state.apply_action(state.legal_actions()[0])  # Halt, or stop there
-    state.apply_action(next(a for a in state.legal_actions() if str(a) == "End turn"))
-    assert state.phase == P_COIN_ATTACKER, state
-    if not attacker_to_move:
-        state.apply_action(CommitCoin(2))
-        assert state.phase == P_COIN_DEFENDER
-    return state
-
-
 def test_tree_is_kept_for_the_next_decision_of_the_turn() -> None:
     """Consecutive own decisions with nothing hidden in between share one tree."""
-    state = _mid_game()
+    state = mid_game()
     seat = state.active
     agent = ai.make_agent("ismcts", level="normal", iterations=120)
     assert isinstance(agent, ai.IsmctsAgent)
@@ -367,8 +339,6 @@ def test_tree_is_kept_for_the_next_decision_of_the_turn() -> None:
 def test_out_of_turn_search_does_not_assume_the_movers_hidden_cards() -> None:
     """Seat 1 answers Halt or Pass in seat 0's turn; what seat 0 may do next (build on an
     island, R9.5) depends on its hidden cards, so the search must not cache it."""
-    from conftest import general, give_cards, place, start_turn
-
     state = setup_game(2, ["romans", "carthaginians"], seed=4)
     for g in range(24):
         if state.gen_city[g] >= 0:

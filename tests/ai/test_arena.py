@@ -98,24 +98,51 @@ def test_a_log_of_another_tournament_is_refused(tmp_path: Path) -> None:
     assert code == 2
 
 
-def test_a_log_older_than_a_search_option_still_resumes(tmp_path: Path) -> None:
-    """A log written before ``SearchConfig`` gained an option is the same tournament while the
-    option is at its default, and another one once it is not."""
+def test_logs_and_reports_hold_settings_as_json(tmp_path: Path) -> None:
+    """What each agent plays with: its name, level and every search option, as JSON values."""
     specs = ["ismcts:easy:iterations=5", "random"]
     log = tmp_path / "games.jsonl"
+    report = arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
+    search, simple = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["settings"]
+    assert search["name"] == "ismcts" and search["level"] == "easy"
+    options = search["options"]
+    assert options["iterations"] == 5 and options["playout_turns"] == 0
+    assert options["evaluator"] == "v1" and options["weights"]["reach"][1] == 0.25
+    assert simple == {"name": "random", "level": None, "options": {}}
+    assert [a["settings"] for a in report["agents"]] == [search, simple]
+
+
+def test_a_log_of_repr_settings_reads_as_json_and_resumes(tmp_path: Path) -> None:
+    """Logs written before settings were JSON hold the repr of the agent's SearchConfig, with
+    options the search has since lost at the values every such game had, and without the
+    components it has since gained: read, they are today's settings of the same spec."""
+    specs = ["ismcts:easy:iterations=5", "greedy"]
+    log = tmp_path / "games.jsonl"
     arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
-    older = log.read_text(encoding="utf-8").replace(", transpositions=False", "")
-    assert "transpositions" not in older
-    log.write_text(older, encoding="utf-8")
+    entry = json.loads(log.read_text(encoding="utf-8"))
+    entry["settings"] = [OLD_EASY_5, "'GreedyAgent'"]
+    log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
     resumed = arena.tournament(specs, 2, seed=9, rules=Rules(), log=str(log))
     assert resumed["games"] == 2
+    key = arena.log_key(entry, ["settings"])
+    assert key["settings"] == [a["settings"] for a in resumed["agents"]]
+    played_otherwise = OLD_EASY_5.replace("transpositions=False", "transpositions=True")
+    options = arena.log_key(dict(entry, settings=[played_otherwise, "'GreedyAgent'"]), ["settings"])
+    assert options["settings"][0]["options"]["transpositions"] is True
+    entry["settings"] = [OLD_EASY_5.replace("iterations=5", "iterations=6"), "'GreedyAgent'"]
+    log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match="another tournament"):
-        arena.tournament(
-            ["ismcts:easy:iterations=5:transpositions=true", "random"], 2, seed=9,
-            rules=Rules(), log=str(log),
-        )  # fmt: skip
-    key = json.loads(older.splitlines()[0])
-    current = dict(
-        key, settings=[s.replace("iterations=5", "iterations=6") for s in key["settings"]]
-    )
-    assert not arena.same_tournament(key, current)  # any other difference still counts
+        arena.tournament(specs, 2, seed=9, rules=Rules(), log=str(log))
+
+
+# As a log of ``ismcts:easy:iterations=5`` recorded it before settings were JSON.
+OLD_EASY_5 = (
+    "SearchConfig(iterations=5, time_ms=0.0, c_puct=0.5, prior_temp=4.0, bias_visits=6.0, "
+    "widen_c=2.5, widen_alpha=0.5, playout_turns=0, playout_epsilon=0.1, playout_moves=24, "
+    "tree_chance=True, transpositions=False, duel_c=0.5, root_eval=True, reuse=True, "
+    "reuse_min=0.34, minimax_weight=0.0, weights=Weights(imminent=0.55, "
+    "reach=(0.0, 0.25, 0.12, 0.06, 0.03), same_target=0.3, extra_floor=0.2, raze_last=2.7, "
+    "raze_step=0.6, raze_held=0.25, island_on=(1.8, 2.5), island_reach=1.3, level4_card=0.35, "
+    "level=0.15, track=0.12, coin=0.15, floors_quests=0.35, qualify=1.4, standing_base=0.8, "
+    "guard=0.0, beta_start=0.38, beta_end=0.55))"
+)

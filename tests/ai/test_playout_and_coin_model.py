@@ -5,31 +5,29 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_agents import _coin_defender_position, _unplayed_indices
 
 import ai
 import game
-from ai.search import Search, _first_valid
-from game import CHANCE, IllegalActionError
+from ai.playout import first_valid
+from ai.search import Search
+from ai.worlds import attacker_coin_model
+from game import CHANCE, COIN_VALUES, P_ACTION, IllegalActionError
 from game.actions import Return
-from game.state import COIN_VALUES, P_ACTION
+from game.kinds import END_TURN
+from tests.ai.helpers import coin_duel_position, unplayed_indices
 
 
-def _defender_search(state: game.GameState) -> Search:
-    seat = state.current_player()
-    search = ai.make_agent("ismcts", iterations=10).begin(
-        state.observe(seat), state.legal_actions(), random.Random(1)
-    )
-    assert isinstance(search, Search)
-    return search
+def _defender_model(state: game.GameState) -> list[tuple[int, float]]:
+    """The coin model of the seat to move, from its own view."""
+    return attacker_coin_model(state.observe(state.current_player()).public)
 
 
 def test_coin_model_is_a_distribution_over_the_attackers_unplayed_coins() -> None:
-    state = _coin_defender_position()
-    model = _defender_search(state)._coin_model
+    state = coin_duel_position()
+    model = _defender_model(state)
     assert model, "a defender facing a hidden coin models it"
     assert sum(p for _, p in model) == pytest.approx(1.0)
-    unplayed = set(_unplayed_indices(state, state.active))
+    unplayed = set(unplayed_indices(state, state.active))
     assert {i for i, _ in model} <= unplayed
     # One index per coin value: equal coins are one choice.
     values = [COIN_VALUES[i] for i, _ in model]
@@ -38,23 +36,35 @@ def test_coin_model_is_a_distribution_over_the_attackers_unplayed_coins() -> Non
 
 def test_coin_model_reads_only_public_facts() -> None:
     """R11: the model is the same whatever the attacker really committed."""
-    state = _coin_defender_position()
+    state = coin_duel_position()
     models = []
-    for coin in _unplayed_indices(state, state.active):
+    for coin in unplayed_indices(state, state.active):
         world = state.clone()
         world.coin_attacker = coin
-        models.append(_defender_search(world)._coin_model)
+        models.append(_defender_model(world))
     assert all(m == models[0] for m in models)
 
 
+def test_the_defenders_search_deals_the_hidden_coin_from_the_model() -> None:
+    state = coin_duel_position()
+    seat = state.current_player()
+    search = ai.make_agent("ismcts", iterations=10).begin(
+        state.observe(seat), state.legal_actions(), random.Random(1)
+    )
+    assert isinstance(search, Search)
+    assert search.worlds.coin_model == _defender_model(state)
+    dealt = {search.worlds.sample().coin_attacker for _ in range(200)}
+    assert dealt <= {i for i, _ in search.worlds.coin_model} and len(dealt) > 1
+
+
 def test_coin_model_is_off_without_a_hidden_coin() -> None:
-    state = _coin_defender_position(attacker_to_move=True)  # the attacker decides: nothing hidden
-    assert _defender_search(state)._coin_model == []
+    state = coin_duel_position(attacker_to_move=True)  # the attacker decides: nothing hidden
+    assert _defender_model(state) == []
 
 
 def _turn_positions(count: int) -> list[tuple[game.GameState, Search]]:
     """Mid-turn positions of random games, each with a search to make plans."""
-    out = []
+    out: list[tuple[game.GameState, Search]] = []
     rng = random.Random(5)
     seed = 0
     while len(out) < count:
@@ -82,9 +92,9 @@ def test_a_turn_plan_offers_only_actions_still_legal() -> None:
     Return may have lost its city to another general's return: the engine refuses that)."""
     checked = 0
     for state, search in _turn_positions(40):
-        plan = search._plan(state)
+        plan = search.playout.plan(state)
         assert plan
-        assert all(a.kind != 16 for a in plan[:-1]), "nothing is planned after End turn"
+        assert all(a.kind != END_TURN for a in plan[:-1]), "nothing is planned after End turn"
         world = state.clone()
         # A completed quest (R9.3) hands the turn to the card draw: the plan waits for it.
         while (
@@ -92,7 +102,7 @@ def test_a_turn_plan_offers_only_actions_still_legal() -> None:
             and world.current_player() == state.active
             and not world.draw_queue
         ):
-            action = _first_valid(world, plan)
+            action = first_valid(world, plan)
             if action is None:
                 break
             legal = world.legal_actions()
@@ -102,7 +112,7 @@ def test_a_turn_plan_offers_only_actions_still_legal() -> None:
                 break
             assert action in legal, f"{action} planned but not legal in\n{world}"
             checked += 1
-            if action.kind == 16:
+            if action.kind == END_TURN:
                 break
             world.apply_action(action)
             plan = [a for a in plan if a is not action]

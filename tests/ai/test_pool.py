@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 
 from ai import arena, pool
+from ai.settings import agent_settings
 from game import Rules
 
 SPECS = ["greedy", "random"]
+LOGS = Path(__file__).resolve().parents[2] / "experiments" / "arena" / "logs"
 
 
 def _run(tmp_path: Path, name: str, seed: int, games: int, specs: list[str] = SPECS) -> str:
@@ -26,7 +28,8 @@ def test_pooled_report_counts_every_game_of_every_log(tmp_path: Path) -> None:
     assert report["games"] == 6 and report["seed"] == [9, 10]
     # The same figures as one summary over both runs' games.
     games = pool.read_log(a)[1] + pool.read_log(b)[1]
-    expected = arena.summarize(SPECS, games, 0, Rules(), 2, 0.0)
+    settings = [agent_settings(spec) for spec in SPECS]
+    expected = arena.summarize(SPECS, games, 0, Rules(), 2, 0.0, settings)
     assert report["agents"] == expected["agents"]
     wins = sum(agent["win_share"] * agent["games"] for agent in report["agents"])
     assert wins == pytest.approx(6 - report["games_nobody_won"], abs=0.01)
@@ -62,3 +65,21 @@ def test_command_line_writes_the_json_report(tmp_path: Path) -> None:
     report = json.loads(out.read_text(encoding="utf-8"))
     assert report["games"] == 4 and report["logs"] == [a, b]
     assert {agent["agent"] for agent in report["agents"]} == set(SPECS)
+
+
+def test_logs_of_repr_settings_still_pool() -> None:
+    """The expert-vs-hard runs of experiments/README.md, logged with ``repr()`` settings before
+    the options ``transpositions`` and ``minimax_weight`` existed (and on the first log's
+    part, before one of them did), pool into the 195 games reported there."""
+    report = pool.pool(
+        [str(LOGS / "expert_vs_hard.jsonl"), str(LOGS / "expert_vs_hard_more.jsonl")]
+    )
+    assert report["games"] == 195 and report["seed"] == [3, 101]
+    expert = report["agents"][0]
+    assert expert["agent"] == "ismcts:expert" and expert["win_share"] == 0.5564
+    assert expert["settings"]["options"]["iterations"] == 10000
+    assert expert["settings"]["options"]["evaluator"] == "v1"
+    assert "tree_chance" not in expert["settings"]["options"]
+    resumed = pool.pool([str(LOGS / "expert_transpositions_vs_hard.jsonl")])
+    options = resumed["agents"][0]["settings"]["options"]
+    assert resumed["games"] == 53 and options["transpositions"] is True

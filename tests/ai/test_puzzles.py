@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import city, general, give_cards, place, setup_game, start_turn
 
 import ai
 from ai.agents import Agent
 from game import CHANCE, Action, GameState
 from game.actions import Destroy, Move, Return
+from tests.ai.helpers import city, general, give_cards, place, setup_game, start_turn
 
 AGENTS = ["greedy", "ismcts:normal", "ismcts:hard:iterations=400"]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 import ai
@@ -19,12 +21,12 @@ def test_an_unknown_agent_names_the_agents() -> None:
     lambda: ai.make_agent("cheat-mcts", level="godlike"),
     lambda: ai.agent_from_spec("ismcts:godlike"),
 ])  # fmt: skip
-def test_an_unknown_difficulty_names_the_levels(make) -> None:
+def test_an_unknown_difficulty_names_the_levels(make: Callable[[], object]) -> None:
     with pytest.raises(ValueError, match=f"unknown difficulty 'godlike'.*; {LEVELS}"):
         make()
 
 
-@pytest.mark.parametrize("name", ["ismcts", "cheat-mcts"])
+@pytest.mark.parametrize("name", ["ismcts", "ismcts-v1", "cheat-mcts"])
 def test_a_misspelt_option_names_the_options(name: str) -> None:
     """``difficulty=`` is not how a level is given: the message shows ``level`` and the rest."""
     with pytest.raises(ValueError, match=r"has no option 'difficulty'; choose from level, ") as err:
@@ -35,3 +37,9 @@ def test_a_misspelt_option_names_the_options(name: str) -> None:
 def test_options_of_the_simple_agents_are_refused() -> None:
     with pytest.raises(ValueError, match="agent 'greedy' takes no options, got level"):
         ai.make_agent("greedy", level="hard")
+
+
+@pytest.mark.parametrize("option", ["evaluator", "policy"])
+def test_an_unknown_component_names_the_components(option: str) -> None:
+    with pytest.raises(ValueError, match=f"unknown {option} 'bogus'; choose from .*v1"):
+        ai.agent_from_spec(f"ismcts:hard:{option}=bogus")

@@ -21,7 +21,6 @@ Needs ``node``, ``/usr/bin/chromium`` and the npm packages in ``build/node/node_
 
 from __future__ import annotations
 
-import ast
 import functools
 import http.server
 import importlib.metadata
@@ -43,12 +42,12 @@ from typing import Any
 
 import pytest
 
+from tests.browser import wasm_games  # the page imports it too, as a top-level module
+from tests.source_imports import imported_modules
 from tests.tool_scripts import load_tool
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-sys.path.insert(0, str(HERE))
-import wasm_games  # noqa: E402  (shared with the browser; found through the line above)
 
 pytestmark = pytest.mark.browser
 
@@ -66,6 +65,8 @@ HYPOTHESIS_WHEELS = ["hypothesis", "attrs", "sortedcontainers"]
 # Modules the engine tests may import in the browser besides the standard library.
 BROWSER_TEST_IMPORTS = {"pytest", "hypothesis", "game", "ai"}
 NOT_IN_BROWSER = {"subprocess", "multiprocessing", "concurrent", "tkinter", "curses"}
+# tests/tool_scripts.py runs the scripts of tools/, which the bundle leaves out.
+HELPERS_NOT_IN_BROWSER = {"tests.tool_scripts"}
 
 REPORT: dict[str, Any] = {}
 
@@ -92,20 +93,19 @@ def _missing_tools() -> list[str]:
 
 
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found.update(a.name.split(".")[0] for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module.split(".")[0])
-    return found
+    """The packages ``path`` imports, but the helpers of tests/ each by name
+    (``tests.scenario``): the bundle carries the top level of tests/, yet not every helper
+    there works in the browser."""
+    return {
+        ".".join(name.split(".")[:2]) if name.startswith("tests.") else name.partition(".")[0]
+        for name in imported_modules(path)
+    }
 
 
 def engine_test_files() -> tuple[list[Path], dict[str, str]]:
     """The engine's test suite (the top level of tests/) that can run in the browser, and the
     files left out with the reason."""
-    local = {p.stem for p in (ROOT / "tests").glob("*.py")}
+    local = {f"tests.{p.stem}" for p in (ROOT / "tests").glob("*.py")} - HELPERS_NOT_IN_BROWSER
     allowed = set(sys.stdlib_module_names) - NOT_IN_BROWSER | BROWSER_TEST_IMPORTS | local
     chosen, left_out = [], {}
     for path in sorted((ROOT / "tests").glob("*.py")):
@@ -274,13 +274,15 @@ class Browser:
     def run_downloading(self, code: str) -> dict[str, Any]:
         """Runs ``code``, which must start a download: {"value": its last expression,
         "filename": the download's suggested name, "content": the file's text}."""
-        return json.loads(self._request({"code": code, "download": True}, 60.0))
+        answer: dict[str, Any] = json.loads(self._request({"code": code, "download": True}, 60.0))
+        return answer
 
     def run_choosing(self, code: str, name: str, mime_type: str, text: str) -> dict[str, Any]:
         """Runs ``code``, which must open a file chooser, and picks a file ``name`` holding
         ``text`` there: {"value": the last expression, "multiple", "accept"}."""
         file = {"name": name, "mimeType": mime_type, "text": text}
-        return json.loads(self._request({"code": code, "choose": file}, 60.0))
+        answer: dict[str, Any] = json.loads(self._request({"code": code, "choose": file}, 60.0))
+        return answer
 
     def open_page(self, path: str, js: str, screenshot: Path | None = None) -> Any:
         message: dict[str, Any] = {"open": path, "eval": js}
@@ -629,7 +631,10 @@ def storage_code(body: str, **values: Any) -> str:
 
 def local_storage(browser: Browser, key: str) -> str | None:
     """What the page's localStorage holds under ``key``, read directly."""
-    return browser.run_json(f"import json, wasm_storage\njson.dumps(wasm_storage.raw({key!r}))")
+    value: str | None = browser.run_json(
+        f"import json, wasm_storage\njson.dumps(wasm_storage.raw({key!r}))"
+    )
+    return value
 
 
 def test_web_storage_round_trips_through_local_storage(browser: Browser) -> None:

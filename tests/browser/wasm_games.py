@@ -12,7 +12,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import game
 from game import CHANCE
@@ -122,12 +122,13 @@ def _decide(agent: Any, state: game.GameState, seat: int, rng: random.Random) ->
     for key in _SEAT_NAMES:
         values[key] = seat
     values["rng"] = rng
+    # The agent's methods are found by their names, so what they return is typed here.
     for method in _DECIDE_METHODS:
         fn = getattr(agent, method, None)
         if callable(fn):
-            return fn(**_supply(fn, values))  # type: ignore[no-any-return]
+            return cast(game.Action, fn(**_supply(fn, values)))
     if callable(agent):
-        return agent(**_supply(agent, values))  # type: ignore[no-any-return]
+        return cast(game.Action, agent(**_supply(agent, values)))
     raise AgentApiError(f"{type(agent).__name__} has none of {', '.join(_DECIDE_METHODS)}")
 
 

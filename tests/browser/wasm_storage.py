@@ -16,14 +16,20 @@ from collections.abc import Iterator
 from typing import Any
 
 
+def _js() -> Any:
+    """Pyodide's ``js`` module, its proxy of globalThis (``window`` in a page): imported only
+    when called, since it exists only in Pyodide, which gives it no type stubs."""
+    import js  # type: ignore[import-not-found]
+
+    return js
+
+
 @contextlib.contextmanager
 def pygbag_platform() -> Iterator[types.ModuleType]:
     """``import platform`` gives a module with ``window`` = the JS global, as under pygbag;
     the standard library's module is put back afterwards."""
-    import js  # Pyodide's proxy of globalThis, i.e. window in a page
-
     shim = types.ModuleType("platform")
-    shim.window = js  # type: ignore[attr-defined]
+    shim.__dict__["window"] = _js()
     saved = sys.modules.get("platform")
     sys.modules["platform"] = shim
     try:
@@ -46,8 +52,6 @@ def open_web_storage() -> Any:
 
 def raw(key: str) -> str | None:
     """The value stored under ``key`` in the page's real localStorage (None when absent)."""
-    import js
-
-    value = js.localStorage.getItem(key)
+    value = _js().localStorage.getItem(key)
     # Pyodide gives JS null as ``pyodide.ffi.jsnull``, which is not None; strings are str.
     return value if isinstance(value, str) else None

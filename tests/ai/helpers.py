@@ -5,11 +5,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-import pytest
-
 import game
-from game import CHANCE, GameState, Rules
-from game.state import P_ACTION, P_PLACE
+from game import (
+    CHANCE,
+    P_ACTION,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    P_PLACE,
+    GameState,
+    Rules,
+)
+from game.actions import CommitCoin
 
 
 def setup_game(
@@ -79,6 +87,45 @@ def start_turn(state: GameState, seat: int, dice: list[int]) -> None:
     state._legal = None
 
 
-@pytest.fixture
-def rng() -> random.Random:
-    return random.Random(7)
+def unplayed_indices(state: GameState, seat: int) -> list[int]:
+    played = state.coins_played[seat]
+    return [i for i in range(5) if not played >> i & 1]
+
+
+def coin_duel_position(attacker_to_move: bool = False) -> GameState:
+    """A battle about to be fought, a Roman level 2 against a Carthaginian level 2 at Panormus
+    (R8.1): the attacker to commit its coin, or (by default) the defender, the attacker's 2
+    committed and hidden from it."""
+    state = setup_game(2, ["romans", "carthaginians"], seed=3)
+    start_turn(state, 0, [1, 2, 3, 4])
+    attacker = general("romans", 3)
+    defender = general("carthaginians", 3)
+    place(state, defender, "panormus", level=2)
+    place(state, attacker, "messana", level=2)
+    move = next(
+        a
+        for a in state.legal_actions()
+        if getattr(a, "general", -1) == attacker
+        and getattr(a, "dest", -1) == state.gen_city[defender]
+    )
+    state.apply_action(move)
+    while state.phase == P_HALT or state.phase == P_CONTINUE:
+        state.apply_action(state.legal_actions()[0])  # Halt, or stop there
+    state.apply_action(next(a for a in state.legal_actions() if str(a) == "End turn"))
+    assert state.phase == P_COIN_ATTACKER, state
+    if not attacker_to_move:
+        state.apply_action(CommitCoin(2))
+        assert state.phase == P_COIN_DEFENDER
+    return state
+
+
+def mid_game(seed: int = 11) -> GameState:
+    """A 4-player random game at an action phase of round 5 or later."""
+    rng = random.Random(seed)
+    state = game.new_game(4, seed=seed)
+    while not state.is_terminal() and (state.round < 5 or state.phase != P_ACTION):
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state

@@ -1,0 +1,131 @@
+"""What the search searches with: an evaluator, a policy, and the names they are chosen by.
+
+The tree (``ai.tree``) and the playout (``ai.playout``) know nothing of the game's strategy; they
+ask an ``Evaluator`` for win chances and a ``Policy`` for action preferences. A ``SearchConfig``
+names one of each (``evaluator="v1"``, ``policy="v1"``, or ``ismcts:hard:evaluator=NAME`` in an
+agent spec), and the registry below builds them, once per search and viewpoint:
+
+* ``viewer=-1``: for the determinized worlds of the tree and the playouts, which hold every
+  seat's cards;
+* ``viewer=seat``: for the searching seat's own public state (the root's one-ply evaluation),
+  where the other seats' hands are empty and must not be read as such.
+
+"v1" is the hand-built evaluation (``ai.evaluation``) and its quick action scores
+(``ai.policy``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol, TypeVar
+
+from ai.config import SearchConfig
+from ai.evaluation import Evaluator as V1Evaluator
+from ai.learned_value import LearnedEvaluator
+from ai.policy import QuickScorer
+from game import Action, GameState
+
+
+class Evaluator(Protocol):
+    """Judges a position for every seat at once."""
+
+    def win_chances(self, state: GameState) -> list[float]:
+        """One win chance per seat, summing to 1; at a finished game, ``state.returns()``."""
+        ...
+
+
+class Policy(Protocol):
+    """Prefers some actions to others, cheaply: the tree's priors and the playouts' moves."""
+
+    def scores(self, state: GameState, actions: Sequence[Action]) -> list[float]:
+        """A preference per action of the seat to move in ``state`` (higher is better).
+
+        The tree weighs an action by ``exp(prior_temp * (score - best score))``; the playouts
+        take the best one (now and then one of the best five instead).
+        """
+        ...
+
+    def value_scale(self, state: GameState) -> float:
+        """Win chance per unit of score near ``state``: the tree starts an untried action's
+        value at ``value_scale * (score - best score)`` from its node's mean. 0.0 for scores
+        in no such unit: priors then only rank the actions."""
+        ...
+
+
+EvaluatorFactory = Callable[[SearchConfig, int], Evaluator]
+PolicyFactory = Callable[[SearchConfig, int], Policy]
+
+_F = TypeVar("_F")
+
+_EVALUATORS: dict[str, EvaluatorFactory] = {}
+_POLICIES: dict[str, PolicyFactory] = {}
+
+
+def register_evaluator(name: str, factory: EvaluatorFactory) -> None:
+    """Make ``factory(config, viewer)`` the evaluator called ``name``."""
+    _register(_EVALUATORS, "evaluator", name, factory)
+
+
+def register_policy(name: str, factory: PolicyFactory) -> None:
+    """Make ``factory(config, viewer)`` the policy called ``name``."""
+    _register(_POLICIES, "policy", name, factory)
+
+
+def _register(table: dict[str, _F], what: str, name: str, factory: _F) -> None:
+    # A second registration under a taken name would silently change every agent that names
+    # it, the frozen baseline's "v1" among them.
+    if not name or ":" in name or "=" in name:
+        raise ValueError(f"{what} name {name!r} cannot be written in an agent spec")
+    if name in table:
+        raise ValueError(f"an {what} called {name!r} is registered already")
+    table[name] = factory
+
+
+def evaluator_names() -> tuple[str, ...]:
+    return tuple(sorted(_EVALUATORS))
+
+
+def policy_names() -> tuple[str, ...]:
+    return tuple(sorted(_POLICIES))
+
+
+def make_evaluator(config: SearchConfig, viewer: int) -> Evaluator:
+    return _lookup(_EVALUATORS, "evaluator", config.evaluator)(config, viewer)
+
+
+def make_policy(config: SearchConfig, viewer: int) -> Policy:
+    return _lookup(_POLICIES, "policy", config.policy)(config, viewer)
+
+
+def check_components(config: SearchConfig) -> None:
+    """Refuse a config that names an evaluator or a policy nobody registered."""
+    _lookup(_EVALUATORS, "evaluator", config.evaluator)
+    _lookup(_POLICIES, "policy", config.policy)
+
+
+def _lookup(table: dict[str, _F], what: str, name: str) -> _F:
+    found = table.get(name)
+    if found is None:
+        raise ValueError(f"unknown {what} {name!r}; choose from {', '.join(sorted(table))}")
+    return found
+
+
+register_evaluator("v1", lambda config, viewer: V1Evaluator(config.weights, viewer))
+register_policy("v1", lambda config, viewer: QuickScorer(config.weights, viewer))
+# "v2": the conditional logit fitted to self-play (ai/learned_value.py, ai/data/value_v2.json).
+register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2", viewer))
+
+
+__all__ = [
+    "Evaluator",
+    "EvaluatorFactory",
+    "Policy",
+    "PolicyFactory",
+    "check_components",
+    "evaluator_names",
+    "make_evaluator",
+    "make_policy",
+    "policy_names",
+    "register_evaluator",
+    "register_policy",
+]

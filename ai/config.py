@@ -1,0 +1,33 @@
+"""The search's parameters, and the names of the components it searches with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ai.evaluation import DEFAULT_WEIGHTS, Weights
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """Search parameters; the difficulty presets (``ai.presets``) fill these in."""
+
+    iterations: int = 400  # budget in iterations (deterministic for a seed)
+    time_ms: float = 0.0  # if > 0: a wall-clock budget instead of iterations
+    c_puct: float = 0.5
+    prior_temp: float = 4.0  # policy score -> prior weight exp(temp * score)
+    bias_visits: float = 6.0  # virtual visits that carry the prior value into Q
+    widen_c: float = 2.5  # progressive widening: candidates = widen_c * visits ** widen_alpha
+    widen_alpha: float = 0.5
+    playout_turns: int = 1  # whole turns the policy plays after the current one
+    playout_epsilon: float = 0.1
+    playout_moves: int = 24  # moves the playout policy samples from a long list
+    duel_c: float = 0.5
+    root_eval: bool = True  # one-ply evaluation of every root action as its prior
+    reuse: bool = True  # keep the subtree of the chosen action for the next own decision
+    reuse_min: float = 0.34  # share of the budget searched anew even on a reused tree
+    weights: Weights = DEFAULT_WEIGHTS  # what the "v1" evaluator and policy are built with
+    evaluator: str = "v1"  # judges the leaves (``ai.components.register_evaluator``)
+    policy: str = "v1"  # priors and playouts (``ai.components.register_policy``)
+
+
+__all__ = ["SearchConfig"]

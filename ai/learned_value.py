@@ -1,0 +1,83 @@
+"""The learned evaluation: win chances from a model fitted to self-play (tools/train_value.py).
+
+The model is data (``ai/data/value_*.json``): the names of the features it reads, in order, and
+one weight each. A seat's utility is the dot product of its features (``ai.value_features``)
+with the weights, and the win chances are the softmax of the utilities across the seats, so
+they sum to 1 for any number of seats. Standard library only: this runs in the browser; the
+output equals the training code's to 1e-9 (tests/ai/test_learned_value.py).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import cache
+from operator import mul
+from pathlib import Path
+from typing import Any
+
+from ai.evaluation import Evaluator
+from ai.value_features import FEATURES, seat_features
+from game import P_OVER, GameState
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+FORMAT = "strategos-value"
+
+
+class ModelError(ValueError):
+    """A model file that is missing, malformed, or made for other features."""
+
+
+@cache
+def load_model(name: str) -> tuple[float, ...]:
+    """The weights of ``ai/data/<name>.json``, checked against the features this code makes."""
+    path = DATA_DIR / f"{name}.json"
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise ModelError(f"the evaluation model {name!r} cannot be read: {err}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
+        raise ModelError(f"{path.name} is not a model of the learned evaluation")
+    if data.get("features") != list(FEATURES):
+        raise ModelError(
+            f"{path.name} was fitted to other features than ai/value_features.py makes"
+        )
+    weights = data.get("weights")
+    if (
+        not isinstance(weights, list)
+        or len(weights) != len(FEATURES)
+        or not all(isinstance(w, float | int) and math.isfinite(w) for w in weights)
+    ):
+        raise ModelError(f"{path.name} does not hold one finite weight per feature")
+    return tuple(float(w) for w in weights)
+
+
+class LearnedEvaluator:
+    """``win_chances`` of a determinized world from a model's weights (``load_model``)."""
+
+    __slots__ = ("base", "weights")
+
+    def __init__(self, weights: tuple[float, ...], viewer: int = -1) -> None:
+        if len(weights) != len(FEATURES):
+            raise ModelError(f"{len(FEATURES)} weights are needed, not {len(weights)}")
+        self.weights = weights
+        # Its parts are the features' base; with ``viewer`` set it reads no other seat's hand
+        # (a view holds none), as the hand-built evaluation does.
+        self.base = Evaluator(viewer=viewer)
+
+    @staticmethod
+    def named(name: str, viewer: int = -1) -> LearnedEvaluator:
+        return LearnedEvaluator(load_model(name), viewer)
+
+    def utilities(self, state: GameState) -> list[float]:
+        w = self.weights
+        return [sum(map(mul, row, w)) for row in seat_features(state, self.base)]
+
+    def win_chances(self, state: GameState) -> list[float]:
+        if state.phase == P_OVER:
+            return state.returns()
+        u = self.utilities(state)
+        top = max(u)
+        e = [math.exp(v - top) for v in u]
+        total = sum(e)
+        return [v / total for v in e]

@@ -1,0 +1,69 @@
+"""The difficulty presets: ``ismcts:<level>`` and the frozen baseline ``ismcts-v1:<level>``.
+
+Budgets are iterations, not time, so that arena runs are reproducible (measured figures in
+ai/README.md and experiments/README.md). ``PRESETS`` are what players meet and may move to new
+components once those win against the baseline; ``V1_PRESETS`` spell every parameter out and
+name the "v1" evaluator and policy, so they stay what they were measured as whatever the
+defaults of ``SearchConfig`` become (tests/ai/test_frozen_v1.py holds them to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, replace
+from typing import Any
+
+from ai.components import check_components
+from ai.config import SearchConfig
+from ai.evaluation import DEFAULT_WEIGHTS, WEIGHT_SETS
+
+DIFFICULTIES = ("easy", "normal", "hard", "expert")
+
+_V1 = SearchConfig(
+    iterations=400, time_ms=0.0, c_puct=0.5, prior_temp=4.0, bias_visits=6.0, widen_c=2.5,
+    widen_alpha=0.5, playout_turns=1, playout_epsilon=0.1, playout_moves=24, duel_c=0.5,
+    root_eval=True, reuse=True, reuse_min=0.34, weights=DEFAULT_WEIGHTS, evaluator="v1",
+    policy="v1",
+)  # fmt: skip
+
+V1_PRESETS: dict[str, SearchConfig] = {
+    "easy": replace(_V1, iterations=30, playout_turns=0),
+    "normal": replace(_V1, iterations=200),
+    "hard": replace(_V1, iterations=1400),
+    "expert": replace(_V1, iterations=10000),
+}
+
+PRESETS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=30, playout_turns=0),
+    "normal": SearchConfig(iterations=200),
+    "hard": SearchConfig(iterations=1400),
+    "expert": SearchConfig(iterations=10000),
+}
+
+OPTIONS = tuple(f.name for f in fields(SearchConfig))
+
+
+def preset(
+    level: str, presets: Mapping[str, SearchConfig] = PRESETS, **overrides: object
+) -> SearchConfig:
+    """The preset of ``level`` with some options replaced (``weights`` may name a set of
+    ``ai.evaluation.WEIGHT_SETS``); unknown levels, options and components are ValueErrors."""
+    if level not in presets:
+        raise ValueError(f"unknown difficulty {level!r}; choose from {', '.join(DIFFICULTIES)}")
+    unknown = set(overrides) - set(OPTIONS)
+    if unknown:
+        raise ValueError(f"unknown search option(s): {', '.join(sorted(unknown))}")
+    values: dict[str, Any] = dict(overrides)
+    name = values.get("weights")
+    if isinstance(name, str):
+        if name not in WEIGHT_SETS:
+            raise ValueError(
+                f"unknown weights {name!r}; choose from {', '.join(sorted(WEIGHT_SETS))}"
+            )
+        values["weights"] = WEIGHT_SETS[name]
+    config = replace(presets[level], **values) if values else presets[level]
+    check_components(config)
+    return config
+
+
+__all__ = ["DIFFICULTIES", "OPTIONS", "PRESETS", "V1_PRESETS", "preset"]

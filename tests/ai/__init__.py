@@ -1,0 +1,1 @@
+"""The AI's tests; their shared position builders are ``tests.ai.helpers``."""

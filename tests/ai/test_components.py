@@ -1,0 +1,99 @@
+"""The search takes its evaluator and policy by name from the registry (``ai.components``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar
+
+import pytest
+
+import ai
+from ai.components import (
+    evaluator_names,
+    make_evaluator,
+    make_policy,
+    policy_names,
+    register_evaluator,
+    register_policy,
+)
+from ai.config import SearchConfig
+from ai.presets import PRESETS, V1_PRESETS
+from game import Action, GameState
+from game.kinds import END_TURN
+from tests.ai.helpers import mid_game
+
+
+class Even:
+    """Every seat as likely to win as any other, and a record of who asked."""
+
+    viewers: ClassVar[list[int]] = []
+
+    def __init__(self, viewer: int) -> None:
+        Even.viewers.append(viewer)
+        self.calls = 0
+
+    def win_chances(self, state: GameState) -> list[float]:
+        self.calls += 1
+        if state.is_terminal():
+            return state.returns()
+        return [1.0 / state.num_players] * state.num_players
+
+
+class EndTurnFirst:
+    """Ending the turn over anything else, in no unit of win chance."""
+
+    def scores(self, state: GameState, actions: Sequence[Action]) -> list[float]:
+        return [1.0 if a.kind == END_TURN else 0.0 for a in actions]
+
+    def value_scale(self, state: GameState) -> float:
+        return 0.0
+
+
+register_evaluator("test-even", lambda config, viewer: Even(viewer))
+register_policy("test-end-turn", lambda config, viewer: EndTurnFirst())
+
+
+def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
+    assert "v1" in evaluator_names() and "v1" in policy_names()
+    assert all(c.evaluator == "v1" and c.policy == "v1" for c in V1_PRESETS.values())
+    assert V1_PRESETS == PRESETS  # until new components win against the baseline
+
+
+def test_a_spec_names_the_components_the_search_uses() -> None:
+    """With every position even, only the policy's priors tell actions apart: the search
+    spends its visits on what the named policy likes, and asks the named evaluator from both
+    viewpoints (determinized worlds and the seat's own public state)."""
+    state = mid_game()
+    seat = state.current_player()
+    spec = "ismcts:normal:iterations=60:evaluator=test-even:policy=test-end-turn:root_eval=false"
+    Even.viewers.clear()
+    search = ai.agent_from_spec(spec).begin(
+        state.observe(seat), state.legal_actions(), random.Random(1)
+    )
+    assert isinstance(search, ai.Search)
+    while not search.step(1 << 30):
+        pass
+    assert search.best_action().kind == END_TURN
+    assert sorted(Even.viewers) == [-1, seat]
+    assert isinstance(search.evaluator, Even) and search.evaluator.calls == search.iterations
+    plain = ai.agent_from_spec("ismcts:normal:iterations=60:root_eval=false").choose(
+        state.observe(seat), state.legal_actions(), random.Random(1)
+    )
+    assert plain.kind != END_TURN  # the "v1" policy would not end this turn at once
+
+
+def test_a_name_is_registered_once_and_must_fit_in_a_spec() -> None:
+    with pytest.raises(ValueError, match="registered already"):
+        register_evaluator("v1", lambda config, viewer: Even(viewer))
+    with pytest.raises(ValueError, match="registered already"):
+        register_policy("v1", lambda config, viewer: EndTurnFirst())
+    with pytest.raises(ValueError, match="cannot be written in an agent spec"):
+        register_evaluator("a:b", lambda config, viewer: Even(viewer))
+
+
+def test_an_unknown_name_lists_the_choices() -> None:
+    with pytest.raises(ValueError, match=r"unknown evaluator 'nope'; choose from .*\bv1\b"):
+        make_evaluator(SearchConfig(evaluator="nope"), -1)
+    with pytest.raises(ValueError, match=r"unknown policy 'nope'; choose from .*\bv1\b"):
+        make_policy(SearchConfig(policy="nope"), -1)

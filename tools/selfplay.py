@@ -1,0 +1,122 @@
+"""Self-play games as records, the raw material for learning an evaluation (tools/train_value.py).
+
+    .venv/bin/python tools/selfplay.py --agent ismcts-v1:easy --games 2000 --seed 1 \
+        --out build/selfplay/easy.jsonl --jobs 2
+
+Each line is one finished game: its record (``game.GameRecord`` JSON: configuration and every
+action, chance included, so every position can be replayed exactly) and its returns. Game
+``i`` is fully determined by ``--seed`` and ``i`` (seat count, kingdoms, dice, the agents'
+random streams), so a run that stops resumes where it stopped: rerun the same command and the
+games already in the file are skipped. The data is bulk: it lives in build/, never in git;
+what a model was trained on is summarised in its report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import game
+from ai.registry import agent_from_spec
+from game import CHANCE, GameRecord
+
+# Seat counts in the mix: two and four players most (the arena's targets), every count seen.
+PLAYER_MIX = (2, 2, 2, 3, 4, 4, 4, 5, 6)
+
+
+def play(agent_spec: str, seed: int, index: int) -> dict[str, Any]:
+    """Game ``index`` of run ``seed``: every seat played by ``agent_spec``."""
+    deal = random.Random(seed * 1_000_003 + index)
+    players = PLAYER_MIX[deal.randrange(len(PLAYER_MIX))]
+    kingdoms = deal.sample(range(6), players)
+    game_seed = deal.randrange(2**62)
+    state = game.new_game(players, seed=game_seed, kingdoms=kingdoms)
+    record = GameRecord.for_state(state, kingdoms=kingdoms)
+    agents = [agent_from_spec(agent_spec) for _ in range(players)]
+    rngs = [random.Random(f"{seed}/{index}/{s}") for s in range(players)]
+    chance = random.Random(game_seed)
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            action = state.sample_chance(chance)
+        else:
+            legal = state.legal_actions()
+            action = (
+                legal[0]
+                if len(legal) == 1
+                else agents[who].choose(state.observe(who), legal, rngs[who])
+            )
+        state.apply_action(action)
+        record.append(action)
+    return {
+        "index": index,
+        "agent": agent_spec,
+        "seed": seed,
+        "record": record.to_dict(),
+        "returns": state.returns(),
+        "scores": state.scores(),
+    }
+
+
+def _play_star(args: tuple[str, int, int]) -> dict[str, Any]:
+    return play(*args)
+
+
+def done_indices(path: Path) -> set[int]:
+    if not path.exists():
+        return set()
+    found = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            found.add(int(json.loads(line)["index"]))
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--agent", required=True, help="agent spec for every seat")
+    parser.add_argument("--games", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", required=True, type=Path)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    try:
+        agent_from_spec(args.agent)
+    except ValueError as err:
+        parser.error(str(err))
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    have = done_indices(args.out)
+    todo = [(args.agent, args.seed, i) for i in range(args.games) if i not in have]
+    print(f"{len(have)} games already in {args.out}, {len(todo)} to play", file=sys.stderr)
+    start = time.perf_counter()
+    with args.out.open("a", encoding="utf-8") as out:
+        results: Iterator[dict[str, Any]]
+        if args.jobs == 1:
+            results = map(_play_star, todo)
+        else:
+            pool = multiprocessing.Pool(args.jobs)
+            results = pool.imap_unordered(_play_star, todo)
+        for count, result in enumerate(results, 1):
+            out.write(json.dumps(result) + "\n")
+            out.flush()
+            spent = time.perf_counter() - start
+            eta = spent / count * (len(todo) - count)
+            print(f"\r{count}/{len(todo)} games, {spent:.0f} s, ETA {eta:.0f} s", end="",
+                  file=sys.stderr)  # fmt: skip
+    print(file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,225 @@
+"""Learn the search's evaluation from self-play games (tools/selfplay.py), with numpy.
+
+    .venv/bin/python tools/train_value.py build/selfplay/easy_s1.jsonl \
+        --out ai/data/value_v2.json --report experiments/train/value_v2.json --seed 1
+
+Every turn start of every game (the positions where the search's playouts stop and the
+evaluation judges) becomes one sample: the features of each seat (``ai.value_features``) and
+the game's result. The model is a conditional logit, as the hand-built evaluation's softmax
+is: a utility per seat, linear in its features, and win chances ``softmax(utilities)`` across
+the seats, so they sum to 1 for any number of seats. It is fitted by maximum likelihood with
+an L2 penalty (full-batch gradient descent with Adam, seeded), on 80% of the games; the other
+20% (whole games, chosen by a hash of their index) measure it against the hand-built
+evaluation: log loss, Brier score and a reliability table for 2 and 4 seats.
+
+Features of each game are kept in a cache beside the data (``<data>.features.npz``), so a
+rerun with more games extracts only the new ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ai.evaluation import Evaluator
+from ai.value_features import FEATURES, seat_features
+from game import P_ROLL, GameRecord
+
+MAX_SEATS = 6
+
+
+def turn_starts(record: GameRecord) -> list[Any]:
+    """The states at which a turn's dice are about to be rolled, in order."""
+    state = record.new_state()
+    out = []
+    for action in record.actions:
+        if state.phase == P_ROLL and not state.draw_queue and state.draw_deck < 0:
+            out.append(state.clone())
+        state.apply_action(action)
+    return out
+
+
+def game_samples(line: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(features [positions, 6, F], v1 chances [positions, 6], result [6], mask [6])."""
+    record = GameRecord.from_dict(line["record"])
+    n = record.num_players
+    evaluator = Evaluator()
+    states = turn_starts(record)
+    x = np.zeros((len(states), MAX_SEATS, len(FEATURES)))
+    v1 = np.zeros((len(states), MAX_SEATS))
+    for i, state in enumerate(states):
+        x[i, :n] = seat_features(state, evaluator)
+        v1[i, :n] = evaluator.win_chances(state)
+    result = np.zeros(MAX_SEATS)
+    result[:n] = line["returns"]
+    mask = np.zeros(MAX_SEATS, dtype=bool)
+    mask[:n] = True
+    return x, v1, result, mask
+
+
+def load(data: Path) -> dict[str, np.ndarray]:
+    """Every sample of ``data``, from the cache where the game is in it already."""
+    cache_path = data.with_suffix(".features.npz")
+    lines = [json.loads(t) for t in data.read_text(encoding="utf-8").splitlines() if t.strip()]
+    key = hashlib.sha256(",".join(FEATURES).encode()).hexdigest()[:16]
+    cached: dict[int, tuple[np.ndarray, ...]] = {}
+    if cache_path.exists():
+        with np.load(cache_path) as z:
+            if str(z["key"]) == key:
+                for j, index in enumerate(z["game_index"]):
+                    cached[int(index)] = tuple(z[f"{name}_{j}"] for name in ("x", "v1", "y", "m"))
+    per_game: dict[int, tuple[np.ndarray, ...]] = {}
+    start = time.perf_counter()
+    for count, line in enumerate(lines, 1):
+        index = int(line["index"])
+        per_game[index] = cached.get(index) or game_samples(line)
+        if count % 50 == 0:
+            print(f"\rfeatures: {count}/{len(lines)} games, {time.perf_counter() - start:.0f} s",
+                  end="", file=sys.stderr)  # fmt: skip
+    print(file=sys.stderr)
+    arrays: dict[str, Any] = {"key": np.array(key), "game_index": np.array(sorted(per_game))}
+    for j, index in enumerate(sorted(per_game)):
+        for name, value in zip(("x", "v1", "y", "m"), per_game[index], strict=True):
+            arrays[f"{name}_{j}"] = value
+    np.savez_compressed(cache_path, **arrays)
+    games, x, v1, y, m = [], [], [], [], []
+    for index in sorted(per_game):
+        gx, gv, gy, gm = per_game[index]
+        games.append(np.full(len(gx), index))
+        x.append(gx)
+        v1.append(gv)
+        y.append(np.repeat(gy[None, :], len(gx), axis=0))
+        m.append(np.repeat(gm[None, :], len(gx), axis=0))
+    return {
+        "game": np.concatenate(games),
+        "x": np.concatenate(x),
+        "v1": np.concatenate(v1),
+        "y": np.concatenate(y),
+        "mask": np.concatenate(m),
+    }
+
+
+def chances(weights: np.ndarray, x: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """The model's win chances: softmax over the seats in play of ``x @ weights``."""
+    u = np.where(mask, x @ weights, -np.inf)
+    u = u - u.max(axis=1, keepdims=True)
+    e = np.where(mask, np.exp(u), 0.0)
+    p: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return p
+
+
+def fit(
+    x: np.ndarray, y: np.ndarray, mask: np.ndarray, l2: float, steps: int, seed: int
+) -> np.ndarray:
+    """Maximum likelihood of the results, L2-penalised, by full-batch Adam."""
+    scale = np.sqrt((x[mask] ** 2).mean(axis=0)) + 1e-9  # features on one scale while fitting
+    xs = x / scale
+    rng = np.random.default_rng(seed)
+    w = rng.normal(0.0, 0.01, (x.shape[-1],))  # a shape, so numpy types it as an array
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    count = len(x)
+    for t in range(1, steps + 1):
+        p = chances(w, xs, mask)
+        grad = np.einsum("ps,psf->f", p - y, xs) / count + l2 * w
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad**2
+        w -= 0.05 * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+    return np.asarray(w / scale)
+
+
+def scores(p: np.ndarray, y: np.ndarray, mask: np.ndarray) -> dict[str, float]:
+    """Log loss of the result and multi-seat Brier score, per position."""
+    eps = 1e-12
+    logloss = -(np.where(mask, y * np.log(np.clip(p, eps, 1.0)), 0.0)).sum(axis=1).mean()
+    brier = (np.where(mask, (p - y) ** 2, 0.0)).sum(axis=1).mean()
+    return {"log_loss": float(logloss), "brier": float(brier), "positions": len(p)}
+
+
+def reliability(p: np.ndarray, y: np.ndarray, mask: np.ndarray) -> list[dict[str, float]]:
+    """Per tenth of the predicted range: how many seat-positions, mean predicted, won."""
+    pred, won = p[mask], y[mask]
+    rows = []
+    for k in range(10):
+        sel = (pred >= k / 10) & ((pred < (k + 1) / 10) if k < 9 else (pred <= 1.0))
+        if sel.any():
+            rows.append(
+                {"bin": k, "count": int(sel.sum()), "predicted": float(pred[sel].mean()),
+                 "observed": float(won[sel].mean())}
+            )  # fmt: skip
+    return rows
+
+
+def held_out(game: np.ndarray, share: float = 0.2) -> np.ndarray:
+    """Whole games for testing, chosen by a hash of their index (stable as data grows)."""
+    return np.array(
+        [int(hashlib.sha256(str(g).encode()).hexdigest(), 16) % 1000 < share * 1000 for g in game]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("data", type=Path, nargs="+", help="self-play JSON-lines files")
+    parser.add_argument("--out", type=Path, required=True, help="model parameters (JSON)")
+    parser.add_argument("--report", type=Path, required=True, help="measurements (JSON)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--steps", type=int, default=3000)
+    args = parser.parse_args(argv)
+    parts = [load(path) for path in args.data]
+    for number, part in enumerate(parts):  # game indices restart in each file
+        part["game"] = part["game"] + number * 1_000_000
+    data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    test = held_out(data["game"])
+    train = ~test
+    w = fit(data["x"][train], data["y"][train], data["mask"][train], args.l2, args.steps, args.seed)
+    seats = data["mask"].sum(axis=1)
+    report: dict[str, Any] = {
+        "command": " ".join(["tools/train_value.py", *map(str, argv or sys.argv[1:])]),
+        "data": [str(p) for p in args.data],
+        "games": {"train": len(set(data["game"][train])), "test": len(set(data["game"][test]))},
+        "positions": {"train": int(train.sum()), "test": int(test.sum())},
+        "seed": args.seed, "l2": args.l2, "steps": args.steps,
+    }  # fmt: skip
+    for name, sel in (("all", test), *((f"{n}p", test & (seats == n)) for n in range(2, 7))):
+        if not sel.any():
+            continue
+        p_new = chances(w, data["x"][sel], data["mask"][sel])
+        report[name] = {
+            "learned": scores(p_new, data["y"][sel], data["mask"][sel]),
+            "v1": scores(data["v1"][sel], data["y"][sel], data["mask"][sel]),
+        }
+        if name in ("2p", "4p"):
+            report[name]["reliability_learned"] = reliability(
+                p_new, data["y"][sel], data["mask"][sel]
+            )
+            report[name]["reliability_v1"] = reliability(
+                data["v1"][sel], data["y"][sel], data["mask"][sel]
+            )
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    model = {
+        "format": "strategos-value",
+        "version": 1,
+        "kind": "conditional-logit",
+        "features": list(FEATURES),
+        "weights": [float(v) for v in w],
+        "trained": {k: report[k] for k in ("command", "games", "positions", "seed", "l2", "steps")},
+    }
+    args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps({k: report[k] for k in report if k in ("all", "2p", "4p", "games")}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
