@@ -4,17 +4,19 @@ Positions come from greedy self-play (4 players, all patches) at the start of an
 in round 6, so they look like real games (towers under attack, generals trained), not random
 walks. Reported: iterations per CPU second for each difficulty preset, the CPU time of a whole
 ``hard`` decision, and the longest wall-clock slice of ``step_ms(8)`` (the client's frame
-budget; the target is under 15 ms).
+budget; the target is under 15 ms), and the cost of one call of each evaluator.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import game
 from ai.agents import GreedyAgent
+from ai.components import evaluator_names, make_evaluator
 from ai.presets import DIFFICULTIES, PRESETS
 from ai.search import Search
 from game import CHANCE, P_ACTION, GameState
@@ -94,7 +96,24 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
         longest = max(longest, search.longest_slice_ms)
     report["step_ms_8_longest_slice_ms"] = round(longest, 2)
     report["step_ms_8_slices_per_hard_decision"] = round(slices / max(1, len(positions)), 1)
+    report["evaluation_us_per_call"] = evaluation_cost(positions)
     return report
+
+
+def evaluation_cost(positions: list[GameState], calls: int = 300) -> dict[str, float]:
+    """CPU microseconds of one ``win_chances`` call of each registered evaluator, averaged
+    over the positions (what a playout's leaf costs)."""
+    config = PRESETS["normal"]
+    out = {}
+    for name in evaluator_names():
+        evaluator = make_evaluator(replace(config, evaluator=name), -1)
+        start = time.process_time()
+        for _ in range(calls):
+            for state in positions:
+                evaluator.win_chances(state)
+        spent = time.process_time() - start
+        out[name] = round(spent / (calls * max(1, len(positions))) * 1e6, 1)
+    return out
 
 
 __all__ = ["bench_ai", "typical_positions"]
