@@ -2,7 +2,7 @@
 # Strategos build script. Every subcommand creates .venv and installs what it needs first.
 #   ./build.sh play     play the game (the desktop client; installs the client extra, pygame-ce)
 #   ./build.sh test     lint, type-check and run the test suite
-#   ./build.sh bench    engine, AI and client frame-time reports as JSON (--compare: beside Catanatron)
+#   ./build.sh bench    engine, AI, client frame-time and idle-CPU reports (--compare: Catanatron)
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
 #   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
@@ -98,6 +98,11 @@ case "$cmd" in
         echo "client frame times (4 seats, normal AI, headless):"
         SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m web.bench \
             --players 4 --difficulty normal --seed 2
+        # What static screens cost: the title with its background game, game over, a match
+        # waiting for the player (5 s each in the real-time loop; share of one core).
+        echo "client idle CPU (share of one core, headless, real-time loop):"
+        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m web.bench --idle \
+            --seconds 5
         ;;
     play)
         if [ -d web ] && [ -f web/__main__.py ]; then

@@ -165,6 +165,7 @@ def test_the_wheel_holds_the_three_packages_whole(wheel: Path) -> None:
         "web/assets/fonts/LICENSE-DejaVu.txt",
         "web/assets/icon.png",
         "web/data/coastlines.json",
+        "web/data/territories.json",
         "web/template/strategos.tmpl",
         "game/py.typed",
         "ai/py.typed",

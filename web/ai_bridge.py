@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import ai
+import ai.review
 
 DIFFICULTIES: tuple[str, ...] = tuple(ai.DIFFICULTIES)
 HINT_DIFFICULTY = "hard"
 FALLBACK_AGENT = "greedy"
+AgentKey = tuple[int | None, str]  # (seat, difficulty): whose agent, kept between decisions
 
 log = logging.getLogger("strategos.ai")
 
@@ -186,7 +188,11 @@ def _agent(difficulty: str) -> Any:
 
 
 def begin(
-    view: Any, legal: list[Any], difficulty: str, seed: int, agents: dict[Any, Any] | None = None
+    view: Any,
+    legal: list[Any],
+    difficulty: str,
+    seed: int,
+    agents: dict[AgentKey, Any] | None = None,
 ) -> Thinking:
     """Start deciding for the seat of ``view``; call ``step_ms`` each frame until done.
 
@@ -199,7 +205,7 @@ def begin(
         return ForcedThinking(legal[0])
     seat = getattr(view, "seat", None)
     who = f"seat {seat} ({difficulty})"
-    key = (seat, difficulty)
+    key: AgentKey = (seat, difficulty)
     try:
         agent = agents.get(key) if agents is not None else None
         if agent is None:
@@ -214,6 +220,12 @@ def begin(
     return GuardedThinking(inner, view, legal, seed, who)
 
 
+def quick_agents(seats: int, difficulty: str) -> dict[AgentKey, Any]:
+    """Agents that decide at once (``greedy``) for the seats of a game nobody plays, ready for
+    ``MatchSession.agents``: the title's background game must cost next to nothing."""
+    return {(seat, difficulty): ai.make_agent(FALLBACK_AGENT) for seat in range(seats)}
+
+
 def begin_fallback(view: Any, legal: list[Any], seed: int) -> Thinking:
     """The decision of a seat already playing the fallback."""
     if len(legal) == 1:
@@ -224,3 +236,20 @@ def begin_fallback(view: Any, legal: list[Any], seed: int) -> Thinking:
 def begin_hint(view: Any, legal: list[Any], seed: int) -> Thinking:
     """A search for the human seat's best moves; read them with ``explain(top=3)``."""
     return begin(view, legal, HINT_DIFFICULTY, seed)
+
+
+# -- the review of a played game (ai.review) --------------------------------------------------
+REVIEW_BUDGETS: tuple[str, ...] = tuple(ai.review.BUDGETS)
+Review = ai.review.Review
+ReviewDecision = ai.review.Decision
+
+
+def begin_review(record: Any, seats: list[int], budget: str, seed: int = 0) -> Review:
+    """A review of ``record`` for ``seats``; run it with ``step_ms`` each frame."""
+    return ai.review.Review.of_record(record, seats, budget, seed)
+
+
+def review_seconds(decisions: int, other_turns: int, budget: str) -> float:
+    """About how long a review takes natively: ``decisions`` of the chosen seats, and
+    ``other_turns`` of the others, each of which gets one search for the chart."""
+    return ai.review.BUDGETS[budget].estimate(decisions, other_turns)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from game import MapSpec
 from game.actions import BattleRoll, Continue, Move, PlaceGeneral, Return, Roll
-from game.content import MapSpec
 from web.session import Applied
 
 

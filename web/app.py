@@ -1,12 +1,19 @@
 """The application: window, scene stack, input routing, tooltips, frame timing.
 
-Scenes follow the scene-machine pattern: ``handle(event)``, ``update(dt)``, ``draw(surface)``;
-drawing never changes game state. The app owns the one logical 1280x720 surface (scaled to the
-window by SDL), turns mouse and touch into gestures, and measures each frame.
+Scenes (``web.scene``) follow the scene-machine pattern; which scene follows which is decided
+by ``app.nav`` (``web.navigation``). The app owns the one logical 1280x720 surface (scaled to
+the window by SDL), turns mouse and touch into gestures, and measures each frame.
+
+A static screen costs almost nothing: the loop still reads input ``IDLE_FPS`` times a second
+(and awaits ``asyncio.sleep`` each time, which the browser needs), but draws only when
+something changed: input, a scene's ``invalidate``, a tooltip or toast coming or going. A scene
+that animates or whose AI thinks asks for frames (``Scene.frame_rate``) and gets them.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
 import os
 import sys
@@ -16,72 +23,47 @@ from typing import Any
 
 import pygame
 
-from game import StateFormatError
-from game.jsontext import load_json
-from web import i18n, storage, theme
+from game import StateFormatError, load_json
+from web import device, i18n, layout, storage, theme, widgets
 from web.gestures import Gestures, UIEvent
 from web.layout import HEIGHT, WIDTH, Box
+from web.navigation import Navigator
+from web.scene import Scene, Tip
 from web.settings import Settings
 from web.sound import Sound
+from web.widgets import label, tooltip
 
 log = logging.getLogger("strategos.app")
 HELP_BOX = Box(WIDTH - 56, 6, 48, 48)
 TOOLTIP_DELAY_S = 0.35
-
-
-class Scene:
-    """Base of all scenes. ``opaque`` scenes hide the ones below them."""
-
-    opaque = True
-    help_button = True
-    ai_busy = False  # a scene sets this while an AI search runs (for the frame-time figure)
-
-    def __init__(self, app: App) -> None:
-        self.app = app
-
-    def handle(self, ev: UIEvent) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
-
-    def tooltip_at(self, x: float, y: float) -> tuple[list[str], str | None] | None:
-        return None
-
-    def on_enter(self) -> None:
-        pass
-
-    def on_language(self) -> None:
-        """The language changed: rebuild labels."""
-
-    def occupied(self) -> list[Box]:
-        """What a toast must not cover: every button the scene holds."""
-        from web.widgets import ButtonGroup
-
-        return [
-            b.box
-            for group in vars(self).values()
-            if isinstance(group, ButtonGroup)
-            for b in group.buttons
-        ]
+FRAME_FPS = 60  # while something moves, an AI thinks or a finger drags
+IDLE_FPS = 30  # a static screen: input is read this often, and nothing is drawn
+HIDDEN_FPS = 4  # the window is hidden: nothing to draw, little to read
+INPUT_LIVELY_S = 0.5  # after input, full frame rate for this long (drags and pinches stay smooth)
+SCREEN_CHECK_S = 1.0  # how often the page's size (a phone turned) and visibility are read
 
 
 class App:
     def __init__(
         self,
         headless: bool = False,
-        fixed_step: bool = False,
+        fixed_step: bool | None = None,
         store: storage.Storage | None = None,
+        screen: tuple[int, int] | None = None,
     ) -> None:
+        """``fixed_step`` (by default when ``headless``): every frame is 1/60 s of game time,
+        however long it took. ``screen``: the size in CSS pixels the canvas is shown at (by
+        default the page's, ``device.screen_size``)."""
         pygame.init()
         theme.reset()
+        widgets.reset()
         self.headless = headless
-        self.fixed_step = fixed_step or headless
+        self.fixed_step = headless if fixed_step is None else fixed_step
         self.screen = _open_window(headless)
         pygame.display.set_caption("Strategos")
+        self.screen_px = screen if screen is not None else device.screen_size()
+        self.compact = False
+        self._apply_screen(self.screen_px)
         self.storage = store if store is not None else storage.open_storage()
         # What the title tells about stored files that could not be read: (i18n key, values).
         self.notices: list[tuple[str, dict[str, str]]] = []
@@ -90,9 +72,11 @@ class App:
         theme.set_text_scale(self.settings.text_scale())
         self.sound = Sound(self.settings)
         self.scenes: list[Scene] = []
+        self.nav = Navigator(self)
         self.gestures = Gestures()
         self.running = True
         self.frames = 0
+        self.draws = 0  # frames that drew: a static screen adds none
         self.now = 0.0
         self.frame_ms: list[float] = []
         self.busy_frame_ms: list[float] = []
@@ -106,13 +90,22 @@ class App:
         self.autosave_failing = False
         self._last_real = time.perf_counter()
         self.clock = pygame.time.Clock()
+        self.focused = True  # the window has the keyboard (SDL says when it loses it)
+        self.hidden = False  # minimised, or a browser tab in the background
+        self._dirty = True
+        self._rate = 0.0  # frames a second the top scene asks for
+        self._last_draw = -1.0
+        self._input_t = -1.0
+        self._overlay: tuple[object, ...] = ()
+        self._screen_t = 0.0
 
     def _load_settings(self) -> Settings:
         """The stored settings; a file that does not read is kept aside, said, and replaced
-        by the defaults (only the player's next change writes a new one)."""
+        by the defaults (only the player's next change writes a new one). On a phone, large
+        text is on until the player turns it off."""
         text = self.storage.read("settings")
         if text is None:
-            return Settings()
+            return Settings(large_text=self.compact)
         try:
             return Settings.from_dict(load_json(text, "settings file", max_bytes=100_000))
         except (StateFormatError, ValueError) as err:
@@ -131,10 +124,12 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
+        self._dirty = True
         scene.on_enter()
 
     def pop(self) -> Scene | None:
         scene = self.scenes.pop() if self.scenes else None
+        self._dirty = True
         if self.top is not None:
             self.top.on_enter()
         return scene
@@ -149,16 +144,55 @@ class App:
         del self.scenes[1:]
         self.push(scene)
 
-    def open_rules(self, rule: str | None = None) -> None:
-        from web.scenes.rules import RulesScene
+    def invalidate(self) -> None:
+        """Something on screen changed without input: draw the next frame."""
+        self._dirty = True
 
-        if isinstance(self.top, RulesScene):
+    def paused(self) -> bool:
+        """The window is hidden or has lost the focus: what only decorates (the title's
+        background game) waits."""
+        return self.hidden or not self.focused
+
+    # -- the screen: desktop or phone --------------------------------------------------------
+    def set_screen(self, screen: tuple[int, int] | None) -> None:
+        """The canvas is shown on a screen of ``screen`` CSS pixels (None: at its own size);
+        a phone-sized one switches to the compact layout and its text floor."""
+        self.screen_px = screen
+        if self._apply_screen(screen):
+            self.screen.fill(theme.PANEL)  # nothing of the other layout stays behind
+            for scene in self.scenes:
+                scene.on_layout()
+        self._dirty = True
+
+    def _apply_screen(self, screen: tuple[int, int] | None) -> bool:
+        """Set the layout and the text floor for ``screen``; True when either changed."""
+        compact = layout.small_screen(screen)
+        floor = layout.text_floor(screen)
+        changed = compact != self.compact or floor != theme.floor()
+        self.compact = compact
+        layout.set_compact(compact)
+        theme.set_floor(floor)
+        return changed
+
+    def _check_device(self, dt: float) -> None:
+        """A phone turned, a tab sent to the background: read the page now and then (the
+        browser sends no event pygame sees for either)."""
+        self._screen_t += dt
+        if self._screen_t < SCREEN_CHECK_S:
             return
-        self.push(RulesScene(self, rule or self.last_rule))
+        self._screen_t = 0.0
+        hidden = device.hidden()
+        if hidden != self.hidden:
+            self.hidden = hidden
+            self._dirty = True
+        size = device.screen_size()
+        if size is not None and size != self.screen_px:
+            self.set_screen(size)
 
     def toast(self, message: str, seconds: float = 4.0) -> None:
         self.toast_text = message
         self.toast_until = self.now + seconds
+        self._dirty = True
 
     def toast_rect(self) -> pygame.Rect:
         """Where the toast goes: above the match's tray, or else the nearest place where it
@@ -168,7 +202,8 @@ class App:
         taken = [pygame.Rect(b.tuple()) for b in top.occupied()] if top is not None else []
         if top is not None and top.help_button:
             taken.append(pygame.Rect(HELP_BOX.tuple()))
-        first = pygame.Rect((WIDTH - 280 - w) // 2, HEIGHT - 92 - h - 14, w, h)
+        m = layout.MatchLayout().map
+        first = pygame.Rect(m.x + (m.w - w) // 2, m.bottom - h - 14, w, h)
         if first.inflate(12, 12).collidelist(taken) < 0:
             return first
         for dy in range(0, HEIGHT, 6):
@@ -184,10 +219,9 @@ class App:
         self._pinned_tip = (x, y)
 
     def save_settings(self) -> None:
-        import json
-
         theme.set_text_scale(self.settings.text_scale())
         self.storage.write("settings", json.dumps(self.settings.to_dict()))
+        self._dirty = True
 
     def set_language(self, lang: str) -> None:
         self.settings.language = lang
@@ -197,7 +231,8 @@ class App:
             scene.on_language()
 
     # -- the frame ---------------------------------------------------------------------------
-    def frame(self) -> None:
+    def frame(self) -> bool:
+        """Read input, advance the top scene, and draw if anything changed; True if it drew."""
         start = time.perf_counter()
         if self.fixed_step:
             dt = 1 / 60
@@ -209,15 +244,48 @@ class App:
             self.dispatch(ev)
         for ev in self.gestures.tick(self.now):
             self.dispatch(ev)
+        self._check_device(dt)
         top = self.top
         if top is not None:
             top.update(dt)
-        self.draw()
+        top = self.top
+        rate = top.frame_rate() if top is not None else 0.0
+        if top is not None and top.ai_busy:
+            rate = FRAME_FPS
+        self._rate = rate
+        overlay = self._overlay_state()
+        due = rate > 0 and self.now - self._last_draw >= 1 / rate - 1e-6
+        drew = False
+        if not self.hidden and (self._dirty or due or overlay != self._overlay):
+            self._dirty = False
+            self._overlay = overlay
+            self._last_draw = self.now
+            self.draw()
+            self.draws += 1
+            drew = True
         elapsed = (time.perf_counter() - start) * 1000
         self.frame_ms.append(elapsed)
         if top is not None and top.ai_busy:
             self.busy_frame_ms.append(elapsed)
         self.frames += 1
+        return drew
+
+    def pace(self) -> float:
+        """Loop iterations a second from now: the full rate while anything moves, a few
+        while the screen is static (input is still read), fewer while hidden."""
+        if self._rate >= FRAME_FPS or self.now - self._input_t < INPUT_LIVELY_S:
+            return FRAME_FPS
+        if self.hidden:
+            return HIDDEN_FPS if self._rate <= 0 else max(HIDDEN_FPS, self._rate)
+        return max(IDLE_FPS, self._rate)
+
+    def _overlay_state(self) -> tuple[object, ...]:
+        """What the tooltip and the toast look like now: a change is a reason to draw."""
+        pos = self._pinned_tip
+        if pos is None and self.hover is not None and self.now - self._hover_t >= TOOLTIP_DELAY_S:
+            pos = self.hover
+        toast = bool(self.toast_text) and self.now < self.toast_until
+        return (pos, toast and self.toast_text)
 
     def draw(self) -> None:
         surface = self.screen
@@ -240,8 +308,6 @@ class App:
             pygame.display.flip()
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        from web.widgets import tooltip
-
         top = self.top
         if top is None:
             return
@@ -251,34 +317,36 @@ class App:
         if pos is None:
             return
         if top.help_button and HELP_BOX.contains(*pos):
-            found: tuple[list[str], str | None] | None = ([i18n.t("rules") + " (F1)"], None)
+            found: Tip | None = ([i18n.t("rules") + " (F1)"], None)
         else:
             found = top.tooltip_at(*pos)
         if found and found[0]:
             lines, rule = found
             if rule:
                 self.last_rule = rule
-            tooltip(surface, lines, *pos)
+            tooltip(surface, lines, *pos, avoid=top.tooltip_avoid())
 
     def dispatch(self, ev: UIEvent) -> None:
         top = self.top
         if top is None:
             return
-        if ev.kind == "move":
+        if ev.kind == "move":  # nothing but the tooltip follows the pointer (_overlay_state)
             self.hover = (ev.x, ev.y)
             self._hover_t = self.now
             self._pinned_tip = None
             return
+        self._dirty = True
+        self._input_t = self.now
         if ev.kind == "hold":
             self._pinned_tip = (ev.x, ev.y)
             return
         if ev.kind == "tap":
             self._pinned_tip = None
             if top.help_button and HELP_BOX.contains(ev.x, ev.y):
-                self.open_rules()
+                self.nav.open_rules()
                 return
         if ev.kind == "key" and ev.key == pygame.K_F1:
-            self.open_rules()
+            self.nav.open_rules()
             return
         top.handle(ev)
 
@@ -290,6 +358,8 @@ class App:
             t = e.type
             if t == pygame.QUIT:
                 self.running = False
+            elif t in _WINDOW_EVENTS:
+                self._window_event(t)
             elif t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
                 if getattr(e, "touch", False):
                     continue  # the finger events carry this touch
@@ -322,17 +392,33 @@ class App:
                 out.append(UIEvent("drop", text=e.file))
         return out
 
+    def _window_event(self, t: int) -> None:
+        if t == pygame.WINDOWFOCUSLOST:
+            self.focused = False
+        elif t == pygame.WINDOWFOCUSGAINED:
+            self.focused = True
+        elif t in (pygame.WINDOWHIDDEN, pygame.WINDOWMINIMIZED):
+            self.hidden = True
+        elif t in (pygame.WINDOWSHOWN, pygame.WINDOWRESTORED):
+            self.hidden = False
+        self._dirty = True  # exposed, resized, shown: the window needs its picture again
+
     # -- running -----------------------------------------------------------------------------
     async def run(self, max_frames: int | None = None, screenshot: str | None = None) -> None:
-        import asyncio
-
         while self.running:
             self.frame()
             if max_frames is not None and self.frames >= max_frames:
                 break
-            if not self.fixed_step and sys.platform != "emscripten":
-                self.clock.tick(60)
-            await asyncio.sleep(0)
+            pace = self.pace()
+            if self.fixed_step:
+                await asyncio.sleep(0)
+            elif sys.platform == "emscripten":
+                # The browser's next animation frame comes after sleep(0); a static screen
+                # lets several go by.
+                await asyncio.sleep(0 if pace >= FRAME_FPS else 1 / pace)
+            else:
+                self.clock.tick(pace)
+                await asyncio.sleep(0)
         if screenshot:
             self.screenshot(screenshot)
 
@@ -364,6 +450,13 @@ class App:
         return {"all": stats(self.frame_ms), "ai_thinking": stats(self.busy_frame_ms)}
 
 
+_WINDOW_EVENTS = frozenset({
+    pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED, pygame.WINDOWHIDDEN, pygame.WINDOWSHOWN,
+    pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWEXPOSED,
+    pygame.WINDOWSIZECHANGED,
+})  # fmt: skip
+
+
 def _open_window(headless: bool) -> pygame.Surface:
     if headless or sys.platform == "emscripten":
         return pygame.display.set_mode((WIDTH, HEIGHT))
@@ -384,23 +477,24 @@ def _draw_help(surface: pygame.Surface) -> None:
 TOAST_SIZE, TOAST_WIDTH = 17, 640
 
 
-def _toast_lines(message: str) -> list[pygame.Surface]:
-    size = theme.small(TOAST_SIZE)
-    return [theme.text(line, size, theme.TEXT) for line in theme.wrap(message, size, TOAST_WIDTH)]
+def _toast_lines(message: str) -> list[str]:
+    return theme.wrap(message, theme.small(TOAST_SIZE), TOAST_WIDTH)
 
 
 def _toast_size(message: str) -> tuple[int, int]:
-    imgs = _toast_lines(message)
-    return max(i.get_width() for i in imgs) + 32, sum(i.get_height() for i in imgs) + 20
+    size = theme.ui(theme.small(TOAST_SIZE))
+    lines = _toast_lines(message)
+    w = max(theme.font(size).size(line)[0] for line in lines)
+    return w + 32, theme.line_height(size) * len(lines) + 20
 
 
 def _draw_toast(surface: pygame.Surface, message: str, rect: pygame.Rect) -> None:
-    imgs = _toast_lines(message)
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (20, 22, 28, 235), layer.get_rect(), border_radius=10)
     surface.blit(layer, rect.topleft)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=10)
+    size = theme.small(TOAST_SIZE)
     y = rect.y + 10
-    for img in imgs:
-        surface.blit(img, (rect.x + 16, y))
-        y += img.get_height()
+    for line in _toast_lines(message):
+        label(surface, line, rect.x + 16, y, size, theme.TEXT, width=rect.w - 32)
+        y += theme.line_height(size)

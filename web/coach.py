@@ -3,6 +3,10 @@
 The line is read off the engine's legal actions and the player's selection, never from rules of
 its own: if the engine offers a move, the coach speaks of moves. It speaks during the first
 seasons of a game, until the player dismisses it or switches it off in the settings.
+
+``selection_reason`` and ``train_refusal`` speak after the engine has refused (no city lit, a
+Train refused): they restate the rule only to name what blocks it, the weaker general or the
+winter sea, where the engine's sentence gives the rule in general.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 from game import GameState
 from game.actions import (
     Action,
+    Build,
     ChooseDeck,
     CommitCoin,
     Continue,
@@ -24,6 +29,7 @@ from game.actions import (
     Trade,
     Train,
 )
+from web.i18n import name as local_name
 
 COACH_ROUNDS = 3  # the coach speaks during the first three seasons
 
@@ -83,3 +89,66 @@ def _turn_key(
 def _low(dice: tuple[int, ...] | list[int]) -> bool:
     """Four small dice: the trade (R4.3) is worth a mention."""
     return max(dice) <= 2
+
+
+# -- what a selected general can do, and why not --------------------------------------------------
+Reason = tuple[str, dict[str, object]]  # an i18n key and its values
+
+
+def selection_reason(
+    state: GameState, legal: list[Action], general: int, die: int | None
+) -> Reason | None:
+    """Why no city lights up for the selected general (None when one does): the header must
+    never ask for a lit city while none is lit."""
+    board = state.board
+    mine = [a for a in legal if getattr(a, "general", -1) == general]
+    walk = [a for a in mine if isinstance(a, Move | Return)]
+    if any(die is None or a.die == die for a in walk):
+        return None
+    name: dict[str, object] = {"general": local_name(board.generals[general]), "die": die or 0}
+    city = state.gen_city[general]
+    if walk:  # other dice reach somewhere
+        return ("sel_other_die", name)
+    if city < 0:
+        if state.gen_return[general] > state.round:
+            return ("sel_not_yet", name)
+        return ("sel_return_die", name)
+    name["city"] = local_name(board.nodes[city])
+    if state.is_winter() and board.is_island[city]:
+        return ("sel_winter_island", name)  # R5.3: no sea routes in winter
+    if any(isinstance(a, Destroy | Train | Build) for a in mine):
+        return ("sel_no_move_act", name)
+    return ("sel_no_move", name)
+
+
+def train_refusal(state: GameState, general: int, die: int | None) -> Reason:
+    """Why ``general`` may not train now (R6.3), naming what blocks it: the weaker own general,
+    the missing floor, the die or the training done this turn."""
+    board = state.board
+    seat = state.kingdom_seat[general >> 2]
+    values: dict[str, object] = {
+        "general": local_name(board.generals[general]),
+        "level": state.gen_level[general],
+    }
+    if state.acted >> general & 1:
+        return ("why_acted", values)
+    high = [d for d in state.dice if d >= 5]
+    if (die is not None and die < 5) or not high:
+        return ("why_train_die", values)
+    if state.trained:
+        return ("why_train_once", values)
+    if state.gen_level[general] >= 4:
+        return ("why_train_top", values)
+    city = state.gen_city[general]
+    kingdom = board.kingdoms[general >> 2]
+    if city not in kingdom.capitals or state.floors[city] <= 0 or state.tower_owner[city] != seat:
+        return ("why_train_capital", values)
+    level = state.gen_level[general]
+    weaker = [g for g in state.generals_of(seat) if state.gen_level[g] < level]
+    if weaker:
+        low = min(weaker, key=lambda g: (state.gen_level[g], g))
+        values["weaker"] = local_name(board.generals[low])
+        values["weaker_level"] = state.gen_level[low]
+        return ("why_train_weaker" if state.gen_city[low] >= 0 else "why_train_weaker_track",
+                values)  # fmt: skip
+    return ("why_train_other", values)

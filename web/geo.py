@@ -114,3 +114,124 @@ def load_coastlines(path: str | None = None) -> list[list[tuple[float, float]]]:
             points.append((float(point[0]), float(point[1])))
         result.append(points)
     return result
+
+
+DEFAULT_TERRITORIES_PATH = os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "data", "territories.json"
+)
+
+TERRITORIES_FORMAT = 1
+TERRITORY_ISLAND = 6
+"""Owner index of the quest islands' land (their cities belong to no kingdom)."""
+TERRITORY_NEUTRAL = 7
+"""Owner index of land of no kingdom: far from every city, or with no city at all."""
+
+
+class Territories:
+    """The kingdoms' land as ``tools/prepare_territories.py`` wrote it, in world units.
+
+    ``regions`` are (owner, ring) in paint order: a point belongs to the last region whose
+    ring holds it. ``borders`` are ((left owner, right owner), polyline) between two kinds of
+    land, left as seen on screen walking the line forward. ``names`` are (kingdom, point,
+    room): where a kingdom's name has most room, and how much (the distance to its border).
+    Owners 0-5 are the kingdoms in map order, then ``TERRITORY_ISLAND``, ``TERRITORY_NEUTRAL``.
+    """
+
+    def __init__(
+        self,
+        regions: list[tuple[int, list[tuple[float, float]]]],
+        borders: list[tuple[tuple[int, int], list[tuple[float, float]]]],
+        names: list[tuple[int, tuple[float, float], float]],
+    ) -> None:
+        self.regions = regions
+        self.borders = borders
+        self.names = names
+
+    def owner_at(self, x: float, y: float) -> int:
+        """The owner of the world point (x, y), or -1 out at sea past every territory."""
+        found = -1
+        for owner, ring in self.regions:
+            if point_in_ring(x, y, ring):
+                found = owner
+        return found
+
+
+def point_in_ring(x: float, y: float, ring: list[tuple[float, float]]) -> bool:
+    """Even-odd ray casting."""
+    hit = False
+    n = len(ring)
+    for i in range(n):
+        x1, y1 = ring[i]
+        x2, y2 = ring[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+def _points(value: object, path: str, what: str, least: int) -> list[tuple[float, float]]:
+    if not isinstance(value, list) or len(value) < least:
+        raise ValueError(f"{path}: {what} must be a list of at least {least} points")
+    out: list[tuple[float, float]] = []
+    for point in value:
+        if (
+            not isinstance(point, list)
+            or len(point) != 2
+            or not _is_number(point[0])
+            or not _is_number(point[1])
+        ):
+            raise ValueError(f"{path}: {what} has a malformed point {point!r}")
+        out.append((float(point[0]), float(point[1])))
+    return out
+
+
+def _owner(value: object, path: str, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 7:
+        raise ValueError(f"{path}: {what} must be an owner index 0-7, not {value!r}")
+    return value
+
+
+def load_territories(path: str | None = None) -> Territories:
+    """Read the kingdom territories (``data/territories.json`` next to this module).
+
+    Raises ``ValueError`` if the file is not a well-formed territory file, and ``OSError`` if
+    it cannot be read.
+    """
+    if path is None:
+        path = DEFAULT_TERRITORIES_PATH
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{path}: not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a JSON object at the top level")
+    if data.get("format") != TERRITORIES_FORMAT:
+        raise ValueError(
+            f"{path}: unsupported territory format {data.get('format')!r}, "
+            f"expected {TERRITORIES_FORMAT}"
+        )
+    parts = {key: data.get(key) for key in ("regions", "borders", "names")}
+    for key, value in parts.items():
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise ValueError(f"{path}: '{key}' must be a list of objects")
+    regions = [
+        (_owner(r.get("owner"), path, f"region {i}"), _points(r.get("ring"), path,
+                                                             f"region {i}", 3))
+        for i, r in enumerate(data["regions"])
+    ]  # fmt: skip
+    borders: list[tuple[tuple[int, int], list[tuple[float, float]]]] = []
+    for i, b in enumerate(data["borders"]):
+        sides = b.get("sides")
+        if not isinstance(sides, list) or len(sides) != 2:
+            raise ValueError(f"{path}: border {i} must name its two sides")
+        left, right = (_owner(s, path, f"border {i}") for s in sides)
+        borders.append(((left, right), _points(b.get("line"), path, f"border {i}", 2)))
+    names: list[tuple[int, tuple[float, float], float]] = []
+    for i, n in enumerate(data["names"]):
+        at = _points([n.get("at")], path, f"name {i}", 1)[0]
+        room = n.get("room")
+        if not isinstance(room, int | float) or not _is_number(room):
+            raise ValueError(f"{path}: name {i} needs a number 'room'")
+        names.append((_owner(n.get("owner"), path, f"name {i}"), at, float(room)))
+    return Territories(regions, borders, names)

@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from web.i18n_help import HELP_TEXT
+from web.i18n_match import MATCH_TEXT
+from web.i18n_replay import REPLAY_TEXT
+from web.i18n_ui import UI_TEXT
 
 LANGUAGES = ("en", "ru")
 _lang = "en"
@@ -102,7 +105,6 @@ TEXT: dict[str, tuple[str, str]] = {
     "time_track": ("Time track", "Шкала времени"),
     "your_turn": ("Your turn — {kingdom}", "Ваш ход — {kingdom}"),
     "their_turn": ("{kingdom} to play", "Ходит: {kingdom}"),
-    "thinking": ("{kingdom} is thinking… {pct}%", "{kingdom} думает… {pct}%"),
     "end_turn": ("End turn", "Конец хода"),
     "undo": ("Undo", "Отменить"),
     "hint": ("Hint", "Подсказка"),
@@ -136,26 +138,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "rule_link": ("Rule {rule}", "Правило {rule}"),
     "dice_tray": ("Dice", "Кубики"),
     # prompts
-    "halt_title": ("{mover} enters {city}", "{mover} входит в город {city}"),
-    "halt_body": (
-        "Your general stands there. Stop the move? (R5.4)",
-        "Там стоит ваш полководец. Остановить ход? (R5.4)",
-    ),
     "halt": ("Halt!", "Стой!"),
     "pass": ("Pass", "Пропустить"),
-    "coin_title": (
-        "Battle at {city}: commit a coin (R8.1)",
-        "Битва в городе {city}: выберите монету (R8.1)",
-    ),
-    "coin_body": (
-        "Your coin stays secret until the dice roll.",
-        "Монета тайная до броска кубиков.",
-    ),
-    "decided": (
-        "Decided before the roll: {name} wins (R8.3)",
-        "Исход ясен до броска: побеждает {name} (R8.3)",
-    ),
-    "deck_title": ("Draw a quest card (R9.3)", "Возьмите карту задания (R9.3)"),
     "deck_0": ("Ordinary ({n})", "Обычная ({n})"),
     "deck_1": ("Special ({n})", "Особая ({n})"),
     "pick_kingdom": ("Choose your kingdom (R3.1)", "Выберите царство (R3.1)"),
@@ -176,46 +160,8 @@ TEXT: dict[str, tuple[str, str]] = {
     "tie": ("Tie — roll again (R7.2)", "Ничья — бросок заново (R7.2)"),
     # log
     "log": ("Log", "Журнал"),
-    "log_roll": ("rolls {dice}", "бросает {dice}"),
-    "log_draw": ("draws a quest card", "берёт карту задания"),
-    "log_draw_own": ("draws: {card}", "берёт: {card}"),
-    "log_no_card": ("no quest card left", "карт заданий не осталось"),
-    "log_coin": ("commits a coin", "ставит монету"),
-    "log_battle": (
-        "battle at {city}: {a} {sa} : {d} {sd}",
-        "битва в городе {city}: {a} {sa} : {d} {sd}",
-    ),
-    "log_completed": ("completes a quest: {card}", "выполняет задание: {card}"),
-    "log_deck": ("chooses the {deck} deck", "выбирает колоду: {deck}"),
     "deck_name_0": ("ordinary", "обычная"),
     "deck_name_1": ("special", "особая"),
-    "act_pick": ("takes {kingdom}", "берёт царство {kingdom}"),
-    "act_place": ("places {general} at {city}", "ставит {general} в город {city}"),
-    "act_move": (
-        "{general}: {src} → {dest} (die {die})",
-        "{general}: {src} → {dest} (кубик {die})",
-    ),
-    "act_continue": ("{general} goes on: {src} → {dest}", "{general} идёт дальше: {src} → {dest}"),
-    "act_stop": ("{general} stops at {city}", "{general} остаётся в городе {city}"),
-    "act_halt": ("Halt!", "Стой!"),
-    "act_pass": ("lets the mover pass", "пропускает"),
-    "act_destroy": (
-        "{general} destroys a floor at {city} (die {die})",
-        "{general} разрушает этаж в городе {city} (кубик {die})",
-    ),
-    "act_return": (
-        "{general} returns to {city} (die {die})",
-        "{general} возвращается в город {city} (кубик {die})",
-    ),
-    "act_train": ("{general} trains (die {die})", "{general} обучается (кубик {die})"),
-    "act_build": (
-        "{general} builds on {city} (die {die})",
-        "{general} строит на острове {city} (кубик {die})",
-    ),
-    "act_trade": ("trades {dice} for a 6", "меняет {dice} на 6"),
-    "act_end": ("ends the turn", "заканчивает ход"),
-    "act_fight": ("fights at {city} first", "сначала бой в городе {city}"),
-    "act_coin": ("commits coin {value}", "ставит монету {value}"),
     # quests
     "q_destroy_floor": ("Destroy a floor of {city}", "Разрушить этаж в городе {city}"),
     "q_destroy_city": ("Destroy {city} completely", "Разрушить город {city} полностью"),
@@ -359,6 +305,9 @@ TEXT: dict[str, tuple[str, str]] = {
 
 
 TEXT.update(HELP_TEXT)
+TEXT.update(MATCH_TEXT)
+TEXT.update(REPLAY_TEXT)
+TEXT.update(UI_TEXT)
 
 
 def set_language(lang: str) -> None:
@@ -386,3 +335,41 @@ def name(spec: Any) -> str:
 def season_label(round_index: int) -> str:
     year = 264 - round_index // 4
     return f"{t('season_' + str(round_index % 4))} {t('bc', year=year)}"
+
+
+# The kingdoms are peoples ("the Greeks are thinking", «Греки думают»), but for the Eastern
+# Kingdom ("the Eastern Kingdom is thinking", «Восточное Царство думает»): a sentence with a
+# kingdom for its subject has a "_sg" twin that ``kingdom_t`` takes for those.
+SINGULAR_KINGDOMS = frozenset({"eastern"})
+
+
+def the_kingdom(spec: Any) -> str:
+    """A kingdom as the subject of a sentence: "the Greeks" («Греки»)."""
+    return name(spec) if _lang == "ru" else f"the {spec.name_en}"
+
+
+def kingdom_t(key: str, spec: Any, **values: Any) -> str:
+    """``t(key)`` about a kingdom: ``{kingdom}`` its name, ``{the_kingdom}`` its subject form;
+    the verb agrees with it, and the sentence starts with a capital."""
+    if getattr(spec, "id", "") in SINGULAR_KINGDOMS and key + "_sg" in TEXT:
+        key += "_sg"
+    text = t(key, kingdom=name(spec), the_kingdom=the_kingdom(spec), **values)
+    return text[:1].upper() + text[1:]
+
+
+def count_t(key: str, n: int, **values: Any) -> str:
+    """``t(key)`` with a number ``{n}`` that the noun agrees with: "_one" for 1 in English;
+    in Russian "_one" for 1, 21, 31 (очко), "_few" for 2-4, 22-24 (очка), the key itself for
+    the rest (очков)."""
+    tail = n % 10
+    if _lang == "ru":
+        if tail == 1 and n % 100 != 11:
+            form = "_one"
+        elif 2 <= tail <= 4 and not 12 <= n % 100 <= 14:
+            form = "_few"
+        else:
+            form = ""
+    else:
+        form = "_one" if n == 1 else ""
+    found = key + form if key + form in TEXT else key
+    return t(found, n=n, **values)

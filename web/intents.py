@@ -2,14 +2,16 @@
 
 The client never decides what is legal: it filters ``legal_actions`` by the current selection
 (a die and/or a general) and, for a refused choice, builds the action the player meant so the
-engine can say why not (``game.rules.explain``).
+engine can say why not (``game.explain``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
-from game import GameState, PlayerView
+from game import P_ACTION, GameState, PlayerView, destinations, explain, segment_cost
 from game.actions import (
     Action,
     Build,
@@ -21,11 +23,8 @@ from game.actions import (
     Trade,
     Train,
 )
-from game.rules import movement
-from game.rules.explain import explain
-from game.state import P_ACTION
 
-CONTEXT_KINDS = (Destroy, Train, Build, Return)
+A = TypeVar("A", Move, Return)  # an action that takes a general to a city with one die
 CONTEXT_NAMES = {Destroy: "destroy", Train: "train", Build: "build", Return: "return"}
 
 
@@ -39,15 +38,24 @@ class Selection:
         self.general = None
 
 
+def _cheapest(
+    found: list[A], general: int, die: int | None, target: Callable[[A], int]
+) -> dict[int, A]:
+    """City -> ``general``'s action of ``found`` there with ``die``, or else with the smallest
+    die that reaches the city (the larger dice stay for later)."""
+    out: dict[int, A] = {}
+    for a in found:
+        if a.general == general and (die is None or a.die == die):
+            old = out.get(target(a))
+            if old is None or a.die < old.die:
+                out[target(a)] = a
+    return out
+
+
 def moves_for(legal: list[Action], general: int, die: int | None) -> dict[int, Move]:
     """Destination city -> move, for ``general`` with ``die`` (or the smallest die reaching it)."""
-    out: dict[int, Move] = {}
-    for a in legal:
-        if isinstance(a, Move) and a.general == general and (die is None or a.die == die):
-            old = out.get(a.dest)
-            if old is None or a.die < old.die:
-                out[a.dest] = a
-    return out
+    moves = [a for a in legal if isinstance(a, Move)]
+    return _cheapest(moves, general, die, lambda a: a.dest)
 
 
 def continuations(legal: list[Action]) -> dict[int, Continue]:
@@ -59,13 +67,9 @@ def placements(legal: list[Action]) -> dict[int, PlaceGeneral]:
 
 
 def returns_for(legal: list[Action], general: int, die: int | None) -> dict[int, Return]:
-    out: dict[int, Return] = {}
-    for a in legal:
-        if isinstance(a, Return) and a.general == general and (die is None or a.die == die):
-            old = out.get(a.city)
-            if old is None or a.die < old.die:
-                out[a.city] = a
-    return out
+    """City -> return of ``general`` from the time track, as ``moves_for`` chooses the die."""
+    returns = [a for a in legal if isinstance(a, Return)]
+    return _cheapest(returns, general, die, lambda a: a.city)
 
 
 def context_actions(legal: list[Action], general: int, die: int | None) -> dict[str, Action | None]:
@@ -107,8 +111,8 @@ def move_costs(view: PlayerView, general: int, dests: list[int]) -> dict[int, in
     own = {c for g, c in enumerate(state.gen_city) if c >= 0 and state.kingdom_seat[g >> 2] == seat}
     own.discard(src)
     winter = state.is_winter()
-    reach = movement.destinations(state.board, src, 6, winter, enemy, own)
-    step = movement.segment_cost(winter)
+    reach = destinations(state.board, src, 6, winter, enemy, own)
+    step = segment_cost(winter)
     return {d: reach[d] * step for d in dests if d in reach}
 
 

@@ -2,6 +2,11 @@
 
 The client draws at one logical resolution, 1280x720. ``Camera`` maps board (world) units from
 ``web.geo`` to screen pixels inside the map viewport, with zoom about a point and clamped pan.
+
+The browser scales that canvas to the page (letterboxed, CSS). On a phone held sideways the
+scale is about a half, so a 12 px label would show at 6 px: under ``COMPACT_BELOW`` the match
+switches to the compact layout (a bigger map, the side panel as drawers) and every interface
+text has a floor (``text_floor``) that keeps it at ``PHONE_TEXT_PX`` device pixels or more.
 """
 
 from __future__ import annotations
@@ -20,6 +25,46 @@ MIN_TOUCH = 44  # px: the smallest target a finger hits reliably
 TRACK_TOKEN = 22  # px: a general waiting on the time track
 TRACK_STEP = 24  # px between neighbours on the track row (shrinks when the row is full)
 TRACK_RIGHT = 1100  # the track row may run right, under the status line, up to here
+COMPACT_BELOW = 0.75  # canvas scale under which the phone layout is used
+PHONE_TEXT_PX = 12  # the smallest text a phone shows, in device (CSS) pixels
+# The compact (phone) match: the bars are thinner, the side panel is three drawers.
+C_TOP, C_TRAY = 62, 84
+C_TAB_W, C_TAB_H = 136, 58
+C_DRAWER_W = 580
+
+_compact = False
+
+
+def set_compact(on: bool) -> None:
+    global _compact
+    _compact = on
+
+
+def compact() -> bool:
+    return _compact
+
+
+def canvas_scale(screen: tuple[int, int]) -> float:
+    """How large the canvas shows on a screen of ``screen`` CSS pixels (letterboxed)."""
+    w, h = screen
+    return min(w / WIDTH, h / HEIGHT)
+
+
+def sideways_scale(screen: tuple[int, int]) -> float:
+    """``canvas_scale`` once the screen is held sideways: a phone held upright is asked to
+    turn (``RotateScene``), so the layout is the one it will have then."""
+    return canvas_scale((max(screen), min(screen)))
+
+
+def small_screen(screen: tuple[int, int] | None) -> bool:
+    return screen is not None and sideways_scale(screen) < COMPACT_BELOW
+
+
+def text_floor(screen: tuple[int, int] | None) -> int:
+    """The smallest interface text size, in canvas pixels, on ``screen`` (0: no floor)."""
+    if screen is None or not small_screen(screen):
+        return 0
+    return math.ceil(PHONE_TEXT_PX / sideways_scale(screen) - 1e-9)
 
 
 @dataclass(frozen=True)
@@ -47,6 +92,9 @@ class Box:
     def inset(self, d: int) -> Box:
         return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
+    def inset_xy(self, dx: int, dy: int) -> Box:
+        return Box(self.x + dx, self.y + dy, self.w - 2 * dx, self.h - 2 * dy)
+
     def tuple(self) -> tuple[int, int, int, int]:
         return (self.x, self.y, self.w, self.h)
 
@@ -73,18 +121,64 @@ def centered(w: int, h: int, within: Box | None = None) -> Box:
     return Box(area.x + (area.w - w) // 2, area.y + (area.h - h) // 2, w, h)
 
 
-@dataclass(frozen=True)
-class MatchLayout:
-    """Where the parts of the match screen are."""
+# The tray's buttons, left to right after the dice: their widths in the desktop and the compact
+# layout, wide enough for the Russian labels (the longest) at the size they are drawn at.
+TRAY_SLOTS = ("trade", "destroy", "train", "build", "hint", "undo", "end_turn")
+TRAY_WIDTHS = {False: (88, 104, 90, 88, 104, 94, 108), True: (118, 150, 126, 122, 150, 140, 156)}
+DRAWERS = ("players", "quests", "log")
 
-    top: Box = Box(0, 0, WIDTH, TOP_BAR)
-    side: Box = Box(WIDTH - SIDE_WIDTH, TOP_BAR, SIDE_WIDTH, HEIGHT - TOP_BAR)
-    map: Box = Box(0, TOP_BAR, WIDTH - SIDE_WIDTH, HEIGHT - TOP_BAR - TRAY_HEIGHT)
-    tray: Box = Box(0, HEIGHT - TRAY_HEIGHT, WIDTH - SIDE_WIDTH, TRAY_HEIGHT)
+
+class MatchLayout:
+    """Where the parts of the match screen are, in the desktop or the compact layout (whichever
+    ``set_compact`` chose last: every module's instance follows the switch)."""
+
+    @property
+    def compact(self) -> bool:
+        return _compact
+
+    @property
+    def top(self) -> Box:
+        return Box(0, 0, WIDTH, C_TOP if _compact else TOP_BAR)
+
+    @property
+    def side(self) -> Box:
+        """The side panel; in the compact layout, the drawer's place over the map."""
+        if _compact:
+            tabs = self.drawer_tabs()[0]
+            m = self.map
+            return Box(tabs.x - 8 - C_DRAWER_W, m.y + 8, C_DRAWER_W, m.h - 16)
+        return Box(WIDTH - SIDE_WIDTH, TOP_BAR, SIDE_WIDTH, HEIGHT - TOP_BAR)
+
+    @property
+    def map(self) -> Box:
+        if _compact:
+            return Box(0, C_TOP, WIDTH, HEIGHT - C_TOP - C_TRAY)
+        return Box(0, TOP_BAR, WIDTH - SIDE_WIDTH, HEIGHT - TOP_BAR - TRAY_HEIGHT)
+
+    @property
+    def tray(self) -> Box:
+        if _compact:
+            return Box(0, HEIGHT - C_TRAY, WIDTH, C_TRAY)
+        return Box(0, HEIGHT - TRAY_HEIGHT, WIDTH - SIDE_WIDTH, TRAY_HEIGHT)
+
+    def drawer_tabs(self) -> list[Box]:
+        """The compact layout's drawer tabs (players, quests, log): a column at the map's
+        top right; the zoom buttons keep its bottom right."""
+        m = self.map
+        x = m.right - 8 - C_TAB_W
+        return column(x, m.y + 8, C_TAB_W, [C_TAB_H] * len(DRAWERS), 8)
 
     def season_slots(self) -> list[Box]:
         """16 slots of the time track (R3.4), left of the top bar."""
+        if _compact:
+            return [Box(8 + i * 30 + (i // 4) * 8, 4, 28, 28) for i in range(16)]
         return [Box(12 + i * 41 + (i // 4) * 6, 20, 39, 30) for i in range(16)]
+
+    def track_right(self) -> int:
+        """How far right the row of waiting generals may run: under the status line on the
+        desktop; in the compact layout the status has that place, so the row stays under the
+        track."""
+        return self.season_slots()[-1].right + 4 if _compact else TRACK_RIGHT
 
     def top_buttons(self) -> list[Box]:
         """Menu, settings, rules (right to left) at the top right."""
@@ -98,11 +192,14 @@ class MatchLayout:
         m = self.map
         return column(m.right - 8 - 48, m.bottom - 8 - 3 * 48 - 2 * 8, 48, [48] * 3, 8)
 
-    def coach_box(self, w: int) -> Box:
-        """The first-game coach's line, centred at the top of the map."""
+    def coach_box(self, w: int, h: int = 48) -> Box:
+        """The first-game coach's line, centred at the top of the map (left of the drawer
+        tabs in the compact layout)."""
         m = self.map
+        if _compact:
+            m = Box(m.x, m.y, self.drawer_tabs()[0].x - 8 - m.x, m.h)
         w = min(w, m.w - 2 * 64)
-        return Box(m.x + (m.w - w) // 2, m.y + 8, w, 48)
+        return Box(m.x + (m.w - w) // 2, m.y + 8, w, h)
 
     def track_token(self, slot: int, n: int) -> Box:
         """The n-th general waiting alone on a season slot of the time track (R6.2)."""
@@ -127,37 +224,43 @@ class MatchLayout:
                 start = max(cursor, slots[slot].center[0] - width // 2)
                 out[slot] = [Box(start + i * step, y, TRACK_TOKEN, TRACK_TOKEN) for i in range(n)]
                 cursor = start + width + 10  # a gap tells one season's group from the next
-            if cursor <= TRACK_RIGHT:
+            if cursor <= self.track_right():
                 break
         return out
 
     def dice(self, count: int) -> list[Box]:
-        return row(self.tray.x + 12, self.tray.y + 16, [58] * count, 58, gap=8)
+        t = self.tray
+        return row(t.x + 12, t.y + (t.h - 58) // 2, [58] * count, 58, gap=8 if not _compact else 6)
+
+    def _slots(self) -> dict[str, Box]:
+        t = self.tray
+        h = 64 if _compact else 58
+        gap = 6
+        widths = TRAY_WIDTHS[_compact]
+        x = t.right - 12 - sum(widths) - gap * (len(widths) - 1)
+        boxes = row(x, t.y + (t.h - h) // 2, list(widths), h, gap)
+        return dict(zip(TRAY_SLOTS, boxes, strict=True))
 
     def tray_buttons(self) -> dict[str, Box]:
-        t = self.tray
-        y = t.y + 16
-        end = Box(t.right - 12 - 124, y, 124, 58)
-        undo = Box(end.x - 8 - 92, y, 92, 58)
-        hint = Box(undo.x - 8 - 92, y, 92, 58)
-        trade = Box(t.x + 12 + 4 * 66, y, 108, 58)
-        return {"end_turn": end, "undo": undo, "hint": hint, "trade": trade}
+        slots = self._slots()
+        return {name: slots[name] for name in ("end_turn", "undo", "hint", "trade")}
 
     def action_buttons(self, count: int) -> list[Box]:
         """Context actions for the selected general, between the trade and the hint button."""
-        x = self.tray.x + 12 + 4 * 66 + 116
-        right = self.tray_buttons()["hint"].x - 8
-        w = min(96, (right - x - 8 * (count - 1)) // max(1, count))
-        return row(x, self.tray.y + 16, [w] * count, 58, gap=8)
+        slots = self._slots()
+        return [slots[name] for name in ("destroy", "train", "build")[:count]]
 
     def player_rows(self, n: int) -> list[Box]:
         s = self.side
+        if _compact:
+            return column(s.x + 10, s.y + 10, s.w - 20, [82] * n, gap=6)
         return column(s.x + 8, s.y + 8, s.w - 16, [58] * n, gap=4)
 
-    def hand_cards(self, n: int, top: int) -> list[Box]:
+    def hand_cards(self, n: int, top: int, heights: Sequence[int] | None = None) -> list[Box]:
+        """The quest cards, one under the other (``heights``: each card's, else 40)."""
         s = self.side
-        w = (s.w - 16 - 2 * 6) // 3
-        return row(s.x + 8, top, [w] * n, 74, gap=6)
+        pad = 10 if _compact else 8
+        return column(s.x + pad, top, s.w - 2 * pad, list(heights or [40] * n), gap=6)
 
 
 class Camera:
@@ -176,6 +279,20 @@ class Camera:
 
     def fit(self) -> None:
         self.scale = self.fit_scale
+        self._clamp()
+
+    def set_viewport(self, viewport: Box) -> None:
+        """The map's box changed (the layout switched): keep the zoom relative to the whole
+        board and the point at the centre."""
+        if viewport == self.viewport:
+            return
+        zoom = self.scale / self.fit_scale
+        cx, cy = self.to_world(*self.viewport.center)
+        self.viewport = viewport
+        self.fit_scale = min(viewport.w / geo.WORLD_WIDTH, viewport.h / geo.WORLD_HEIGHT)
+        self.scale = self.fit_scale * zoom
+        self.ox = cx - viewport.w / 2 / self.scale
+        self.oy = cy - viewport.h / 2 / self.scale
         self._clamp()
 
     def key(self) -> tuple[int, int, int]:
@@ -204,12 +321,6 @@ class Camera:
         vp = self.viewport
         self.ox = wx - (sx - vp.x) / self.scale
         self.oy = wy - (sy - vp.y) / self.scale
-        self._clamp()
-
-    def center_on(self, wx: float, wy: float) -> None:
-        vp = self.viewport
-        self.ox = wx - vp.w / 2 / self.scale
-        self.oy = wy - vp.h / 2 / self.scale
         self._clamp()
 
     def _clamp(self) -> None:

@@ -3,6 +3,7 @@
     python -m web                                   # play
     python -m web --spectate --players 4 --seed 7   # watch AIs play
     python -m web --spectate --max-frames 600 --screenshot shot.png   # headless-capable run
+    python -m web --replay game.json [--view 0|open] [--review]     # watch a game again
 
 Every frame awaits ``asyncio.sleep(0)`` so the browser (pygbag) keeps running; the AI thinks in
 slices of a few milliseconds inside the frame, never in a thread.
@@ -15,6 +16,12 @@ import asyncio
 import json
 import os
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from web.app import App
+
+IMPORT_LIMIT = 8_000_000  # bytes read of a file to replay: far more than any save
 
 if __package__ in (None, ""):  # run as a script (pygbag stages main.py at the top level)
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -33,6 +40,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--screenshot", default=None, help="write the last frame to this PNG")
     p.add_argument("--lang", choices=("en", "ru"), default=None)
     p.add_argument("--frame-report", action="store_true", help="print frame times as JSON")
+    p.add_argument("--replay", metavar="FILE", default=None,
+                   help="watch a game record or save again")  # fmt: skip
+    p.add_argument("--review", action="store_true", help="with --replay: review it at once")
+    p.add_argument("--view", default=None, help="with --replay: a seat number, or open")
     args = p.parse_args(argv)
     if not 2 <= args.players <= 6:
         p.error("--players must be 2 to 6 (R1.1)")
@@ -40,36 +51,56 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--seed must be a 64-bit integer (from -2**63 to 2**63 - 1)")
     if args.max_frames is not None and args.max_frames < 1:
         p.error("--max-frames must be at least 1")
+    if (args.review or args.view is not None) and args.replay is None:
+        p.error("--review and --view go with --replay FILE")
+    if args.view is not None and args.view != "open" and not args.view.isdigit():
+        p.error("--view takes a seat number (0-5) or open")
     return args
 
 
-def build_app(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from web import saves
+def read_replay(path: str) -> tuple[bytes | None, str]:
+    """The file to replay if the engine accepts it, else None and why (in one sentence)."""
+    from game import GameRecord, StateFormatError
+
+    try:
+        with open(path, "rb") as f:
+            data = f.read(IMPORT_LIMIT + 1)
+    except OSError as err:
+        return None, f"{path} cannot be read: {err.strerror or err}."
+    if len(data) > IMPORT_LIMIT:
+        return None, f"{path} is larger than any game record."
+    try:
+        GameRecord.from_json(data)
+    except StateFormatError as err:
+        return None, f"{path}: {err}"
+    return data, ""
+
+
+def build_app(args: argparse.Namespace, replay: bytes | None = None) -> App:
+    from web import device, saves
     from web.app import App
     from web.config import spectator_config
-    from web.scenes.match import MatchScene
-    from web.scenes.title import TitleScene
-    from web.session import MatchSession
 
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
-    app = App(headless=headless, fixed_step=args.max_frames is not None)
+    app = App(headless=headless, fixed_step=True if args.max_frames is not None else None)
     if args.lang:
         app.set_language(args.lang)
-    if args.spectate:
-        app.push(TitleScene(app, attract_seed=args.seed))
-        config = spectator_config(args.players, args.seed, args.difficulty)
-        app.push(MatchScene(app, MatchSession(config)))
+    app.nav.start_title(attract_seed=args.seed)
+    if replay is not None:
+        from web.timeline import OPEN
+
+        scene = app.nav.replay_text(replay, review=args.review)
+        if scene is not None:  # a command line starts watching at once, seen as it says
+            view = args.view
+            scene.start_as = OPEN if view == "open" else int(view) if view else scene.default_seat
+    elif args.spectate:
+        app.nav.watch(spectator_config(args.players, args.seed, args.difficulty))
     else:
-        app.push(TitleScene(app, attract_seed=args.seed))
         resume = saves.resumable(app)
         if resume is not None:
-            saves.start(app, resume)
-    from web import device
-
+            app.nav.open_match(resume)
     if device.portrait():
-        from web.scenes.rotate import RotateScene
-
-        app.push(RotateScene(app))
+        app.nav.ask_to_turn_phone()
     return app
 
 
@@ -77,7 +108,13 @@ async def main(argv: list[str] | None = None) -> int:
     args = parse_args(
         argv if argv is not None else (sys.argv[1:] if sys.platform != "emscripten" else [])
     )
-    app = build_app(args)
+    replay = None
+    if args.replay is not None:
+        replay, why = read_replay(args.replay)
+        if replay is None:
+            print(why, file=sys.stderr)
+            return 2
+    app = build_app(args, replay)
     await app.run(max_frames=args.max_frames, screenshot=args.screenshot)
     if args.frame_report:
         print(json.dumps(app.frame_report()))

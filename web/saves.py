@@ -2,9 +2,10 @@
 
 The autosave is the player's: only a game a person plays writes it, and a game that ends
 deletes it only if it is that game. A game an AI plays alone (spectating, the title's
-background) never touches it. Replacing an unfinished game is asked first (``offer``). An
-autosave that no longer loads is kept aside under a new name and the title says so; an
-imported file that does not load is refused with a sentence, and the current game survives.
+background) never touches it. ``replaced_by`` names the unfinished game a new or imported one
+would replace, so that ``web.navigation`` can ask first. An autosave that no longer loads is
+kept aside under a new name and the title says so; an imported file that does not load is
+refused with a sentence, and the current game survives.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game import StateFormatError
-from game.record import RECORD_FORMAT, RECORD_VERSION
+from game import RECORD_FORMAT, RECORD_VERSION, StateFormatError
 from web import i18n
 from web.config import MatchConfig
 from web.session import MatchSession
@@ -135,13 +135,14 @@ def _extends(text: str, session: MatchSession) -> bool:
     mine = json.loads(session.save_text())
     if _header(data) != _header(mine) or not isinstance(data.get("actions"), list):
         return False
-    saved = data["actions"]
-    return saved == mine["actions"][: len(saved)]
+    saved: list[Any] = data["actions"]
+    played: list[Any] = mine["actions"]
+    return saved == played[: len(saved)]
 
 
-def offer(app: App, session: MatchSession) -> None:
-    """Show ``session`` as the current match; if that would replace an unfinished game of the
-    player's, ask first (the dialog can keep it, export it, or replace it)."""
+def replaced_by(app: App, session: MatchSession) -> MatchSession | None:
+    """The player's unfinished game that showing ``session`` would replace, if any: not when
+    ``session`` is that game at a later point, nor when nobody plays ``session``."""
     existing = resumable(app)
     text = app.storage.read(AUTOSAVE) if existing is not None else None
     if (
@@ -151,25 +152,19 @@ def offer(app: App, session: MatchSession) -> None:
         or session.is_over()
         or _extends(text, session)
     ):
-        start(app, session)
-        return
-    from web.scenes.replace_game import ReplaceGameScene
-
-    app.push(ReplaceGameScene(app, existing, lambda: start(app, session)))
+        return None
+    return existing
 
 
-def start(app: App, session: MatchSession) -> None:
-    """Show ``session`` as the current match, above the title; a game a person plays that is
-    not over becomes the autosave."""
-    from web.scenes.match import MatchScene
-
+def adopt(app: App, session: MatchSession) -> None:
+    """``session`` is shown as the current match: a game a person plays that is not over
+    becomes the autosave; any other never writes it."""
     if session.humans and not session.is_over():
         session.on_commit = autosaver(app)
         session.on_commit(session)
         app.notices.clear()  # the title's word on files that did not read has been seen
     else:
         session.on_commit = None
-    app.reset_to(MatchScene(app, session))
 
 
 def finished(app: App, session: MatchSession) -> None:
@@ -188,15 +183,4 @@ def export(app: App, session: MatchSession) -> bool:
         app.toast(i18n.t("export_failed", reason=err.strerror or str(err)), 7.0)
         return False
     app.toast(i18n.t("exported", path=where), 6.0)
-    return True
-
-
-def import_text(app: App, text: str | bytes) -> bool:
-    """Open an imported file as the match (asking first if it replaces an unfinished game);
-    False, with the reason shown, when it is refused."""
-    found = load(app, text)
-    if isinstance(found, str):
-        app.toast(found, 7.0)
-        return False
-    offer(app, found)
     return True

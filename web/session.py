@@ -13,10 +13,30 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import CHANCE, GameRecord, GameState, IllegalActionError, PlayerView, StateFormatError
-from game import undo as rules_undo
-from game.actions import Action, BattleRoll, ChooseDeck, CommitCoin, EndTurn, FightAt, PickKingdom
-from game.state import P_ACTION, P_CONTINUE
+from game import (
+    CHANCE,
+    P_ACTION,
+    P_CONTINUE,
+    QUEST_BUILD_ISLAND,
+    GameRecord,
+    GameState,
+    IllegalActionError,
+    PlayerView,
+    StateFormatError,
+    tower_bonus,
+    undoable,
+)
+from game.actions import (
+    Action,
+    BattleRoll,
+    Build,
+    ChooseDeck,
+    CommitCoin,
+    Destroy,
+    EndTurn,
+    FightAt,
+    PickKingdom,
+)
 from web import ai_bridge
 from web.config import MatchConfig
 
@@ -37,6 +57,32 @@ class Applied:
     completed: list[tuple[int, int]] = field(default_factory=list)  # (seat, card) scored
     game_over: bool = False
     drawer: int = -1  # the seat a quest card was dealt to
+    # What the scoring events (web.events) are told from: each seat's points gained by this
+    # action (R9.4), the seat whose floor a Destroy took, the seats whose floors left the board
+    # with an island tower (R9.5), and whether this action reached the game's end condition,
+    # so that the round now playing is the last one (R9.7, R10.1).
+    gained: tuple[int, ...] = ()
+    victim: int = -1
+    island_off: tuple[int, ...] = ()
+    final_round: bool = False
+    # Each seat's kingdom (-1 before it is picked), to name who the log line is about; and of a
+    # battle roll, the defender's tower bonus and whether coins were in play (R7.2, R8.1).
+    kingdoms: tuple[int, ...] = ()
+    tower: int = 0
+    coins: bool = False
+
+    @property
+    def subject(self) -> int:
+        """The seat the entry is about: the actor, else the drawer or the active seat."""
+        if self.actor != CHANCE:
+            return self.actor
+        return self.drawer if self.drawer >= 0 else self.active
+
+    @property
+    def kingdom(self) -> int:
+        """The subject's kingdom, or -1."""
+        seat = self.subject
+        return self.kingdoms[seat] if 0 <= seat < len(self.kingdoms) else -1
 
 
 @dataclass
@@ -68,7 +114,7 @@ class MatchSession:
         self._limit_key: tuple[int, int] = (-1, -1)
         self._limit = 0
         self.thinking: ai_bridge.Thinking | None = None
-        self.agents: dict[object, object] = {}  # each AI seat's agent, which keeps its tree
+        self.agents: dict[ai_bridge.AgentKey, Any] = {}  # each AI seat's agent keeps its tree
         self.thinking_seat = -1
         self.thinking_index = -1
         self.hurried = False  # the player asked the thinking AI seat to move now
@@ -195,27 +241,13 @@ class MatchSession:
     def _apply(self, action: Action, actor: int, commit: bool = True) -> Applied:
         state = self.state
         before = state.clone() if actor >= 0 and state.phase in UNDOABLE_PHASES else None
-        completed_before = [len(c) for c in state.completed]
         round_before = state.round
-        active_before = state.active
-        drawer = state.draw_queue[0] if state.draw_deck >= 0 and state.draw_queue else -1
-        state.apply_action(action)  # raises IllegalActionError naming the rule
-        self.record.actions.append(action)
-        index = len(self.record.actions) - 1
-        done = [
-            (s, state.completed[s][-1])
-            for s in range(state.num_players)
-            if len(state.completed[s]) > completed_before[s]
-        ]
-        applied = Applied(
-            index, actor, action, round_before, active_before,
-            battle=state.last_battle if isinstance(action, BattleRoll) else (),
-            completed=done, game_over=state.is_terminal(), drawer=drawer,
-        )  # fmt: skip
+        applied = apply_action(state, action, actor, len(self.record.actions))
+        self.record.actions.append(action)  # only once the engine has taken it
         self.log.append(applied)
         # R4.5: own actions may be taken back until something hidden or random is revealed.
-        if before is not None and not done and not isinstance(action, EndTurn):
-            self._undo.append(_Snapshot(before, index))
+        if before is not None and not applied.completed and not isinstance(action, EndTurn):
+            self._undo.append(_Snapshot(before, applied.index))
         else:
             self._undo.clear()
         if state.round != round_before or state.is_terminal():
@@ -237,7 +269,7 @@ class MatchSession:
     def _engine_limit(self) -> int:
         if self.viewer < 0 or self.human_to_act() != self.viewer:
             return 0
-        return rules_undo.undoable(self.record)
+        return undoable(self.record)
 
     def can_undo(self) -> bool:
         return self.human_to_act() == self.viewer >= 0 and self.undo_limit() > 0
@@ -323,4 +355,50 @@ class MatchSession:
         return self.config.with_seed(self.config.seed + 1)
 
 
-__all__ = ["Applied", "MatchSession"]
+def apply_action(state: GameState, action: Action, actor: int, index: int) -> Applied:
+    """Apply ``action`` (raising IllegalActionError naming the rule) and say what happened:
+    the log, the animations and the scoring banners all read the answer."""
+    n = state.num_players
+    completed_before = [len(c) for c in state.completed]
+    points_before = state.points[:]
+    round_before, active_before = state.round, state.active
+    drawer = state.draw_queue[0] if state.draw_deck >= 0 and state.draw_queue else -1
+    end_before = end_reached(state)
+    victim = -1
+    island: tuple[int, ...] = ()
+    if isinstance(action, Destroy) and 0 <= action.city < len(state.floors):
+        owner = state.tower_owner[action.city]
+        enemy = [s for s in state.island_stack.get(action.city, ()) if s != state.active]
+        victim = owner if owner >= 0 else (enemy[-1] if enemy else -1)  # the top enemy floor
+    if isinstance(action, Build) and 0 <= action.island < len(state.floors):
+        island = (*state.island_stack.get(action.island, ()), state.active)
+    state.apply_action(action)
+    # One action may complete two quests (a floor and the city's last one, R9.4).
+    done = [(s, card) for s in range(n) for card in state.completed[s][completed_before[s] :]]
+    built = any(state.board.cards[card].type == QUEST_BUILD_ISLAND for _s, card in done)
+    battle = tuple(state.last_battle) if isinstance(action, BattleRoll) else ()
+    return Applied(
+        index, actor, action, round_before, active_before,
+        battle=battle, completed=done, game_over=state.is_terminal(), drawer=drawer,
+        gained=tuple(state.points[s] - points_before[s] for s in range(n)),
+        victim=victim, island_off=island if built else (),
+        final_round=not end_before and end_reached(state) and not state.is_terminal(),
+        kingdoms=tuple(state.seat_kingdom),
+        tower=tower_bonus(state, battle[0]) if battle else 0, coins=state.rules.coins,
+    )  # fmt: skip
+
+
+def end_reached(state: GameState) -> bool:
+    """Whether the game ends with the round now playing: a seat has 7 points (R9.7), or under
+    the base rules one has destroyed 5 enemy floors, at least one of every enemy (R10.1)."""
+    if state.rules.quests:
+        return max(state.points) >= 7
+    n = state.num_players
+    return any(
+        state.destroyed_by(s) >= 5
+        and all(state.trophies[s * n + v] > 0 for v in range(n) if v != s)
+        for s in range(n)
+    )
+
+
+__all__ = ["Applied", "MatchSession", "apply_action", "end_reached"]

@@ -1,5 +1,6 @@
 """Player preferences: language, sound (off until switched on), reduced motion, AI move speed,
-large text (phones), and the first-game coach (on until dismissed or switched off)."""
+large text (phones), the first-game coach (on until dismissed or switched off), the question
+before ending a turn with dice left, and whether a battle's result waits for a tap."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ class Settings:
     speed: str = "normal"
     large_text: bool = False
     coach: bool = True
+    # Ask before End turn wastes dice a general could still use (R4.2); "Don't ask again"
+    # switches it off.
+    confirm_end_turn: bool = True
+    # A battle's result stays until the player taps it away; off, it closes by itself.
+    hold_battles: bool = True
 
     def move_seconds(self) -> float:
         return max(MIN_SECONDS, MOVE_SECONDS.get(self.speed, 0.6))

@@ -40,9 +40,10 @@ def play_turn(state: GameState, agent: Agent, seed: int) -> list[Action]:
     return mine
 
 
-def _two_player() -> GameState:
-    state = setup_game(2, ["romans", "carthaginians"], seed=5)
-    # Clear the board of the starting positions: everyone far from the action unless set.
+def two_player(seed: int = 5) -> GameState:
+    """Romans against Carthaginians with the board cleared of the starting positions:
+    every general far from the action (on the time track) unless a puzzle places it."""
+    state = setup_game(2, ["romans", "carthaginians"], seed=seed)
     for g in range(24):
         if state.gen_city[g] >= 0:
             state.gen_city[g] = -1
@@ -53,7 +54,7 @@ def _two_player() -> GameState:
 @pytest.mark.parametrize("spec", AGENTS)
 def test_destroys_the_floor_that_wins(spec: str) -> None:
     """R9.7: at 6 points, the first floor of an enemy (R9.4) is the seventh point."""
-    state = _two_player()
+    state = two_player()
     place(state, general("romans", 0), "carthago", level=2)
     place(state, general("romans", 1), "roma")
     place(state, general("romans", 2), "capua")
@@ -70,7 +71,7 @@ def test_destroys_the_floor_that_wins(spec: str) -> None:
 def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
     """R6.2: the general coming back should stand in Roma, where a strong enemy waits next
     door (R7.2: a defender on a tower fights with +1), not in quiet Tarentum."""
-    state = _two_player()
+    state = two_player()
     place(state, general("romans", 0), None, level=2)
     place(state, general("romans", 1), None, level=2)
     place(state, general("romans", 2), "capua")
@@ -90,7 +91,7 @@ def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
 @pytest.mark.parametrize("spec", AGENTS)
 def test_does_not_walk_a_level_1_general_into_a_level_4_one(spec: str) -> None:
     """R7.2: level 1 against level 4 on a tower (+1) loses almost surely."""
-    state = _two_player()
+    state = two_player()
     place(state, general("romans", 0), "panormus", level=1)
     place(state, general("romans", 1), "roma", level=1)
     place(state, general("romans", 2), "tarentum", level=1)

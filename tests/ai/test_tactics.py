@@ -8,27 +8,18 @@ import random
 import pytest
 
 import ai
-from game import GameState
 from game.actions import CommitCoin, Move, Trade
 from game.kinds import COMMIT_COIN
-from tests.ai.helpers import city, general, give_cards, place, setup_game, start_turn
-from tests.ai.test_puzzles import play_turn
+from tests.ai.helpers import city, general, give_cards, place, start_turn
+from tests.ai.test_puzzles import play_turn, two_player
 
 AGENTS = ["ismcts:normal", "ismcts-v1:normal", "ismcts:hard:iterations=400"]
-
-
-def _clear(state: GameState) -> GameState:
-    for g in range(24):
-        if state.gen_city[g] >= 0:
-            state.gen_city[g] = -1
-            state.gen_return[g] = 99
-    return state
 
 
 @pytest.mark.parametrize("spec", AGENTS)
 def test_never_trades_away_a_6_for_a_6(spec: str) -> None:
     """R4.3: three dice that include a 6 traded for one 6 lose two dice for nothing."""
-    state = _clear(setup_game(2, ["romans", "carthaginians"], seed=5))
+    state = two_player(5)
     place(state, general("romans", 0), "roma")
     place(state, general("romans", 1), "capua")
     place(state, general("romans", 2), "tarentum")
@@ -46,7 +37,7 @@ def test_never_trades_away_a_6_for_a_6(spec: str) -> None:
 def test_keeps_the_guard_on_the_last_floor(spec: str) -> None:
     """R6.1: Roma holds the Romans' last floor, and a Carthaginian general two routes away
     would destroy it unopposed; the Roman general standing in Roma stays there."""
-    state = _clear(setup_game(2, ["romans", "carthaginians"], seed=6))
+    state = two_player(6)
     roma = city("roma")
     for capital in ("capua", "tarentum"):
         c = city(capital)
@@ -68,7 +59,7 @@ def test_keeps_the_guard_on_the_last_floor(spec: str) -> None:
 def test_walks_to_the_quest_one_move_away(spec: str) -> None:
     """R9.4: a card asks for a floor of Carthago, undefended and one move from a Roman
     general; standing there now is the destroy next turn (R6.1)."""
-    state = _clear(setup_game(2, ["romans", "carthaginians"], seed=7))
+    state = two_player(7)
     give_cards(state, 0, ["ord_carthago_1"])
     place(state, general("romans", 0), "utica", level=2)
     place(state, general("romans", 1), "roma")
@@ -86,7 +77,7 @@ def test_keeps_the_3_coin_out_of_a_decided_battle(spec: str) -> None:
     """R8.3: a level-4 attacker against a level-1 defender without a tower, who has only its
     blank coin left, leads by 3, more than the battle dice (0-2) can undo: spending the 3 on
     a battle already won wastes it."""
-    state = _clear(setup_game(2, ["romans", "carthaginians"], seed=8))
+    state = two_player(8)
     attacker = general("romans", 0)
     defender = general("carthaginians", 0)
     place(state, attacker, "neapolis", level=4)

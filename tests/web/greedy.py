@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import pytest
+
+from game import Action, PlayerView
 from game.actions import Build, Destroy, Move, Return, Train
 from web import ai_bridge
 
-PRIORITY = {Destroy: 5, Build: 5, Return: 4, Train: 3}
+PRIORITY: dict[type[Action], float] = {Destroy: 5, Build: 5, Return: 4, Train: 3}
 
 
 class GreedyThinking:
-    failure = None
+    failure: str | None = None
 
-    def __init__(self, view, legal, rng: random.Random) -> None:
+    def __init__(self, view: PlayerView, legal: list[Action], rng: random.Random) -> None:
         state = view.public
         seat = view.seat
 
-        def score(action) -> float:
+        def score(action: Action) -> float:
             base = PRIORITY.get(type(action), 0)
             if isinstance(action, Move):
                 owner = state.tower_owner[action.dest]
@@ -40,15 +44,21 @@ class GreedyThinking:
     def progress(self) -> float:
         return 1.0 if self.done else 0.0
 
-    def best_action(self):
+    def best_action(self) -> Action:
         return self._choice
 
-    def explain(self, top: int = 3):
+    def explain(self, top: int = 3) -> list[ai_bridge.Insight]:
         return [ai_bridge.Insight(self._choice, 0.5, self.chance)]
 
 
-def install(monkeypatch) -> None:
-    def begin(view, legal, difficulty, seed, agents=None):
+def install(monkeypatch: pytest.MonkeyPatch) -> None:
+    def begin(
+        view: PlayerView,
+        legal: list[Action],
+        difficulty: str,
+        seed: int,
+        agents: dict[ai_bridge.AgentKey, Any] | None = None,
+    ) -> GreedyThinking:
         return GreedyThinking(view, legal, random.Random(seed))
 
     monkeypatch.setattr(ai_bridge, "begin", begin)

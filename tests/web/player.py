@@ -4,10 +4,13 @@ places the screen shows, never calling the engine to act."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pygame
 
+from game import Action, PlayerView
 from game.actions import (
     Build,
     ChooseDeck,
@@ -26,15 +29,24 @@ from game.actions import (
     Trade,
     Train,
 )
-from web.layout import MatchLayout
+from web import describe, i18n
+from web.app import App
+from web.layout import Box, MatchLayout
 from web.render import hud
+from web.scene import Scene
+from web.scenes.game_over import GameOverScene
+from web.scenes.match import MatchScene
+from web.scenes.match_chrome import coach_boxes
+from web.scenes.pass_device import PassDeviceScene
+from web.widgets import Button, ButtonGroup
 
+S = TypeVar("S", bound=Scene)
 LAYOUT = MatchLayout()
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 
 
-def shot(app, name: str) -> Path:
+def shot(app: App, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / name
     app.draw()
@@ -42,7 +54,7 @@ def shot(app, name: str) -> Path:
     return path
 
 
-def phone_shot(app, name: str, size: tuple[int, int]) -> Path:
+def phone_shot(app: App, name: str, size: tuple[int, int]) -> Path:
     """The frame as a phone of ``size`` CSS pixels shows it: the 1280x720 canvas scaled down
     and letterboxed, as the browser does (for people to judge legibility)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -58,13 +70,13 @@ def phone_shot(app, name: str, size: tuple[int, int]) -> Path:
     return path
 
 
-def click(app, x: float, y: float) -> None:
+def click(app: App, x: float, y: float) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(x), int(y)), button=1))
     app.frame()
 
 
-def drag(app, x0: float, y0: float, x1: float, y1: float, steps: int = 4) -> None:
+def drag(app: App, x0: float, y0: float, x1: float, y1: float, steps: int = 4) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x0), int(y0)), button=1))
     for i in range(1, steps + 1):
         x = x0 + (x1 - x0) * i / steps
@@ -78,12 +90,12 @@ def drag(app, x0: float, y0: float, x1: float, y1: float, steps: int = 4) -> Non
     app.frame()
 
 
-def press_key(app, key: int, text: str = "") -> None:
+def press_key(app: App, key: int, text: str = "") -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=text, mod=0, scancode=0))
     app.frame()
 
 
-def wheel(app, x: float, y: float, notches: int) -> None:
+def wheel(app: App, x: float, y: float, notches: int) -> None:
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))
     )
@@ -100,13 +112,25 @@ def wheel(app, x: float, y: float, notches: int) -> None:
     app.frame()
 
 
-def click_button(app, group, tag: str) -> None:
+def top(app: App, kind: type[S]) -> S:
+    """The scene on top of the stack, which must be a ``kind``."""
+    scene = app.top
+    assert isinstance(scene, kind), f"{kind.__name__} expected on top, found {scene}"
+    return scene
+
+
+def find(group: ButtonGroup, tag: str) -> Button:
+    """The button of ``group`` tagged ``tag``, which must be there."""
     button = group.find(tag)
     assert button is not None, f"no button {tag!r}"
-    click(app, *button.box.center)
+    return button
 
 
-def click_prompt(app, scene, text_match) -> None:
+def click_button(app: App, group: ButtonGroup, tag: str) -> None:
+    click(app, *find(group, tag).box.center)
+
+
+def click_prompt(app: App, scene: MatchScene, text_match: Callable[[str], bool]) -> None:
     assert scene.prompt is not None, "a prompt was expected"
     for b in scene.prompt_buttons.buttons:
         if text_match(b.label):
@@ -117,23 +141,24 @@ def click_prompt(app, scene, text_match) -> None:
     )
 
 
-def _free_area():
+def _free_area() -> Box:
     m = LAYOUT.map
     return m.inset(30)
 
 
-def _under_buttons(scene, x: float, y: float) -> bool:
-    """The zoom buttons and the coach's close button take taps; a city under one is dragged
-    into the open first."""
+def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
+    """The zoom buttons, the coach's close button and a scoring banner take taps; a city under
+    one is dragged into the open first."""
     covers = [b.inset(-12) for b in LAYOUT.zoom_buttons()]
     if scene.coach_line:
-        from web.scenes.match_chrome import coach_boxes
-
         covers.append(coach_boxes(scene.coach_line)[1].inset(-12))
+    banner = scene.events.banner_box(scene)
+    if banner is not None:
+        covers.append(banner.inset(-12))
     return any(b.contains(x, y) for b in covers)
 
 
-def city_point(app, scene, city: int, clear: bool = True) -> tuple[float, float]:
+def city_point(app: App, scene: MatchScene, city: int, clear: bool = True) -> tuple[float, float]:
     """Where a city is on screen, dragging the map first when it is hidden."""
     pos = scene.board_view.g.pos[city]
     x, y = scene.camera.to_screen(*pos)
@@ -162,7 +187,7 @@ def city_point(app, scene, city: int, clear: bool = True) -> tuple[float, float]
     return x, y
 
 
-def general_point(app, scene, g: int) -> tuple[float, float]:
+def general_point(app: App, scene: MatchScene, g: int) -> tuple[float, float]:
     view = scene.view
     if view.public.gen_city[g] < 0:
         for gg, box in hud.track_tokens(view):
@@ -173,14 +198,14 @@ def general_point(app, scene, g: int) -> tuple[float, float]:
     return scene.board_view.general_screen(scene.camera, view)[g]
 
 
-def pick_die(app, scene, value: int) -> None:
+def pick_die(app: App, scene: MatchScene, value: int) -> None:
     dice = list(scene.view.public.dice)
     box = LAYOUT.dice(len(dice))[dice.index(value)]
     click(app, *box.center)
     assert scene.selection.die == value
 
 
-def pick_general(app, scene, g: int) -> None:
+def pick_general(app: App, scene: MatchScene, g: int) -> None:
     if scene.selection.general == g:
         return
     pt = general_point(app, scene, g)
@@ -192,9 +217,12 @@ def pick_general(app, scene, g: int) -> None:
     )
 
 
-def perform(app, scene, action) -> None:
+def perform(app: App, scene: MatchScene, action: Action) -> None:
     """Play ``action`` by clicks, as a person would."""
-    coin_or = lambda v: lambda label: label.endswith(f" {v}")  # noqa: E731
+
+    def coin_or(value: int) -> Callable[[str], bool]:
+        return lambda label: label.endswith(f" {value}")
+
     if isinstance(action, PlaceGeneral):
         click(app, *city_point(app, scene, action.city))
     elif isinstance(action, Move):
@@ -211,8 +239,6 @@ def perform(app, scene, action) -> None:
         tag = {Destroy: "destroy", Train: "train", Build: "build"}[type(action)]
         click_button(app, scene.controls, tag)
         if isinstance(action, Build) and scene.prompt is not None:
-            from web import describe
-
             name = describe.city(scene.view.public.board, action.source)
             click_prompt(app, scene, lambda label: label == name)
     elif isinstance(action, Trade):
@@ -221,13 +247,13 @@ def perform(app, scene, action) -> None:
         click_prompt(app, scene, lambda label: label == text)
     elif isinstance(action, EndTurn):
         click_button(app, scene.controls, "end_turn")
+        if scene.prompt is not None and scene.prompt.tag == "confirm_end":  # dice left (R4.2)
+            click_prompt(app, scene, lambda label: label == i18n.t("end_turn"))
     elif isinstance(action, StopMove):
         click_button(app, scene.controls, "stop")
     elif isinstance(action, Continue):
         click(app, *city_point(app, scene, action.dest))
     elif isinstance(action, FightAt):
-        from web import describe
-
         name = describe.city(scene.view.public.board, action.city)
         click_prompt(app, scene, lambda label: label == name)
     elif isinstance(action, CommitCoin):
@@ -242,17 +268,15 @@ def perform(app, scene, action) -> None:
         ]
         click(app, *b.box.center)
     elif isinstance(action, PickKingdom):
-        from web import i18n
-
         name = i18n.name(scene.view.public.board.kingdoms[action.kingdom])
         click_prompt(app, scene, lambda label: label == name)
     else:  # pragma: no cover
         raise AssertionError(f"no way to click {action}")
 
 
-def pick_varied(legal, rng: random.Random):
+def pick_varied(legal: list[Action], rng: random.Random) -> Action:
     """Moves dominate the list; weigh the other kinds up so every control is exercised."""
-    kinds: dict = {}
+    kinds: dict[type[Action], list[Action]] = {}
     for a in legal:
         kinds.setdefault(type(a), []).append(a)
     kind = rng.choice(list(kinds))
@@ -261,14 +285,17 @@ def pick_varied(legal, rng: random.Random):
     return rng.choice(kinds[kind])
 
 
-def play_game(
-    app, rng: random.Random, max_frames: int = 200_000, on_frame=None, choose=None
-) -> dict:
-    """Play every human decision by clicks until the game-over screen shows."""
-    from web.scenes.game_over import GameOverScene
-    from web.scenes.match import MatchScene
-    from web.scenes.pass_device import PassDeviceScene
+Chooser = Callable[[PlayerView, list[Action], random.Random], Action]
 
+
+def play_game(
+    app: App,
+    rng: random.Random,
+    max_frames: int = 200_000,
+    on_frame: Callable[[App], object] | None = None,
+    choose: Chooser | None = None,
+) -> dict[str, int]:
+    """Play every human decision by clicks until the game-over screen shows."""
     stats = {"clicked": 0, "handovers": 0, "frames": 0}
     for _ in range(max_frames):
         top = app.top
@@ -280,6 +307,10 @@ def play_game(
             continue
         assert isinstance(top, MatchScene), f"unexpected scene {top}"
         scene = top
+        waiting = scene.waiting_button()
+        if waiting is not None and not scene.animator.busy:
+            click(app, *waiting.box.center)  # a battle result read, the summary's Results
+            continue
         legal = scene.session.legal()
         if legal and not scene.animator.busy:
             scene._refresh()

@@ -7,21 +7,27 @@ folder would shadow the one in tests/ for modules that import ``conftest`` by na
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from web.app import App
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture
-def data_dir(tmp_path, monkeypatch):
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("STRATEGOS_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
 
 
 @pytest.fixture
-def random_ai(monkeypatch):
+def random_ai(monkeypatch: pytest.MonkeyPatch) -> None:
     """AI seats play uniform-random moves: fast games that test the client, not the search."""
     import ai
     from web import ai_bridge
@@ -30,7 +36,7 @@ def random_ai(monkeypatch):
 
 
 @pytest.fixture
-def app(data_dir):
+def app(data_dir: Path) -> Iterator[App]:
     pytest.importorskip("pygame")
     from web.app import App
     from web.storage import FileStorage

@@ -11,6 +11,9 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -19,12 +22,16 @@ from web import ai_bridge, i18n, saves
 from web.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
 from web.session import MatchSession
 
+if TYPE_CHECKING:
+    from web.app import App
+    from web.scenes.match import MatchScene
+
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 CHOICES = "choose from easy, normal, hard, expert"
 
 
-def _env(tmp_path):
+def _env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "STRATEGOS_DATA_DIR": str(tmp_path / "data")}  # fmt: skip
 
@@ -32,7 +39,7 @@ def _env(tmp_path):
 # --- an unknown level ------------------------------------------------------------------------
 
 
-def test_an_unknown_difficulty_on_the_command_line_exits_with_2(tmp_path):
+def test_an_unknown_difficulty_on_the_command_line_exits_with_2(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "web", "--spectate", "--difficulty", "godlike"],
         cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=120,
@@ -43,7 +50,7 @@ def test_an_unknown_difficulty_on_the_command_line_exits_with_2(tmp_path):
     assert "Traceback" not in result.stderr
 
 
-def test_an_unknown_difficulty_is_refused_where_it_is_chosen():
+def test_an_unknown_difficulty_is_refused_where_it_is_chosen() -> None:
     with pytest.raises(ValueError, match=f"unknown difficulty 'godlike'; {CHOICES}"):
         SeatConfig(AI, "godlike")
     with pytest.raises(ValueError, match="unknown difficulty 'godlike'"):
@@ -58,7 +65,7 @@ def test_an_unknown_difficulty_is_refused_where_it_is_chosen():
         ai_bridge.begin(view, session.state.legal_actions(), "godlike", 1)
 
 
-def test_a_save_with_an_unknown_difficulty_is_refused(app):
+def test_a_save_with_an_unknown_difficulty_is_refused(app: App) -> None:
     session = MatchSession(MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=2))
     data = json.loads(session.save_text())
     data["client"]["seats"][1]["difficulty"] = "godlike"
@@ -67,14 +74,14 @@ def test_a_save_with_an_unknown_difficulty_is_refused(app):
     assert "godlike" in found and CHOICES in found
 
 
-def test_the_new_game_form_offers_only_the_levels_there_are(app):
+def test_the_new_game_form_offers_only_the_levels_there_are(app: App) -> None:
     pytest.importorskip("pygame")
     from tests.web.player import click_button
     from web.scenes.new_game import NewGameScene
 
     form = NewGameScene(app)
     app.push(form)
-    seen = set()
+    seen: set[str] = set()
     for _ in range(8):
         click_button(app, form.buttons, "diff1")
         seen.add(form.config.seats[1].difficulty)
@@ -84,7 +91,7 @@ def test_the_new_game_form_offers_only_the_levels_there_are(app):
 # --- the client needs the real AI ------------------------------------------------------------
 
 
-def test_the_bridge_imports_ai_plainly():
+def test_the_bridge_imports_ai_plainly() -> None:
     tree = ast.parse((ROOT / "web" / "ai_bridge.py").read_text(encoding="utf-8"))
     top_level = [n for n in tree.body if isinstance(n, ast.Import)]
     assert any(a.name == "ai" for n in top_level for a in n.names)
@@ -95,7 +102,7 @@ def test_the_bridge_imports_ai_plainly():
         assert not hasattr(ai_bridge, gone), gone
 
 
-def test_without_the_ai_package_the_client_does_not_start(tmp_path):
+def test_without_the_ai_package_the_client_does_not_start(tmp_path: Path) -> None:
     code = "import sys; sys.modules['ai'] = None; import web.ai_bridge"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path),
                             capture_output=True, text=True, timeout=120)  # fmt: skip
@@ -103,8 +110,8 @@ def test_without_the_ai_package_the_client_does_not_start(tmp_path):
     assert "ModuleNotFoundError" in result.stderr or "ImportError" in result.stderr
 
 
-def test_a_single_legal_action_needs_no_search(monkeypatch):
-    def no_agent(difficulty):
+def test_a_single_legal_action_needs_no_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_agent(difficulty: str) -> None:
         raise AssertionError("no agent is needed for a forced action")
 
     monkeypatch.setattr(ai_bridge, "_agent", no_agent)
@@ -120,40 +127,42 @@ def test_a_single_legal_action_needs_no_search(monkeypatch):
 class _Broken:
     """A search that fails in one of three ways."""
 
-    def __init__(self, how, legal):
+    def __init__(self, how: str, legal: list[Any]) -> None:
         self.how = how
         self.legal = legal
         self.done = False
 
-    def step_ms(self, ms):
+    def step_ms(self, ms: float) -> bool:
         if self.how == "step":
             raise RuntimeError("the search broke")
         self.done = True
         return True
 
-    def progress(self):
+    def progress(self) -> float:
         return 0.5
 
-    def best_action(self):
+    def best_action(self) -> Any:
         return "not an action" if self.how == "illegal" else self.legal[0]
 
-    def explain(self, top=3):
+    def explain(self, top: int = 3) -> list[ai_bridge.Insight]:
         return []
 
 
 class _BrokenAgent:
-    def __init__(self, how):
+    def __init__(self, how: str) -> None:
         self.how = how
         self.begun = 0
 
-    def begin(self, view, legal, rng):
+    def begin(self, view: Any, legal: list[Any], rng: random.Random) -> _Broken:
         self.begun += 1
         if self.how == "begin":
             raise RuntimeError("the search broke")
         return _Broken(self.how, legal)
 
 
-def _play_until(app, scene, cond, frames=20_000):
+def _play_until(
+    app: App, scene: MatchScene, cond: Callable[[], bool], frames: int = 20_000
+) -> None:
     """Frames, the human seat playing its first legal action, until ``cond()``."""
     from tests.web.player import perform
 
@@ -169,7 +178,9 @@ def _play_until(app, scene, cond, frames=20_000):
 
 
 @pytest.mark.parametrize("how", ["step", "begin", "illegal"])
-def test_a_failing_search_is_logged_named_and_replaced_by_greedy(app, monkeypatch, caplog, how):
+def test_a_failing_search_is_logged_named_and_replaced_by_greedy(
+    app: App, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, how: str
+) -> None:
     pytest.importorskip("pygame")
     from tests.web.test_scenes import _match
 
@@ -196,7 +207,7 @@ def test_a_failing_search_is_logged_named_and_replaced_by_greedy(app, monkeypatc
     assert len([r for r in caplog.records if r.levelno == logging.ERROR]) == len(errors)
 
 
-def test_a_failing_hint_search_says_so(app, monkeypatch):
+def test_a_failing_hint_search_says_so(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("pygame")
     import ai
     from tests.web.player import click_button
@@ -214,7 +225,7 @@ def test_a_failing_hint_search_says_so(app, monkeypatch):
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("large", [False, True])
-def test_the_fallback_texts_fit(app, lang, large):
+def test_the_fallback_texts_fit(app: App, lang: str, large: bool) -> None:
     pytest.importorskip("pygame")
     from web import theme
     from web.app import TOAST_SIZE, TOAST_WIDTH
@@ -239,7 +250,7 @@ def test_the_fallback_texts_fit(app, lang, large):
     app.set_language("en")
 
 
-def test_a_game_with_a_real_search_needs_no_fallback():
+def test_a_game_with_a_real_search_needs_no_fallback() -> None:
     session = MatchSession(spectator_config(2, 5, "easy"))
     rng = random.Random(1)
     while len(session.record.actions) < 40 and not session.is_over():
@@ -255,7 +266,9 @@ def test_a_game_with_a_real_search_needs_no_fallback():
         (["--max-frames", "0"], "at least 1"),
     ],
 )
-def test_command_line_values_out_of_range_are_refused_where_given(argv, words, capsys):
+def test_command_line_values_out_of_range_are_refused_where_given(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from web.main import parse_args
 
     with pytest.raises(SystemExit) as stop:

@@ -3,21 +3,28 @@ in the match during the first seasons, and once dismissed it stays off (persiste
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game import P_ACTION
 from game.actions import EndTurn, Move
-from game.state import P_ACTION
 from web.coach import COACH_ROUNDS, coach_key
 from web.config import AI, HUMAN, MatchConfig, SeatConfig
 from web.session import MatchSession
 
+if TYPE_CHECKING:
+    from web.app import App
+
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
-def _session(seed=3, players=2):
+def _session(seed: int = 3, players: int = 2) -> MatchSession:
     seats = [SeatConfig(HUMAN if s == 0 else AI, "easy") for s in range(players)]
     return MatchSession(MatchConfig(seats, seed=seed))
 
 
-def _until(session, cond, limit=5000):
+def _until(session: MatchSession, cond: Callable[[], bool], limit: int = 5000) -> None:
     for _ in range(limit):
         if cond():
             return
@@ -28,12 +35,12 @@ def _until(session, cond, limit=5000):
     raise AssertionError("never reached")
 
 
-def _own_action_phase(session):
+def _own_action_phase(session: MatchSession) -> None:
     _until(session, lambda: bool(session.legal()) and session.state.phase == P_ACTION
            and not session.state.draw_queue and len(session.state.dice) == 4)  # fmt: skip
 
 
-def test_the_coach_walks_a_first_turn(random_ai):
+def test_the_coach_walks_a_first_turn(random_ai: None) -> None:
     session = _session()
     _until(session, lambda: bool(session.legal()))
     assert coach_key(session.state, session.legal(), None, None) == "coach_place"
@@ -49,13 +56,15 @@ def test_the_coach_walks_a_first_turn(random_ai):
     assert coach_key(state, [], None, None) == "coach_wait"  # someone else decides
 
 
-def test_the_coach_is_quiet_after_the_opening(random_ai):
+def test_the_coach_is_quiet_after_the_opening(random_ai: None) -> None:
     session = _session(seed=4)
     _until(session, lambda: session.state.round >= COACH_ROUNDS)
     assert coach_key(session.state, session.legal(), None, None) is None
 
 
-def test_the_match_shows_the_coach_and_a_dismissal_persists(app, random_ai, data_dir):
+def test_the_match_shows_the_coach_and_a_dismissal_persists(
+    app: App, random_ai: None, data_dir: Path
+) -> None:
     from tests.web.player import click
     from tests.web.test_scenes import _match, _own_turn
     from web.app import App
@@ -69,7 +78,8 @@ def test_the_match_shows_the_coach_and_a_dismissal_persists(app, random_ai, data
     app.frame()
     _box, close = match_chrome.coach_boxes(scene.coach_line)
     assert close.w >= 44 and close.h >= 44
-    assert scene.tooltip_at(*close.center)[0]  # the close button says what it does
+    tip = scene.tooltip_at(*close.center)
+    assert tip is not None and tip[0]  # the close button says what it does
     click(app, *close.center)
     assert not app.settings.coach
     scene._refresh()
@@ -89,7 +99,7 @@ def test_the_match_shows_the_coach_and_a_dismissal_persists(app, random_ai, data
     assert scene.coach_line
 
 
-def test_no_coach_for_spectators_and_after_a_whole_game(app, random_ai):
+def test_no_coach_for_spectators_and_after_a_whole_game(app: App, random_ai: None) -> None:
     from tests.web.test_scenes import _match
 
     scene = _match(app, seed=5, humans=0)

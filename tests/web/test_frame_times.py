@@ -5,6 +5,7 @@ reported as a figure in artifacts/frame_times.json (timings are machine-dependen
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from tests.web.player import ROOT
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
-def test_frame_times_over_a_whole_game(data_dir):
+def test_frame_times_over_a_whole_game(data_dir: Path) -> None:
     from web import bench
 
     report = bench.run(players=2, difficulty="easy", seed=1)

@@ -4,6 +4,7 @@ AIs, for 2 and 6 seats, the base rules and all patches; screenshots for people t
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -14,21 +15,24 @@ from tests.web.player import play_game
 from web import saves
 from web.config import AI, HUMAN, MatchConfig, SeatConfig
 
+if TYPE_CHECKING:
+    from web.app import App
+    from web.scenes.match import MatchScene
+
 BASE = Rules(coins=False, battle_dice=False, quests=False)
 ALL = Rules()
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
-def _start(app, seats: int, rules: Rules, seed: int, humans: int = 1):
+def _start(app: App, seats: int, rules: Rules, seed: int, humans: int = 1) -> MatchScene:
     from web.scenes.title import TitleScene
 
     config = MatchConfig(
         [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(seats)], rules, seed
     )
     app.push(TitleScene(app))
-    saves.start(app, saves.new_session(app, config))
-    scene = app.top
+    scene = app.nav.open_match(saves.new_session(app, config))
     scene.animator.enabled = False  # whole games quickly; animations have their own tests
     return scene
 
@@ -38,7 +42,9 @@ def _start(app, seats: int, rules: Rules, seed: int, humans: int = 1):
     [(2, ALL, 3), (2, BASE, 4), (6, ALL, 5), (6, BASE, 6)],
     ids=["2p-patches", "2p-base", "6p-patches", "6p-base"],
 )
-def test_complete_game_by_clicks(app, random_ai, seats, rules, seed):
+def test_complete_game_by_clicks(
+    app: App, random_ai: None, seats: int, rules: Rules, seed: int
+) -> None:
     scene = _start(app, seats, rules, seed)
     stats = play_game(app, random.Random(seed))
     session = scene.session
@@ -48,7 +54,7 @@ def test_complete_game_by_clicks(app, random_ai, seats, rules, seed):
     assert session.record.replay().scores() == session.state.scores()
 
 
-def test_hot_seat_game_by_clicks(app, random_ai):
+def test_hot_seat_game_by_clicks(app: App, random_ai: None) -> None:
     scene = _start(app, 3, ALL, 11, humans=2)
     stats = play_game(app, random.Random(11))
     assert scene.session.is_over()

@@ -8,14 +8,18 @@ import math
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def _load(name: str, relative: str):
+def _load(name: str, relative: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, os.path.join(ROOT, relative))
+    assert spec is not None and spec.loader is not None, relative
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -26,6 +30,7 @@ geo = _load("_strategos_geo_under_test", os.path.join("web", "geo.py"))
 COASTLINES = os.path.join(ROOT, "web", "data", "coastlines.json")
 SCRIPT = os.path.join(ROOT, "tools", "prepare_coastlines.py")
 DEFAULT_LAND = "/tmp/coast/node_modules/world-atlas/land-50m.json"
+Ring = Sequence[tuple[float, float]]
 
 # (lat, lon) in degrees.
 LAND_POINTS = {
@@ -52,7 +57,7 @@ SEA_POINTS = {
 }
 
 
-def point_in_ring(x: float, y: float, ring) -> bool:
+def point_in_ring(x: float, y: float, ring: Ring) -> bool:
     """Even-odd ray casting."""
     inside = False
     n = len(ring)
@@ -66,26 +71,27 @@ def point_in_ring(x: float, y: float, ring) -> bool:
     return inside
 
 
-def on_land(lat: float, lon: float, polygons) -> bool:
+def on_land(lat: float, lon: float, polygons: list[Ring]) -> bool:
     x, y = geo.project(lat, lon)
     return any(point_in_ring(x, y, ring) for ring in polygons)
 
 
 @pytest.fixture(scope="module")
-def polygons():
-    return geo.load_coastlines()
+def polygons() -> list[Ring]:
+    rings: list[Ring] = geo.load_coastlines()
+    return rings
 
 
 # -- projection --------------------------------------------------------------
 
 
-def test_constants():
+def test_constants() -> None:
     assert (geo.LON_MIN, geo.LON_MAX, geo.LAT_MIN, geo.LAT_MAX) == (-11, 43, 29, 53)
     assert 1900 < geo.WORLD_WIDTH < 2100
     assert pytest.approx((geo.LAT_MAX - geo.LAT_MIN) * geo.UNITS_PER_DEGREE) == geo.WORLD_HEIGHT
 
 
-def test_corners_and_orientation():
+def test_corners_and_orientation() -> None:
     assert geo.project(geo.LAT_MAX, geo.LON_MIN) == pytest.approx((0.0, 0.0))
     assert geo.project(geo.LAT_MIN, geo.LON_MAX) == pytest.approx(
         (geo.WORLD_WIDTH, geo.WORLD_HEIGHT)
@@ -95,7 +101,7 @@ def test_corners_and_orientation():
     assert geo.project(40, 20)[0] > geo.project(40, 10)[0]
 
 
-def test_true_scale_at_standard_parallel():
+def test_true_scale_at_standard_parallel() -> None:
     # One degree of longitude at 42N is cos(42) times one degree of latitude.
     x0, y0 = geo.project(42, 10)
     x1, _ = geo.project(42, 11)
@@ -104,7 +110,7 @@ def test_true_scale_at_standard_parallel():
 
 
 @pytest.mark.parametrize("lat, lon", [(41.89, 12.49), (29, -11), (53, 43), (35.5, 0.0), (-5, 60)])
-def test_round_trip(lat, lon):
+def test_round_trip(lat: float, lon: float) -> None:
     assert geo.unproject(*geo.project(lat, lon)) == pytest.approx((lat, lon), abs=1e-9)
     x, y = 123.4, 567.8
     assert geo.project(*geo.unproject(x, y)) == pytest.approx((x, y), abs=1e-9)
@@ -113,7 +119,7 @@ def test_round_trip(lat, lon):
 # -- coastline file ----------------------------------------------------------
 
 
-def test_file_is_small_and_well_formed():
+def test_file_is_small_and_well_formed() -> None:
     assert os.path.getsize(COASTLINES) < 300 * 1024
     with open(COASTLINES, encoding="utf-8") as handle:
         data = json.load(handle)
@@ -129,7 +135,7 @@ def test_file_is_small_and_well_formed():
             assert round(x, 2) == x and round(y, 2) == y
 
 
-def test_bounds_cover_the_board(polygons):
+def test_bounds_cover_the_board(polygons: list[Ring]) -> None:
     with open(COASTLINES, encoding="utf-8") as handle:
         xmin, ymin, xmax, ymax = json.load(handle)["bounds"]
     assert xmin <= 0 and ymin <= 0
@@ -147,17 +153,17 @@ def test_bounds_cover_the_board(polygons):
     assert min(xs) > 0
 
 
-def test_load_coastlines_returns_tuples(polygons):
+def test_load_coastlines_returns_tuples(polygons: list[Ring]) -> None:
     assert all(isinstance(p, tuple) and len(p) == 2 for ring in polygons for p in ring)
 
 
 @pytest.mark.parametrize("name", sorted(LAND_POINTS))
-def test_places_on_land(name, polygons):
+def test_places_on_land(name: str, polygons: list[Ring]) -> None:
     assert on_land(*LAND_POINTS[name], polygons), f"{name} should be on land"
 
 
 @pytest.mark.parametrize("name", sorted(SEA_POINTS))
-def test_places_at_sea(name, polygons):
+def test_places_at_sea(name: str, polygons: list[Ring]) -> None:
     assert not on_land(*SEA_POINTS[name], polygons), f"{name} should be water"
 
 
@@ -176,7 +182,7 @@ def test_places_at_sea(name, polygons):
         ("Euboea", 38.6, 23.7),
     ],
 )
-def test_islands_kept(island, lat, lon, polygons):
+def test_islands_kept(island: str, lat: float, lon: float, polygons: list[Ring]) -> None:
     x, y = geo.project(lat, lon)
     containing = [ring for ring in polygons if point_in_ring(x, y, ring)]
     assert len(containing) == 1, f"{island} missing"
@@ -196,14 +202,14 @@ def test_islands_kept(island, lat, lon, polygons):
         ('{"format": 1, "polygons": [[[0, 0], [1, 1], [1, "2"]]]}', "malformed point"),
     ],
 )
-def test_malformed_file_raises_value_error(tmp_path, text, message):
+def test_malformed_file_raises_value_error(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "coast.json"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError, match=message):
         geo.load_coastlines(str(path))
 
 
-def test_script_reproduces_committed_file(tmp_path):
+def test_script_reproduces_committed_file(tmp_path: Path) -> None:
     land = os.environ.get("WORLD_ATLAS_LAND", DEFAULT_LAND)
     if not os.path.isfile(land):
         assert "WORLD_ATLAS_LAND" not in os.environ, f"WORLD_ATLAS_LAND={land} does not exist"

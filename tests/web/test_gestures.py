@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from web.gestures import HOLD_S, Gestures
+from web.gestures import HOLD_S, Gestures, UIEvent
 
 
-def kinds(events):
+def kinds(events: list[UIEvent]) -> list[str]:
     return [e.kind for e in events]
 
 
-def test_tap():
+def test_tap() -> None:
     g = Gestures()
     assert g.down(0, 100, 100, 0.0) == []
     assert kinds(g.up(0, 102, 101, 0.1)) == ["tap"]
 
 
-def test_drag_is_not_a_tap():
+def test_drag_is_not_a_tap() -> None:
     g = Gestures()
     g.down(0, 100, 100, 0.0)
     first = g.move(0, 130, 100, 0.05)
@@ -25,7 +25,7 @@ def test_drag_is_not_a_tap():
     assert g.up(0, 140, 110, 0.1) == []
 
 
-def test_hold_shows_a_tooltip_and_eats_the_tap():
+def test_hold_shows_a_tooltip_and_eats_the_tap() -> None:
     g = Gestures()
     g.down(1000, 50, 60, 0.0)
     assert g.tick(HOLD_S / 2) == []
@@ -34,7 +34,7 @@ def test_hold_shows_a_tooltip_and_eats_the_tap():
     assert g.up(1000, 50, 60, 1.0) == []
 
 
-def test_pinch_zooms():
+def test_pinch_zooms() -> None:
     g = Gestures()
     g.down(1, 100, 100, 0.0)
     g.down(2, 200, 100, 0.0)
@@ -45,6 +45,6 @@ def test_pinch_zooms():
     assert g.up(1, 100, 100, 0.2) == []  # the end of a pinch is not a tap
 
 
-def test_hover_moves_without_press():
+def test_hover_moves_without_press() -> None:
     g = Gestures()
     assert kinds(g.move(0, 5, 5, 0.0)) == ["move"]

@@ -1,21 +1,27 @@
-"""How to play: seven illustrated pages in both languages, reachable from the title and the
-match menu, turned by buttons, dots, keys and swipes, each linking to its rule."""
+"""How to play: seven illustrated pages and a page of the keys in both languages, reachable from
+the title and the match menu, turned by buttons, dots, keys and swipes, each linking to its
+rule."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from tests.web.player import click_button, drag, press_key, shot  # noqa: E402
+from tests.web.player import click_button, drag, find, press_key, shot, top  # noqa: E402
 from web import i18n  # noqa: E402
 from web.i18n_help import HOWTO_PAGES  # noqa: E402
 from web.rules_text import section_of  # noqa: E402
 
+if TYPE_CHECKING:
+    from web.app import App
+
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
-def test_every_page_has_a_title_text_and_a_rule_in_both_languages():
+def test_every_page_has_a_title_text_and_a_rule_in_both_languages() -> None:
     from web.scenes.how_to_play import page_lines
 
     assert 5 <= len(HOWTO_PAGES) <= 7
@@ -31,7 +37,7 @@ def test_every_page_has_a_title_text_and_a_rule_in_both_languages():
         i18n.set_language("en")
 
 
-def test_pages_turn_and_link_to_the_rules(app):
+def test_pages_turn_and_link_to_the_rules(app: App) -> None:
     from web.scenes.how_to_play import HowToPlayScene
     from web.scenes.new_game import NewGameScene
     from web.scenes.rules import RulesScene
@@ -43,7 +49,7 @@ def test_pages_turn_and_link_to_the_rules(app):
     click_button(app, title.buttons, "howto")
     scene = app.top
     assert isinstance(scene, HowToPlayScene) and scene.page == 0
-    assert not scene.buttons.find("prev").enabled
+    assert not find(scene.buttons, "prev").enabled
     click_button(app, scene.buttons, "next")
     assert scene.page == 1
     press_key(app, pygame.K_RIGHT)
@@ -57,16 +63,17 @@ def test_pages_turn_and_link_to_the_rules(app):
     click_button(app, scene.buttons, "page3")
     assert scene.page == 3
     click_button(app, scene.buttons, "rule")
-    assert isinstance(app.top, RulesScene) and app.top.anchor == HOWTO_PAGES[3][1]
-    click_button(app, app.top.buttons, "close")
-    assert app.top is scene
-    click_button(app, scene.buttons, f"page{len(HOWTO_PAGES) - 1}")
-    assert scene.buttons.find("next").label == i18n.t("done")
+    rules = top(app, RulesScene)
+    assert rules.anchor == HOWTO_PAGES[3][1]
+    click_button(app, rules.buttons, "close")
+    assert top(app, HowToPlayScene) is scene
+    click_button(app, scene.buttons, f"page{len(HOWTO_PAGES)}")  # the keys, after the pictures
+    assert find(scene.buttons, "next").label == i18n.t("done")
     click_button(app, scene.buttons, "next")  # "Let's play" from the title: a new game
     assert isinstance(app.top, NewGameScene)
 
 
-def test_every_page_draws_in_both_languages_and_the_screenshot(app):
+def test_every_page_draws_in_both_languages_and_the_screenshot(app: App) -> None:
     from web.scenes.how_to_play import HowToPlayScene
 
     scene = HowToPlayScene(app)
@@ -74,7 +81,7 @@ def test_every_page_draws_in_both_languages_and_the_screenshot(app):
     try:
         for lang in ("ru", "en"):
             app.set_language(lang)
-            for page in range(len(HOWTO_PAGES)):
+            for page in range(len(HOWTO_PAGES) + 1):  # the last, the keys
                 scene.go(page)
                 app.frame()
                 for b in scene.buttons.buttons:
@@ -90,7 +97,30 @@ def test_every_page_draws_in_both_languages_and_the_screenshot(app):
         app.set_language("en")
 
 
-def test_the_match_menu_opens_how_to_play(app, random_ai):
+def test_the_keys_page_names_every_shortcut(app: App) -> None:
+    """H, Z, Space, 1–6 and + − 0 work in the match; the Keys page says so in both languages."""
+    from web.i18n_ui import KEYS
+    from web.scenes.how_to_play import PAGES, HowToPlayScene, page_lines
+
+    assert PAGES[-1][0] == "keys"
+    names = {keys for keys, _what in KEYS}
+    assert {"H", "Z", "keycap_space", "1–6", "+  −", "0", "Esc", "F1"} <= names
+    scene = HowToPlayScene(app, page=len(PAGES) - 1)
+    app.push(scene)
+    try:
+        for lang in ("en", "ru"):
+            app.set_language(lang)
+            assert i18n.t("howto_keys_title") != "howto_keys_title"
+            assert 2 <= len(page_lines("keys")) <= 4
+            for _keys, what in KEYS:
+                assert i18n.t(what) != what
+            app.frame()
+        shot(app, "how_to_play_keys_ru.png")
+    finally:
+        app.set_language("en")
+
+
+def test_the_match_menu_opens_how_to_play(app: App, random_ai: None) -> None:
     from tests.web.test_scenes import _match
     from web.scenes.how_to_play import HowToPlayScene
     from web.scenes.menu import MenuScene
@@ -101,6 +131,6 @@ def test_the_match_menu_opens_how_to_play(app, random_ai):
     menu = app.top
     assert isinstance(menu, MenuScene)
     click_button(app, menu.buttons, "howto")
-    assert isinstance(app.top, HowToPlayScene)
+    top(app, HowToPlayScene)
     press_key(app, pygame.K_ESCAPE)
-    assert app.top is menu
+    assert top(app, MenuScene) is menu

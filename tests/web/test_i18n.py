@@ -8,13 +8,13 @@ from web import i18n
 from web.rules_text import RULES, section_of
 
 
-def test_every_entry_has_both_languages_with_the_same_fields():
+def test_every_entry_has_both_languages_with_the_same_fields() -> None:
     for key, (en, ru) in i18n.TEXT.items():
         assert en and ru, key
         assert set(re.findall(r"{(\w+)}", en)) == set(re.findall(r"{(\w+)}", ru)), key
 
 
-def test_language_switch():
+def test_language_switch() -> None:
     try:
         i18n.set_language("ru")
         assert i18n.t("new_game") == "Новая игра"
@@ -27,7 +27,7 @@ def test_language_switch():
         i18n.set_language("en")
 
 
-def test_rules_reference_follows_the_rule_ids():
+def test_rules_reference_follows_the_rule_ids() -> None:
     ids = [r[0] for r in RULES]
     assert len(ids) == len(set(ids))
     for n in range(1, 12):

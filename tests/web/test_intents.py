@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import game
+from game import P_ACTION, GameState
 from game.actions import Destroy, EndTurn, Move, Train
-from game.state import P_ACTION
 from web import intents
 
 
-def _action_phase(seed=1, players=2, winter=False):
+def _action_phase(seed: int = 1, players: int = 2, winter: bool = False) -> GameState:
     state = game.new_game(players, seed=seed, kingdoms=list(range(players)))
     rng = random.Random(seed)
     while True:
@@ -28,7 +28,7 @@ def _action_phase(seed=1, players=2, winter=False):
             )
 
 
-def test_moves_for_filters_by_general_and_die():
+def test_moves_for_filters_by_general_and_die() -> None:
     state = _action_phase()
     legal = state.legal_actions()
     g = next(a.general for a in legal if isinstance(a, Move))
@@ -45,7 +45,7 @@ def test_moves_for_filters_by_general_and_die():
         )
 
 
-def test_move_costs_are_engine_distances():
+def test_move_costs_are_engine_distances() -> None:
     state = _action_phase()
     view = state.observe(state.active)
     legal = state.legal_actions()
@@ -57,7 +57,7 @@ def test_move_costs_are_engine_distances():
         assert 1 <= cost <= intents.moves_for(legal, g, None)[dest].die
 
 
-def test_refused_move_is_explained_by_the_engine():
+def test_refused_move_is_explained_by_the_engine() -> None:
     state = _action_phase()
     view = state.observe(state.active)
     g = next(g for g in state.generals_of(state.active) if state.gen_city[g] >= 0)
@@ -66,11 +66,13 @@ def test_refused_move_is_explained_by_the_engine():
         key=lambda c: state.board.route_distance[state.gen_city[g]][c],
     )
     meant = intents.intended_move(view, g, min(state.dice), far)
+    assert meant is not None
     text = intents.why_not(view.public, meant)
-    assert text.startswith("R5") and intents.rule_of(text).startswith("R5")
+    rule = intents.rule_of(text)
+    assert text.startswith("R5") and rule is not None and rule.startswith("R5")
 
 
-def test_context_actions_and_refusals():
+def test_context_actions_and_refusals() -> None:
     state = _action_phase(seed=4)
     view = state.observe(state.active)
     legal = state.legal_actions()
@@ -87,13 +89,13 @@ def test_context_actions_and_refusals():
     assert isinstance(intents.intended_context(view, "train", g, 6), Train)
 
 
-def test_rule_of():
+def test_rule_of() -> None:
     assert intents.rule_of("R5.3: no sea routes in winter") == "R5.3"
     assert intents.rule_of("R9.7/R10.1: the game is over") == "R9.7"
     assert intents.rule_of("nothing cited") is None
 
 
-def test_trade_for_prefers_small_dice():
+def test_trade_for_prefers_small_dice() -> None:
     state = _action_phase()
     legal = state.legal_actions()
     best = intents.trade_for(legal)

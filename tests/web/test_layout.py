@@ -27,7 +27,7 @@ def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
 
 
-def test_box_contains_edges():
+def test_box_contains_edges() -> None:
     b = Box(10, 20, 30, 40)
     assert b.contains(10, 20) and b.contains(39.9, 59.9)
     assert not b.contains(40, 20) and not b.contains(10, 60)
@@ -35,14 +35,14 @@ def test_box_contains_edges():
     assert b.inset(5) == Box(15, 25, 20, 30)
 
 
-def test_match_regions_tile_the_screen():
+def test_match_regions_tile_the_screen() -> None:
     assert L.top.w == WIDTH and L.side.right == WIDTH and L.side.bottom == HEIGHT
     assert L.map.bottom == L.tray.y and L.map.right == L.side.x
     assert not _overlap(L.map, L.side) and not _overlap(L.map, L.tray)
 
 
 @pytest.mark.parametrize("count", [1, 2, 3])
-def test_tray_controls_are_big_and_apart(count):
+def test_tray_controls_are_big_and_apart(count: int) -> None:
     boxes = [*L.dice(4), *L.tray_buttons().values(), *L.action_buttons(count)]
     for b in boxes:
         assert b.h >= MIN_TOUCH and b.w >= MIN_TOUCH, b
@@ -51,7 +51,7 @@ def test_tray_controls_are_big_and_apart(count):
         assert not _overlap(a, b), (a, b)
 
 
-def test_season_track_has_16_slots_in_the_top_bar():
+def test_season_track_has_16_slots_in_the_top_bar() -> None:
     slots = L.season_slots()
     assert len(slots) == 16
     for a, b in itertools.pairwise(slots):
@@ -61,14 +61,14 @@ def test_season_track_has_16_slots_in_the_top_bar():
     assert token.bottom <= L.top.bottom and token.h >= 16
 
 
-def test_player_rows_fit_six_seats_and_hand():
+def test_player_rows_fit_six_seats_and_hand() -> None:
     rows = L.player_rows(6)
     assert rows[-1].bottom < L.side.bottom - 200  # room for the hand and the log
     cards = L.hand_cards(3, rows[-1].bottom + 30)
     assert cards[-1].right <= L.side.right
 
 
-def test_camera_round_trip_and_fit():
+def test_camera_round_trip_and_fit() -> None:
     cam = Camera(L.map)
     for wx, wy in [(0, 0), (1000, 600), (geo.WORLD_WIDTH, geo.WORLD_HEIGHT)]:
         sx, sy = cam.to_screen(wx, wy)
@@ -81,7 +81,7 @@ def test_camera_round_trip_and_fit():
     assert L.map.y - 1 <= y0 and y1 <= L.map.bottom + 1
 
 
-def test_zoom_keeps_the_point_under_the_pointer():
+def test_zoom_keeps_the_point_under_the_pointer() -> None:
     cam = Camera(L.map)
     px, py = 400, 300
     before = cam.to_world(px, py)
@@ -91,7 +91,7 @@ def test_zoom_keeps_the_point_under_the_pointer():
     assert cam.scale == pytest.approx(cam.fit_scale * 2)
 
 
-def test_zoom_is_clamped_and_pan_stays_on_the_board():
+def test_zoom_is_clamped_and_pan_stays_on_the_board() -> None:
     cam = Camera(L.map)
     cam.zoom_at(0.1, 100, 100)
     assert cam.scale == pytest.approx(cam.fit_scale)
@@ -106,7 +106,7 @@ def test_zoom_is_clamped_and_pan_stays_on_the_board():
     assert cam.key() != key
 
 
-def test_nearest_and_radius():
+def test_nearest_and_radius() -> None:
     pts = [(1, 0.0, 0.0), (2, 10.0, 0.0), (3, 100.0, 100.0)]
     assert nearest(pts, 4, 0, 20) == 1
     assert nearest(pts, 6, 0, 20) == 2
@@ -114,18 +114,18 @@ def test_nearest_and_radius():
     assert 12 <= hit_radius(1, 1) <= 22 and hit_radius(4, 1) == 22
 
 
-def test_token_offsets_spread_evenly():
+def test_token_offsets_spread_evenly() -> None:
     assert token_offsets(1, 10) == [(0.0, 0.0)]
     xs = [x for x, _ in token_offsets(3, 10)]
     assert xs == [-10.0, 0.0, 10.0]
 
 
-def test_centered():
+def test_centered() -> None:
     b = centered(100, 50, Box(0, 0, 300, 150))
     assert b == Box(100, 50, 100, 50)
 
 
-def test_track_row_keeps_a_crowded_season_readable():
+def test_track_row_keeps_a_crowded_season_readable() -> None:
     from web.layout import TRACK_RIGHT, TRACK_TOKEN
 
     top = L.top
@@ -151,7 +151,7 @@ def test_track_row_keeps_a_crowded_season_readable():
     assert abs(lone.center[0] - L.season_slots()[6].center[0]) <= 1  # right under its season
 
 
-def test_map_buttons_are_finger_sized_and_clear_of_the_rest():
+def test_map_buttons_are_finger_sized_and_clear_of_the_rest() -> None:
     boxes = [L.menu_button(), *L.zoom_buttons()]
     for b in boxes:
         assert b.w >= MIN_TOUCH and b.h >= MIN_TOUCH
@@ -164,7 +164,7 @@ def test_map_buttons_are_finger_sized_and_clear_of_the_rest():
     assert L.map.x < coach.x and coach.right < L.zoom_buttons()[0].x and coach.h >= MIN_TOUCH
 
 
-def test_labels_never_overlap_and_capitals_are_kept():
+def test_labels_never_overlap_and_capitals_are_kept() -> None:
     from web.layout import LabelSpot, overlaps, place_labels
 
     # a crowded strait: six cities within a few pixels, one capital among them

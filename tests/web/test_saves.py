@@ -6,22 +6,34 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from tests.web.player import click_button, press_key  # noqa: E402
+from game import GameRecord  # noqa: E402
+from tests.web.player import click_button, press_key, top  # noqa: E402
 from web import i18n, saves, theme  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.layout import Box  # noqa: E402
+from web.scenes.game_over import GameOverScene  # noqa: E402
+from web.scenes.match import MatchScene  # noqa: E402
+from web.scenes.replace_game import ReplaceGameScene  # noqa: E402
 from web.storage import FileStorage  # noqa: E402
+
+if TYPE_CHECKING:
+    from web.app import App
+    from web.scenes.new_game import NewGameScene
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 AUTOSAVE_FILE = "autosave.json"
 
 
-def _unfinished(app, seed=21, humans=2, actions=12) -> str:
+def _unfinished(app: App, seed: int = 21, humans: int = 2, actions: int = 12) -> str:
     """An unfinished game of the player's in the autosave (hot seat by default); its text."""
     seats = [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(2)]
     session = saves.new_session(app, MatchConfig(seats, seed=seed))
@@ -38,13 +50,15 @@ def _unfinished(app, seed=21, humans=2, actions=12) -> str:
 
 
 @pytest.fixture
-def autosave_calls(monkeypatch):
+def autosave_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every write or delete of the autosave, by any App's storage."""
     calls: list[str] = []
     for name in ("write", "delete"):
         real = getattr(FileStorage, name)
 
-        def spy(self, key, *rest, _real=real, _name=name):
+        def spy(
+            self: FileStorage, key: str, *rest: Any, _real: Any = real, _name: str = name
+        ) -> Any:
             if key == saves.AUTOSAVE:
                 calls.append(_name)
             return _real(self, key, *rest)
@@ -53,7 +67,7 @@ def autosave_calls(monkeypatch):
     return calls
 
 
-def _until(app, cond, frames=40_000):
+def _until(app: App, cond: Callable[[], bool], frames: int = 40_000) -> None:
     for _ in range(frames):
         if cond():
             return
@@ -61,21 +75,18 @@ def _until(app, cond, frames=40_000):
     raise AssertionError("condition not reached")
 
 
-def _run_to_game_over(app):
-    from web.scenes.game_over import GameOverScene
-    from web.scenes.match import MatchScene
-
-    match = app.top
-    assert isinstance(match, MatchScene)
-    match.animator.enabled = False
+def _run_to_game_over(app: App) -> GameOverScene:
+    top(app, MatchScene).animator.enabled = False
     _until(app, lambda: isinstance(app.top, GameOverScene))
-    return app.top
+    return top(app, GameOverScene)
 
 
 # --- games the AIs play alone ---------------------------------------------------------------
 
 
-def test_watching_ais_play_keeps_the_unfinished_game(app, random_ai, data_dir, autosave_calls):
+def test_watching_ais_play_keeps_the_unfinished_game(
+    app: App, random_ai: None, data_dir: Path, autosave_calls: list[str]
+) -> None:
     from web.scenes.title import TitleScene
 
     saved = _unfinished(app)
@@ -84,7 +95,7 @@ def test_watching_ais_play_keeps_the_unfinished_game(app, random_ai, data_dir, a
     app.push(title)
     assert title.buttons.find("continue") is not None
     click_button(app, title.buttons, "spectate")
-    assert app.top.session.spectating
+    assert top(app, MatchScene).session.spectating
     over = _run_to_game_over(app)
     assert (data_dir / AUTOSAVE_FILE).read_text(encoding="utf-8") == saved
     click_button(app, over.buttons, "again")  # another game of AIs: still not the player's
@@ -96,8 +107,8 @@ def test_watching_ais_play_keeps_the_unfinished_game(app, random_ai, data_dir, a
 
 
 def test_spectating_from_the_command_line_keeps_the_unfinished_game(
-    app, random_ai, data_dir, autosave_calls
-):
+    app: App, random_ai: None, data_dir: Path, autosave_calls: list[str]
+) -> None:
     """``python -m web --spectate --players 2 --seed 3 --difficulty easy`` to its end."""
     from web.main import build_app, parse_args
 
@@ -110,7 +121,9 @@ def test_spectating_from_the_command_line_keeps_the_unfinished_game(
     assert (data_dir / AUTOSAVE_FILE).read_text(encoding="utf-8") == saved
 
 
-def test_the_title_background_game_never_touches_the_save(app, random_ai, autosave_calls):
+def test_the_title_background_game_never_touches_the_save(
+    app: App, random_ai: None, autosave_calls: list[str]
+) -> None:
     from web.scenes.title import TitleScene
 
     saved = _unfinished(app)
@@ -125,8 +138,9 @@ def test_the_title_background_game_never_touches_the_save(app, random_ai, autosa
     assert app.storage.read(saves.AUTOSAVE) == saved
 
 
-def test_a_new_game_of_ais_only_leaves_the_save_alone(app, random_ai, autosave_calls):
-    from web.scenes.match import MatchScene
+def test_a_new_game_of_ais_only_leaves_the_save_alone(
+    app: App, random_ai: None, autosave_calls: list[str]
+) -> None:
     from web.scenes.new_game import NewGameScene
     from web.scenes.title import TitleScene
 
@@ -138,7 +152,7 @@ def test_a_new_game_of_ais_only_leaves_the_save_alone(app, random_ai, autosave_c
     click_button(app, form.buttons, "players2")
     click_button(app, form.buttons, "kind0")  # the only human seat becomes an AI
     click_button(app, form.buttons, "start")
-    assert isinstance(app.top, MatchScene) and app.top.session.spectating  # nothing asked
+    assert top(app, MatchScene).session.spectating  # nothing asked
     over = _run_to_game_over(app)
     click_button(app, over.buttons, "again")
     assert isinstance(app.top, MatchScene)
@@ -147,9 +161,7 @@ def test_a_new_game_of_ais_only_leaves_the_save_alone(app, random_ai, autosave_c
     assert app.storage.read(saves.AUTOSAVE) == saved
 
 
-def test_a_finished_game_deletes_only_its_own_autosave(app, random_ai):
-    from web.scenes.match import MatchScene
-
+def test_a_finished_game_deletes_only_its_own_autosave(app: App, random_ai: None) -> None:
     seats = [SeatConfig(HUMAN), SeatConfig(AI, "easy")]
     for own in (True, False):
         session = saves.new_session(app, MatchConfig(seats, seed=22))
@@ -177,7 +189,7 @@ def test_a_finished_game_deletes_only_its_own_autosave(app, random_ai):
 # --- replacing the unfinished game ----------------------------------------------------------
 
 
-def _new_game_form(app):
+def _new_game_form(app: App) -> NewGameScene:
     from web.scenes.new_game import NewGameScene
     from web.scenes.title import TitleScene
 
@@ -188,10 +200,9 @@ def _new_game_form(app):
     return form
 
 
-def test_a_new_game_asks_before_replacing_the_unfinished_one(app, random_ai, data_dir):
-    from web.scenes.match import MatchScene
-    from web.scenes.replace_game import ReplaceGameScene
-
+def test_a_new_game_asks_before_replacing_the_unfinished_one(
+    app: App, random_ai: None, data_dir: Path
+) -> None:
     saved = _unfinished(app)
     form = _new_game_form(app)
     click_button(app, form.buttons, "start")
@@ -204,28 +215,28 @@ def test_a_new_game_asks_before_replacing_the_unfinished_one(app, random_ai, dat
     press_key(app, pygame.K_ESCAPE)  # Escape keeps it too
     assert app.top is form and app.storage.read(saves.AUTOSAVE) == saved
     click_button(app, form.buttons, "start")
-    click_button(app, app.top.buttons, "export")  # a copy first, then the new game
+    # A copy first, then the new game.
+    click_button(app, top(app, ReplaceGameScene).buttons, "export")
     exported = list((data_dir / "exports").glob("*.json"))
     assert len(exported) == 1 and json.loads(exported[0].read_text("utf-8")) == json.loads(saved)
-    assert isinstance(app.top, MatchScene)
-    new = app.top.session.save_text()
-    assert json.loads(app.storage.read(saves.AUTOSAVE)) == json.loads(new)
+    new = top(app, MatchScene).session.save_text()
+    assert json.loads(_autosave(app)) == json.loads(new)
     assert json.loads(new)["seed"] == form.config.seed
 
 
-def test_replace_it_starts_the_new_game(app, random_ai):
-    from web.scenes.match import MatchScene
-
+def test_replace_it_starts_the_new_game(app: App, random_ai: None) -> None:
     saved = _unfinished(app)
     form = _new_game_form(app)
     click_button(app, form.buttons, "start")
-    click_button(app, app.top.buttons, "replace")
+    click_button(app, top(app, ReplaceGameScene).buttons, "replace")
     assert isinstance(app.top, MatchScene)
     assert app.storage.read(saves.AUTOSAVE) != saved
 
 
-def test_continuing_and_a_later_copy_of_the_same_game_ask_nothing(app, random_ai, tmp_path):
-    from web.scenes.match import MatchScene
+def test_continuing_and_a_later_copy_of_the_same_game_ask_nothing(
+    app: App, random_ai: None, tmp_path: Path
+) -> None:
+    from web.scenes.menu import MenuScene
     from web.scenes.title import TitleScene
     from web.session import MatchSession
 
@@ -233,7 +244,7 @@ def test_continuing_and_a_later_copy_of_the_same_game_ask_nothing(app, random_ai
     title = TitleScene(app)
     app.push(title)
     click_button(app, title.buttons, "continue")
-    assert isinstance(app.top, MatchScene)
+    continued = top(app, MatchScene)
     later = MatchSession.from_save(saved)
     while len(later.record.actions) < len(json.loads(saved)["actions"]) + 5:
         who = later.human_to_act()
@@ -244,21 +255,20 @@ def test_continuing_and_a_later_copy_of_the_same_game_ask_nothing(app, random_ai
             later.tick(5)
     copy = tmp_path / "later.json"
     copy.write_text(later.save_text(), encoding="utf-8")
-    continued = app.top
     press_key(app, pygame.K_ESCAPE)
-    click_button(app, app.top.buttons, "title")
-    assert app.top is title
+    click_button(app, top(app, MenuScene).buttons, "title")
+    assert top(app, TitleScene) is title
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(copy)))
     app.frame()
     # The same game further on: nothing is lost, nothing asked.
-    assert isinstance(app.top, MatchScene) and app.top is not continued
+    assert top(app, MatchScene) is not continued
     played = json.loads(later.save_text())["actions"]
-    assert json.loads(app.storage.read(saves.AUTOSAVE))["actions"][: len(played)] == played
+    assert json.loads(_autosave(app))["actions"][: len(played)] == played
 
 
-def test_importing_over_the_unfinished_game_asks_first(app, random_ai, tmp_path):
-    from web.scenes.match import MatchScene
-    from web.scenes.replace_game import ReplaceGameScene
+def test_importing_over_the_unfinished_game_asks_first(
+    app: App, random_ai: None, tmp_path: Path
+) -> None:
     from web.scenes.title import TitleScene
     from web.session import MatchSession
 
@@ -272,21 +282,22 @@ def test_importing_over_the_unfinished_game_asks_first(app, random_ai, tmp_path)
     app.push(title)
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     app.frame()
-    assert isinstance(app.top, ReplaceGameScene)
-    click_button(app, app.top.buttons, "keep")
+    click_button(app, top(app, ReplaceGameScene).buttons, "keep")
     assert app.top is title and app.storage.read(saves.AUTOSAVE) == saved
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     app.frame()
-    click_button(app, app.top.buttons, "replace")
+    click_button(app, top(app, ReplaceGameScene).buttons, "replace")
     assert isinstance(app.top, MatchScene)
-    stored = json.loads(app.storage.read(saves.AUTOSAVE))
+    stored = json.loads(_autosave(app))
     assert stored["seed"] == 31
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("large", [False, True])
-def test_the_replace_question_fits_its_box(app, random_ai, lang, large):
-    from web.scenes.replace_game import BOX, TITLE_SIZE, ReplaceGameScene
+def test_the_replace_question_fits_its_box(
+    app: App, random_ai: None, lang: str, large: bool
+) -> None:
+    from web.scenes.replace_game import BOX, TITLE_SIZE
     from web.session import MatchSession
 
     app.set_language(lang)
@@ -314,13 +325,11 @@ def test_the_replace_question_fits_its_box(app, random_ai, lang, large):
 # --- an autosave that does not load ----------------------------------------------------------
 
 
-def _crafted_index_error(monkeypatch):
-    from web import session as session_module
-
-    def broken(text):
+def _crafted_index_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(text: str | bytes) -> None:
         raise IndexError("tuple index out of range")
 
-    monkeypatch.setattr(session_module.GameRecord, "from_json", staticmethod(broken))
+    monkeypatch.setattr(GameRecord, "from_json", staticmethod(broken))
 
 
 CORRUPT = {
@@ -333,10 +342,14 @@ CORRUPT = {
 
 @pytest.mark.parametrize("kind", list(CORRUPT))
 def test_an_unreadable_autosave_is_kept_aside_and_the_game_starts(
-    app, data_dir, random_ai, monkeypatch, caplog, kind
-):
+    app: App,
+    data_dir: Path,
+    random_ai: None,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    kind: str,
+) -> None:
     from web.main import build_app, parse_args
-    from web.scenes.match import MatchScene
     from web.scenes.new_game import NewGameScene
     from web.scenes.title import TitleScene
 
@@ -367,7 +380,7 @@ def test_an_unreadable_autosave_is_kept_aside_and_the_game_starts(
     assert saves.notice(app) == ""
 
 
-def test_a_second_unreadable_autosave_does_not_replace_the_first(app, data_dir):
+def test_a_second_unreadable_autosave_does_not_replace_the_first(app: App, data_dir: Path) -> None:
     from web.scenes.title import TitleScene
 
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -380,7 +393,9 @@ def test_a_second_unreadable_autosave_does_not_replace_the_first(app, data_dir):
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("large", [False, True])
-def test_the_title_notice_fits_its_box_and_covers_no_button(app, data_dir, lang, large):
+def test_the_title_notice_fits_its_box_and_covers_no_button(
+    app: App, data_dir: Path, lang: str, large: bool
+) -> None:
     from web.layout import HEIGHT
     from web.scenes.title import NOTICE_SIZE, TitleScene
 
@@ -403,20 +418,27 @@ def test_the_title_notice_fits_its_box_and_covers_no_button(app, data_dir, lang,
     app.set_language("en")
 
 
-def _overlap(a, b) -> bool:
+def _autosave(app: App) -> str:
+    text = app.storage.read(saves.AUTOSAVE)
+    assert text is not None, "no autosave"
+    return text
+
+
+def _overlap(a: Box, b: Box) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
 
 
-def test_a_failing_autosave_write_is_told_once(app, random_ai, monkeypatch):
+def test_a_failing_autosave_write_is_told_once(
+    app: App, random_ai: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from web.scenes.title import TitleScene
 
     monkeypatch.setattr(app.storage, "write", lambda key, text: False)
     app.push(TitleScene(app))
     config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=5)
-    saves.start(app, saves.new_session(app, config))
+    session = app.nav.open_match(saves.new_session(app, config)).session
     assert app.toast_text == i18n.t("autosave_failed")
     app.toast_text = ""
-    session = app.top.session
     while len(session.record.actions) < 10:
         if session.human_to_act() >= 0:
             session.submit(session.legal()[0])
@@ -428,7 +450,7 @@ def test_a_failing_autosave_write_is_told_once(app, random_ai, monkeypatch):
 # --- imported files that do not load -----------------------------------------------------------
 
 
-def _bad_files(app) -> dict[str, bytes]:
+def _bad_files(app: App) -> dict[str, bytes]:
     good = _unfinished(app, seed=41)
     data = json.loads(good)
     return {
@@ -452,7 +474,9 @@ PARSER_WORDS = ("char ", "line 1", "column", "Expecting", "Unterminated", "Trace
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("large", [False, True])
-def test_import_refusals_are_sentences_that_cover_no_button(app, random_ai, tmp_path, lang, large):
+def test_import_refusals_are_sentences_that_cover_no_button(
+    app: App, random_ai: None, tmp_path: Path, lang: str, large: bool
+) -> None:
     from web.scenes.menu import ImportScene, MenuScene
 
     expected = {
@@ -473,6 +497,7 @@ def test_import_refusals_are_sentences_that_cover_no_button(app, random_ai, tmp_
     press_key(app, pygame.K_ESCAPE)
     menu = app.top
     assert isinstance(menu, MenuScene)
+    assert isinstance(app.storage, FileStorage)
     exports = app.storage.dir / "exports"
     exports.mkdir(parents=True, exist_ok=True)
     for name, content in files.items():
@@ -482,20 +507,20 @@ def test_import_refusals_are_sentences_that_cover_no_button(app, random_ai, tmp_
     for where in ("menu", "import"):
         if where == "import":
             click_button(app, menu.buttons, "import")
-            assert isinstance(app.top, ImportScene) and len(app.top.files) == 8
-        top = app.top
+            assert len(top(app, ImportScene).files) == 8
+        shown = top(app, MenuScene if where == "menu" else ImportScene)
         for name in files:
             pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(exports / name)))
             app.frame()
             text = app.toast_text
-            assert app.top is top and app.scenes[1] is match, name  # the game survives
+            assert app.top is shown and app.scenes[1] is match, name  # the game survives
             if lang == "en":
                 assert text.startswith(READABLE), (name, text)
                 if name in expected:
                     assert text == expected[name]
             assert not any(word in text for word in PARSER_WORDS), (name, text)
             rect = app.toast_rect()
-            for b in top.buttons.buttons:
+            for b in shown.buttons.buttons:
                 assert not rect.colliderect(pygame.Rect(b.box.tuple())), (where, name, b.tag)
             if where == "menu":  # nor the menu's panel
                 assert not rect.colliderect(pygame.Rect(menu.box.tuple())), name
@@ -504,7 +529,7 @@ def test_import_refusals_are_sentences_that_cover_no_button(app, random_ai, tmp_
     app.set_language("en")
 
 
-def test_an_unreadable_file_says_why_in_words(app, random_ai, tmp_path):
+def test_an_unreadable_file_says_why_in_words(app: App, random_ai: None, tmp_path: Path) -> None:
     from web.scenes.title import TitleScene
 
     app.push(TitleScene(app))
@@ -518,7 +543,7 @@ def test_an_unreadable_file_says_why_in_words(app, random_ai, tmp_path):
     ['{"language": "fr"}', '{"sound": "yes"}', '{"volume": 3}', "[" * 5000, '{"language": '],
     ids=["language", "type", "unknown", "deep", "cut"],
 )
-def test_unreadable_settings_are_kept_aside_and_said(data_dir, content):
+def test_unreadable_settings_are_kept_aside_and_said(data_dir: Path, content: str) -> None:
     from web.main import build_app, parse_args
 
     data_dir.mkdir(parents=True, exist_ok=True)
@@ -533,7 +558,7 @@ def test_unreadable_settings_are_kept_aside_and_said(data_dir, content):
     )
 
 
-def test_settings_that_read_are_used(data_dir):
+def test_settings_that_read_are_used(data_dir: Path) -> None:
     from web.main import build_app, parse_args
 
     data_dir.mkdir(parents=True, exist_ok=True)

@@ -5,11 +5,13 @@ look at (the test checks that they were made)."""
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
 
+from game import P_ACTION, Action, PlayerView  # noqa: E402
 from tests.web import greedy  # noqa: E402
 from tests.web.player import (  # noqa: E402
     click,
@@ -23,14 +25,17 @@ from tests.web.player import (  # noqa: E402
 from web import saves  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 
+if TYPE_CHECKING:
+    from web.app import App
+
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
-def _greedy_choice(view, legal, rng):
+def _greedy_choice(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
     return greedy.GreedyThinking(view, legal, rng).best_action()
 
 
-def test_screenshots(app, monkeypatch):
+def test_screenshots(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     greedy.install(monkeypatch)
     from web.scenes.match import MatchScene
     from web.scenes.title import TitleScene
@@ -46,13 +51,11 @@ def test_screenshots(app, monkeypatch):
     config = MatchConfig(
         [SeatConfig(HUMAN)] + [SeatConfig(AI, "normal") for _ in range(3)], seed=21
     )
-    saves.start(app, saves.new_session(app, config))
-    scene = app.top
-    assert isinstance(scene, MatchScene)
+    scene = app.nav.open_match(saves.new_session(app, config))
     scene.animator.enabled = False
-    taken = set()
+    taken: set[str] = set()
 
-    def watch(app_):
+    def watch(app_: App) -> None:
         s = app_.top
         if not isinstance(s, MatchScene):
             return
@@ -61,7 +64,7 @@ def test_screenshots(app, monkeypatch):
             "coach" not in taken
             and s.coach_line
             and s.session.legal()
-            and state.phase == 3
+            and state.phase == P_ACTION
             and len(state.dice) == 4
             and not state.draw_queue
         ):
@@ -75,7 +78,7 @@ def test_screenshots(app, monkeypatch):
             "board" not in taken
             and state.round >= 5
             and s.session.legal()
-            and state.phase == 3
+            and state.phase == P_ACTION
             and not state.draw_queue
             and len(state.dice) == 4
         ):
@@ -90,10 +93,13 @@ def test_screenshots(app, monkeypatch):
             if own:
                 click(app_, *general_point(app_, s, own[0]))
             shot(app_, "board_midgame.png")
-            app_.settings.large_text = True  # what a phone player would choose
+            app_.settings.large_text = True  # a phone's default
             app_.save_settings()
+            app_.set_screen((844, 390))  # the compact layout, as the phone shows it
             phone_shot(app_, "phone_landscape.png", (844, 390))
+            app_.set_screen((390, 844))
             phone_shot(app_, "phone_portrait.png", (390, 844))
+            app_.set_screen(None)
             app_.settings.large_text = False
             app_.save_settings()
             city = state.gen_city[own[0]] if own else 0

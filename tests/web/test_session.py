@@ -3,25 +3,28 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import pytest
 
-from game import IllegalActionError, StateFormatError
+from game import P_ACTION, IllegalActionError, StateFormatError
 from game.actions import DrawCard, EndTurn, Move
-from game.state import P_ACTION
 from web import describe
 from web.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
 from web.session import MatchSession
 
+if TYPE_CHECKING:
+    from web.app import App
+
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
-def _human_game(seed=3, players=2, humans=1):
+def _human_game(seed: int = 3, players: int = 2, humans: int = 1) -> MatchSession:
     seats = [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(players)]
     return MatchSession(MatchConfig(seats, seed=seed))
 
 
-def _run_until_human(session, limit=5000):
+def _run_until_human(session: MatchSession, limit: int = 5000) -> None:
     for _ in range(limit):
         if session.human_to_act() >= 0 and session.legal():
             return
@@ -29,7 +32,7 @@ def _run_until_human(session, limit=5000):
     raise AssertionError("the human was never asked")
 
 
-def _to_own_action_phase(session):
+def _to_own_action_phase(session: MatchSession) -> None:
     while True:
         _run_until_human(session)
         state = session.state
@@ -38,7 +41,7 @@ def _to_own_action_phase(session):
         session.submit(session.legal()[0])
 
 
-def test_ai_only_game_runs_to_the_end(random_ai):
+def test_ai_only_game_runs_to_the_end(random_ai: None) -> None:
     session = MatchSession(spectator_config(3, 5))
     for _ in range(100_000):
         if session.is_over():
@@ -49,7 +52,7 @@ def test_ai_only_game_runs_to_the_end(random_ai):
     assert session.record.replay().scores() == session.state.scores()
 
 
-def test_kingdoms_from_config_and_random():
+def test_kingdoms_from_config_and_random() -> None:
     config = MatchConfig(
         [SeatConfig(HUMAN, kingdom=3), SeatConfig(AI), SeatConfig(AI, kingdom=0)], seed=9
     )
@@ -60,7 +63,7 @@ def test_kingdoms_from_config_and_random():
     assert session.state.seat_kingdom == kingdoms
 
 
-def test_human_cannot_act_out_of_turn(random_ai):
+def test_human_cannot_act_out_of_turn(random_ai: None) -> None:
     session = _human_game()
     _run_until_human(session)
     legal = session.legal()
@@ -70,7 +73,7 @@ def test_human_cannot_act_out_of_turn(random_ai):
         session.submit(legal[0])
 
 
-def test_undo_back_to_the_roll_but_not_past_it(random_ai):
+def test_undo_back_to_the_roll_but_not_past_it(random_ai: None) -> None:
     session = _human_game(seed=4)
     _to_own_action_phase(session)
     assert not session.can_undo()  # the roll is a barrier (R4.5)
@@ -84,7 +87,7 @@ def test_undo_back_to_the_roll_but_not_past_it(random_ai):
         assert not session.can_undo()
 
 
-def test_end_turn_is_final(random_ai):
+def test_end_turn_is_final(random_ai: None) -> None:
     session = _human_game(seed=5)
     _to_own_action_phase(session)
     end = next(a for a in session.legal() if isinstance(a, EndTurn))
@@ -92,7 +95,7 @@ def test_end_turn_is_final(random_ai):
     assert not session.can_undo()
 
 
-def test_save_round_trip_and_refusals(random_ai):
+def test_save_round_trip_and_refusals(random_ai: None) -> None:
     session = _human_game(seed=6, players=3, humans=2)
     for _ in range(300):
         if session.human_to_act() >= 0:
@@ -117,7 +120,7 @@ def test_save_round_trip_and_refusals(random_ai):
             MatchSession.from_save(bad)
 
 
-def test_foreign_record_without_client_plays_seat_zero():
+def test_foreign_record_without_client_plays_seat_zero() -> None:
     session = _human_game(seed=7)
     data = json.loads(session.save_text())
     del data["client"]
@@ -125,7 +128,7 @@ def test_foreign_record_without_client_plays_seat_zero():
     assert again.config.humans() == [0]
 
 
-def test_log_hides_other_seats_cards(random_ai):
+def test_log_hides_other_seats_cards(random_ai: None) -> None:
     session = _human_game(seed=8, players=2)
     for _ in range(50):
         session.tick(5)
@@ -135,6 +138,7 @@ def test_log_hides_other_seats_cards(random_ai):
     draws = [e for e in session.log if isinstance(e.action, DrawCard)]
     assert draws
     for entry in draws:
+        assert isinstance(entry.action, DrawCard)
         mine = describe.log_line(board, entry, viewer=0)
         theirs = describe.log_line(board, entry, viewer=1)
         card = describe.card_text(board, entry.action.card)
@@ -144,7 +148,7 @@ def test_log_hides_other_seats_cards(random_ai):
             assert card not in mine and card in theirs
 
 
-def test_hot_seat_handover(random_ai):
+def test_hot_seat_handover(random_ai: None) -> None:
     session = _human_game(seed=9, players=2, humans=2)
     seen = set()
     for _ in range(400):
@@ -159,14 +163,14 @@ def test_hot_seat_handover(random_ai):
     assert seen  # the device changed hands at least once
 
 
-def test_rematch_keeps_the_settings():
+def test_rematch_keeps_the_settings() -> None:
     session = _human_game(seed=10, players=3)
     again = session.rematch()
     assert [s.to_dict() for s in again.seats] == [s.to_dict() for s in session.config.seats]
     assert again.rules == session.config.rules and again.seed == 11
 
 
-def test_hint_returns_legal_moves(random_ai):
+def test_hint_returns_legal_moves(random_ai: None) -> None:
     session = _human_game(seed=11)
     _to_own_action_phase(session)
     assert session.start_hint()
@@ -178,7 +182,7 @@ def test_hint_returns_legal_moves(random_ai):
     assert found and all(i.action in session.legal() for i in found)
 
 
-def test_ai_seats_keep_their_agent_so_a_turn_goes_on_from_its_tree():
+def test_ai_seats_keep_their_agent_so_a_turn_goes_on_from_its_tree() -> None:
     """Each AI seat keeps one agent for the game: its next decision of the turn reuses the
     subtree of the action it chose (ai.ismcts), as in the arena."""
     session = MatchSession(spectator_config(2, 5, "easy"))
@@ -192,7 +196,7 @@ def test_ai_seats_keep_their_agent_so_a_turn_goes_on_from_its_tree():
     assert all(session.agents[key] is agent for key, agent in kept.items())
 
 
-def test_both_seasons_of_the_map_are_kept_for_the_camera(app):
+def test_both_seasons_of_the_map_are_kept_for_the_camera(app: App) -> None:
     """A change of season must not cost a frame a full redraw of the map (issue: frame time)."""
     from game import default_map
     from web.layout import Camera, MatchLayout
@@ -211,7 +215,7 @@ def test_both_seasons_of_the_map_are_kept_for_the_camera(app):
     assert art.prepare(cam, True)  # the old camera's pictures are gone
 
 
-def test_move_now_makes_the_thinking_ai_play_its_best_move_so_far():
+def test_move_now_makes_the_thinking_ai_play_its_best_move_so_far() -> None:
     session = MatchSession(MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "expert")], seed=4))
     assert not session.hurry()  # nobody is thinking
     for _ in range(5000):

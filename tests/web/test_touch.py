@@ -3,27 +3,36 @@ shows the tooltip, two fingers pinch-zoom the map."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import pytest
 
 pygame = pytest.importorskip("pygame")
 
+from tests.web.player import find  # noqa: E402
 from web.layout import HEIGHT, WIDTH  # noqa: E402
+from web.widgets import ButtonGroup  # noqa: E402
+
+if TYPE_CHECKING:
+    from web.app import App
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
-def finger(app, kind, x, y, fid=0):
+def finger(app: App, kind: int, x: float, y: float, fid: int = 0) -> None:
     pygame.event.post(pygame.event.Event(kind, x=x / WIDTH, y=y / HEIGHT, dx=0.0, dy=0.0,
                                          finger_id=fid, touch_id=1, pressure=1.0))  # fmt: skip
 
 
-def test_finger_tap_presses_a_button_once(app):
+def test_finger_tap_presses_a_button_once(app: App) -> None:
     from web.scenes.settings import SettingsScene
 
     scene = SettingsScene(app)
     app.push(scene)
     app.frame()
-    box = scene.buttons.find("speed").box
+    box = find(scene.buttons, "speed").box
     before = app.settings.speed
     finger(app, pygame.FINGERDOWN, *box.center)
     # the synthetic mouse events SDL adds for a touch are marked and ignored
@@ -41,7 +50,7 @@ def test_finger_tap_presses_a_button_once(app):
     assert SPEEDS.index(app.settings.speed) == (SPEEDS.index(before) + 1) % len(SPEEDS)
 
 
-def test_hold_pins_a_tooltip_and_pinch_zooms(app, random_ai):
+def test_hold_pins_a_tooltip_and_pinch_zooms(app: App, random_ai: None) -> None:
     from tests.web.test_scenes import _match
 
     scene = _match(app, seed=3)
@@ -65,7 +74,7 @@ def test_hold_pins_a_tooltip_and_pinch_zooms(app, random_ai):
     app.frame()
 
 
-def _all_buttons(app):
+def _all_buttons(app: App) -> Iterator[tuple[str, ButtonGroup]]:
     """Every scene a player meets, with its buttons (the match's included)."""
     from tests.web.test_scenes import _match, _own_turn
     from web.scenes.game_over import GameOverScene
@@ -76,21 +85,27 @@ def _all_buttons(app):
     from web.scenes.replace_game import ReplaceGameScene
     from web.scenes.rules import RulesScene
     from web.scenes.settings import SettingsScene
+    from web.scenes.title import TitleScene
 
     scene = _match(app, seed=12)
     _own_turn(app, scene)
-    yield "title", app.scenes[0].buttons
+    title = app.scenes[0]
+    assert isinstance(title, TitleScene)
+    yield "title", title.buttons
     yield "match", scene.controls
     yield "match chrome", scene.chrome
-    for make in (NewGameScene, SettingsScene, RulesScene, HowToPlayScene, ImportScene):
-        yield make.__name__, make(app).buttons
+    yield "NewGameScene", NewGameScene(app).buttons
+    yield "SettingsScene", SettingsScene(app).buttons
+    yield "RulesScene", RulesScene(app).buttons
+    yield "HowToPlayScene", HowToPlayScene(app).buttons
+    yield "ImportScene", ImportScene(app).buttons
     yield "menu", MenuScene(app, scene).buttons
     yield "game over", GameOverScene(app, scene.session).buttons
     yield "pass", PassDeviceScene(app, scene.session, 0, lambda: None).buttons
     yield "replace", ReplaceGameScene(app, scene.session, lambda: None).buttons
 
 
-def test_every_button_is_a_finger_wide(app, random_ai):
+def test_every_button_is_a_finger_wide(app: App, random_ai: None) -> None:
     from web.layout import MIN_TOUCH
 
     for where, group in _all_buttons(app):
@@ -99,7 +114,7 @@ def test_every_button_is_a_finger_wide(app, random_ai):
             assert b.box.w >= MIN_TOUCH and b.box.h >= MIN_TOUCH, (where, b.tag, b.box)
 
 
-def test_a_tap_explains_what_a_finger_cannot_hover(app, random_ai):
+def test_a_tap_explains_what_a_finger_cannot_hover(app: App, random_ai: None) -> None:
     from tests.web.player import click
     from tests.web.test_scenes import _match
     from web.layout import MatchLayout
@@ -114,10 +129,11 @@ def test_a_tap_explains_what_a_finger_cannot_hover(app, random_ai):
     assert app._pinned_tip == (int(x), int(y + 3))
     slot = MatchLayout().season_slots()[3]
     click(app, *slot.center)
-    assert scene.tooltip_at(*app._pinned_tip)[1] == "R5.3"  # the winter slot explains itself
+    tip = scene.tooltip_at(*app._pinned_tip)
+    assert tip is not None and tip[1] == "R5.3"  # the winter slot explains itself
 
 
-def test_zoom_buttons_and_own_generals(app, random_ai):
+def test_zoom_buttons_and_own_generals(app: App, random_ai: None) -> None:
     from tests.web.player import click_button
     from tests.web.test_scenes import _match
 
@@ -134,10 +150,10 @@ def test_zoom_buttons_and_own_generals(app, random_ai):
     assert cam.scale == cam.fit_scale
     state = scene.view.public
     assert scene.marks().own == set(state.generals_of(scene.session.viewer))
-    assert scene.chrome.find("menu").tip  # every icon button says what it is
+    assert find(scene.chrome, "menu").tip  # every icon button says what it is
 
 
-def test_large_text_persists_and_grows_the_small_texts(app, data_dir):
+def test_large_text_persists_and_grows_the_small_texts(app: App, data_dir: Path) -> None:
     from game import default_map
     from tests.web.player import click_button
     from web import theme
@@ -164,7 +180,7 @@ def test_large_text_persists_and_grows_the_small_texts(app, data_dir):
     assert theme.small(12) == 12
 
 
-def test_map_names_do_not_collide_and_capitals_stay(app):
+def test_map_names_do_not_collide_and_capitals_stay(app: App) -> None:
     from game import default_map
     from web.layout import Camera, MatchLayout, overlaps
     from web.render.mapart import BoardGeometry, MapArt
@@ -187,7 +203,9 @@ def test_map_names_do_not_collide_and_capitals_stay(app):
     assert len([c for c in named if c not in capitals]) > 0
 
 
-def test_an_upright_phone_is_asked_to_turn(app, random_ai, monkeypatch, data_dir):
+def test_an_upright_phone_is_asked_to_turn(
+    app: App, random_ai: None, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
     from tests.web.player import click, phone_shot
     from web import device
     from web.main import build_app, parse_args

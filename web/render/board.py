@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import PlayerView
-from web import layout, theme
-from web.layout import Camera
-from web.render.mapart import BoardGeometry, MapArt
-from web.render.tokens import draw_token, draw_tower
+from web import i18n, layout, theme
+from web.layout import Box, Camera
+from web.placement import Name, Point, Stack, box_around, fan_tokens, place_names
+from web.render.mapart import BoardGeometry, MapArt, marker_radius
+from web.render.tokens import draw_token, draw_tower, tower_size
 
 
 @dataclass
@@ -35,6 +36,11 @@ class BoardView:
         self.g = geometry
         self.art = MapArt(geometry)
         self.t = 0.0
+        self._fan_key: tuple[object, ...] = ()
+        self._fan: dict[int, tuple[float, float]] = {}
+        self._names_key: tuple[object, ...] = ()
+        self._names: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        self._name_leaders: list[tuple[Point, Point]] = []
 
     def token_size(self, camera: Camera) -> int:
         zoom = camera.scale / camera.fit_scale
@@ -51,16 +57,64 @@ class BoardView:
             if c >= 0 and state.kingdom_seat[g >> 2] >= 0:
                 by_city.setdefault(c, []).append(g)
         size = self.token_size(camera)
-        out: dict[int, tuple[float, float]] = {}
-        for c, gens in by_city.items():
-            x, y = camera.to_screen(*self.g.pos[c])
-            for g, (dx, dy) in zip(gens, layout.token_offsets(len(gens), size * 0.9), strict=True):
-                out[g] = (x + dx, y - size * 0.55 + dy)
+        # Laid out in world pixels at this scale, so a pan only shifts the layout.
+        key = (
+            round(camera.scale * 10000),
+            size,
+            tuple(sorted((c, tuple(gs)) for c, gs in by_city.items())),
+        )
+        if key != self._fan_key:
+            self._fan_key = key
+            self._fan = self._spread(camera.scale, by_city, size)
+        vp = camera.viewport
+        dx, dy = vp.x - camera.ox * camera.scale, vp.y - camera.oy * camera.scale
+        out = {g: (x + dx, y + dy) for g, (x, y) in self._fan.items()}
         if marks is not None:
             for g, (wx, wy) in marks.moving.items():
                 sx, sy = camera.to_screen(wx, wy)
                 out[g] = (sx, sy - size * 0.55)
         return out
+
+    def _spread(
+        self, scale: float, by_city: dict[int, list[int]], size: int
+    ) -> dict[int, tuple[float, float]]:
+        """Each general's token over its city (in world pixels at ``scale``), the rows of
+        neighbouring cities pushed apart so that no token hides another city's (Ostia's
+        general left Roma's in view)."""
+        stacks = []
+        for c, gens in sorted(by_city.items()):
+            x, y = self.g.pos[c]
+            stacks.append(Stack(c, (x * scale, y * scale - size * 0.55), len(gens)))
+        rows = fan_tokens(stacks, size, size * 0.9)
+        out: dict[int, tuple[float, float]] = {}
+        for c, gens in by_city.items():
+            for g, p in zip(gens, rows[c], strict=True):
+                out[g] = p
+        return out
+
+    def token_boxes(
+        self, camera: Camera, view: PlayerView, marks: Marks | None = None
+    ) -> list[Box]:
+        """Where the generals' tokens are drawn on screen, each the size of its shape."""
+        size = self.token_size(camera)
+        pos = self.general_screen(camera, view, marks)
+        return [box_around(x, y, size, size) for x, y in pos.values()]
+
+    def target_boxes(self, camera: Camera, marks: Marks) -> list[Box]:
+        """The lit cities and the suggested moves' cities on screen, each with its ring."""
+        cities = set(marks.targets) | {c for src, dest, _ in marks.hints for c in (src, dest)}
+        return [box_around(*camera.to_screen(*self.g.pos[c]), 36, 36) for c in cities if c >= 0]
+
+    def interest_points(self, camera: Camera, view: PlayerView, marks: Marks) -> list[Point]:
+        """What a player may want to tap or watch: lit and suggested cities, the generals
+        that can act, the selected one."""
+        pos = self.general_screen(camera, view, marks)
+        keep = (
+            marks.actable | marks.own | ({marks.selected} if marks.selected is not None else set())
+        )
+        return [b.center for b in self.target_boxes(camera, marks)] + [
+            p for g, p in pos.items() if g in keep
+        ]
 
     def city_at(self, camera: Camera, x: float, y: float) -> int:
         board = self.g.board
@@ -94,6 +148,7 @@ class BoardView:
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(vp.tuple()))
         surface.blit(self.art.surface(camera, state.is_winter()), (vp.x, vp.y))
+        self._city_names(surface, camera, view)
         self._towers(surface, camera, view)
         self._targets(surface, camera, marks)
         self._hints(surface, camera, marks)
@@ -101,10 +156,54 @@ class BoardView:
         self._generals(surface, camera, view, marks)
         surface.set_clip(clip)
 
+    def _city_names(self, surface: pygame.Surface, camera: Camera, view: PlayerView) -> None:
+        """The names laid round what is drawn over them: the standing generals (not one on
+        the move, or every name would shift under it) and the towers."""
+        vp = camera.viewport
+        covers = [*self.token_boxes(camera, view), *self.tower_boxes(camera, view)]
+        local = tuple(Box(b.x - vp.x, b.y - vp.y, b.w, b.h) for b in covers)
+        key = (camera.key(), i18n.language(), theme.text_scale(), self.art.show_labels, local)
+        if key != self._names_key:
+            self._names_key = key
+            placed = self.art.labels(camera, None, local)
+            self._names = [
+                (self.art.label_image(text, size, face), (vp.x + box.x, vp.y + box.y - 1))
+                for box, text, size, face in placed.values()
+            ]
+            self._name_leaders = []
+            far = marker_radius(camera) + 9
+            for c, (box, *_) in placed.items():
+                x, y = camera.to_screen(*self.g.pos[c])
+                # A name pushed off its city by a crowd of tokens: a line says whose it is.
+                nx = min(max(x, vp.x + box.x), vp.x + box.right)
+                ny = min(max(y, vp.y + box.y), vp.y + box.bottom)
+                if math.hypot(nx - x, ny - y) > far:
+                    self._name_leaders.append(((x, y), (nx, ny)))
+        for a, b in self._name_leaders:
+            pygame.draw.line(surface, (246, 238, 216), a, b, 3)
+            pygame.draw.line(surface, (28, 24, 18), a, b, 1)
+        for img, at in self._names:
+            surface.blit(img, at)
+
+    def _tower_scale(self, camera: Camera) -> float:
+        return max(0.9, min(1.5, math.sqrt(camera.scale / camera.fit_scale)))
+
+    def tower_boxes(self, camera: Camera, view: PlayerView) -> list[Box]:
+        state = view.public
+        scale = self._tower_scale(camera)
+        out = []
+        for c in range(state.board.num_cities):
+            floors = state.floors[c]
+            if floors > 0:
+                x, y = self.tower_anchor(camera, c)
+                w, h = tower_size(floors, scale)
+                out.append(Box(round(x - w / 2), round(y - h), w, h))
+        return out
+
     def _towers(self, surface: pygame.Surface, camera: Camera, view: PlayerView) -> None:
         state = view.public
         board = state.board
-        scale = max(0.9, min(1.5, (camera.scale / camera.fit_scale) ** 0.5))
+        scale = self._tower_scale(camera)
         for c in range(board.num_cities):
             floors = state.floors[c]
             if floors <= 0:
@@ -137,18 +236,24 @@ class BoardView:
             pygame.draw.circle(surface, color, (x, y), 18, 4)
 
     def _hints(self, surface: pygame.Surface, camera: Camera, marks: Marks) -> None:
-        for i, (src, dest, text) in enumerate(marks.hints):
+        colors = [(120, 230, 140) if i == 0 else (190, 230, 200) for i in range(len(marks.hints))]
+        tags: list[Name] = []
+        for i, ((src, dest, text), color) in enumerate(zip(marks.hints, colors, strict=True)):
             b = camera.to_screen(*self.g.pos[dest])
-            color = (120, 230, 140) if i == 0 else (190, 230, 200)
             if src >= 0 and src != dest:
                 a = camera.to_screen(*self.g.pos[src])
                 pygame.draw.line(surface, (20, 40, 20), a, b, 6)
                 pygame.draw.line(surface, color, a, b, 3)
             pygame.draw.circle(surface, color, b, 16, 3)
-            img = theme.text(text, 13, (10, 30, 10), "bold")
-            box = img.get_rect(midbottom=(b[0], b[1] - 18))
-            pygame.draw.rect(surface, color, box.inflate(8, 2), border_radius=6)
-            surface.blit(img, box)
+            w, h = theme.text(text, 13, (10, 30, 10), "bold").get_size()
+            tags.append(Name(i, b[0], b[1], w + 8, h + 2, 18, keep=True))
+        # Suggestions often share a start: their tags take turns round their cities rather
+        # than pile up on one another.
+        for i, box in place_names(tags).items():
+            rect = pygame.Rect(box.tuple())
+            pygame.draw.rect(surface, colors[i], rect, border_radius=6)
+            img = theme.text(marks.hints[i][2], 13, (10, 30, 10), "bold")
+            surface.blit(img, img.get_rect(center=rect.center))
 
     def _battles(self, surface: pygame.Surface, camera: Camera, marks: Marks) -> None:
         for c in marks.battles:
@@ -165,6 +270,7 @@ class BoardView:
         state = view.public
         size = self.token_size(camera)
         pos = self.general_screen(camera, view, marks)
+        self._leaders(surface, camera, view, marks, pos, size)
         for g, (x, y) in sorted(pos.items(), key=lambda kv: (kv[0] == marks.selected, kv[1][1])):
             k = g >> 2
             faded = bool(state.acted >> g & 1) and state.kingdom_seat[k] == state.active
@@ -173,3 +279,24 @@ class BoardView:
             elif g in marks.actable:
                 pygame.draw.circle(surface, (255, 255, 255), (x, y), size * 0.75, 2)
             draw_token(surface, k, state.gen_level[g], x, y, size, faded, g in marks.own)
+
+    def _leaders(
+        self, surface: pygame.Surface, camera: Camera, view: PlayerView, marks: Marks,
+        pos: dict[int, tuple[float, float]], size: int,
+    ) -> None:  # fmt: skip
+        """A thin line from a city to its generals where they were pushed aside to stay in
+        view, so that whose city they stand in is never in doubt."""
+        state = view.public
+        by_city: dict[int, list[tuple[float, float]]] = {}
+        for g, c in enumerate(state.gen_city):
+            if c >= 0 and g in pos and g not in marks.moving:
+                by_city.setdefault(c, []).append(pos[g])
+        for c, points in by_city.items():
+            x, y = camera.to_screen(*self.g.pos[c])
+            gx = sum(p[0] for p in points) / len(points)
+            gy = sum(p[1] for p in points) / len(points)
+            if math.hypot(gx - x, gy - (y - size * 0.55)) < size * 0.3:
+                continue
+            pygame.draw.line(surface, (30, 26, 20), (x, y), (gx, gy), 3)
+            pygame.draw.line(surface, (250, 248, 240), (x, y), (gx, gy), 1)
+            pygame.draw.circle(surface, (30, 26, 20), (x, y), 3)

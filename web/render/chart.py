@@ -1,30 +1,62 @@
-"""Line charts for the game-over screen: score by season, the AI's estimated win chances."""
+"""Line charts for the game-over screen: score by season, the AI's estimated win chances.
+
+Each line is a kingdom's, in its colour; the legend under the title names them (the colour
+alone is no name), and the viewer's own line is drawn thicker.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
 from web import theme
 from web.layout import Box
-from web.widgets import label
+from web.widgets import label, text_in
+
+
+@dataclass(frozen=True)
+class Series:
+    color: tuple[int, int, int]
+    name: str
+    points: list[tuple[float, float]]
+    own: bool = False  # the viewer's: drawn thicker, named so in the legend
+
+
+LEGEND_COLS = 2  # "Eastern Kingdom", «Восточное Царство» need half the width
+LEGEND_SIZE, TITLE_SIZE = 12, 16
+
+
+def legend_row() -> int:
+    return max(18, theme.line_height(LEGEND_SIZE) + 2)
+
+
+def legend_height(count: int) -> int:
+    rows = -(-count // LEGEND_COLS)
+    return rows * legend_row() + 4
 
 
 def line_chart(
     surface: pygame.Surface,
     box: Box,
     title: str,
-    series: list[tuple[tuple[int, int, int], list[tuple[float, float]]]],
+    series: list[Series],
     x_max: float,
     y_max: float,
     empty_text: str = "",
     percent: bool = False,
 ) -> None:
-    """Each series is (colour, [(x, y), ...]); axes start at 0."""
+    """Axes start at 0; the x axis is the season (four to a year, from 264 BC)."""
     rect = pygame.Rect(box.tuple())
     pygame.draw.rect(surface, (30, 33, 41), rect, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=8)
-    label(surface, title, box.x + 12, box.y + 8, 16, theme.TEXT, "bold")
-    plot = pygame.Rect(box.x + 44, box.y + 36, box.w - 60, box.h - 62)
+    title_h = theme.line_height(TITLE_SIZE, "bold") + 2
+    text_in(surface, title, Box(box.x + 12, box.y + 6, box.w - 24, title_h), TITLE_SIZE,
+            theme.TEXT, "bold", "left")  # fmt: skip
+    top = box.y + 8 + title_h
+    _legend(surface, Box(box.x + 12, top, box.w - 24, legend_height(len(series))), series)
+    top += legend_height(len(series)) + 6
+    plot = pygame.Rect(box.x + 44, top, box.w - 60, box.bottom - 26 - top)
     if not percent:
         y_max = max(4, -(-int(y_max) // 4) * 4)  # whole-number ticks
     y_max = max(y_max, 1e-9)
@@ -38,15 +70,29 @@ def line_chart(
     for year in range(4):
         x = plot.x + plot.w * (year * 4) / x_max
         label(surface, f"{264 - year}", x, plot.bottom + 4, 11, theme.TEXT_DIM)
-    if not any(points for _, points in series):
-        label(surface, empty_text, rect.centerx, rect.centery, 15, theme.TEXT_DIM, "sans", "center")
+    if not any(s.points for s in series):
+        label(surface, empty_text, plot.centerx, plot.centery, 15, theme.TEXT_DIM, "sans",
+              "center", width=plot.w)  # fmt: skip
         return
-    for color, points in series:
+    for s in sorted(series, key=lambda s: s.own):  # the viewer's line on top
         pts = [
             (plot.x + plot.w * min(x, x_max) / x_max, plot.bottom - plot.h * min(y, y_max) / y_max)
-            for x, y in points
+            for x, y in s.points
         ]
         if len(pts) >= 2:
-            pygame.draw.lines(surface, color, False, pts, 3)
+            pygame.draw.lines(surface, s.color, False, pts, 5 if s.own else 3)
         for p in pts:
-            pygame.draw.circle(surface, color, p, 3)
+            pygame.draw.circle(surface, s.color, p, 4 if s.own else 3)
+
+
+def _legend(surface: pygame.Surface, box: Box, series: list[Series]) -> None:
+    w = box.w // LEGEND_COLS
+    step = legend_row()
+    for i, s in enumerate(series):
+        row, col = divmod(i, LEGEND_COLS)
+        x, y = box.x + col * w, box.y + row * step
+        mid = y + step // 2
+        pygame.draw.line(surface, s.color, (x, mid), (x + 14, mid), 5 if s.own else 3)
+        text_in(surface, s.name, Box(x + 18, y, w - 22, step), LEGEND_SIZE,
+                theme.TEXT if s.own else theme.TEXT_DIM, "bold" if s.own else "sans",
+                "left")  # fmt: skip

@@ -11,9 +11,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game import default_map
+from game import default_map, is_winter
 from web import describe, i18n, theme
 from web.layout import Box
+from web.render.hud import SEASON_SIGNS
 from web.render.tokens import (
     draw_coin,
     draw_die,
@@ -22,7 +23,7 @@ from web.render.tokens import (
     draw_tower,
     kingdom_color,
 )
-from web.widgets import label
+from web.widgets import label, text_in
 
 YOU, ENEMY, OTHER = 2, 3, 4  # Greeks, Romans, Carthaginians: the cast of the pictures
 INK = theme.INK
@@ -142,7 +143,7 @@ def goal(surface: pygame.Surface, box: Box, t: float) -> None:
     y = y0 + 440
     for i in range(16):
         r = pygame.Rect(x0 + 30 + i * 31 + (i // 4) * 6, y, 28, 28)
-        winter = i % 4 == 3
+        winter = is_winter(i)
         fill = theme.blend(theme.WINTER, theme.PANEL, 0.55) if winter else theme.PANEL_LIGHT
         pygame.draw.rect(surface, fill, r, border_radius=4)
         if winter:
@@ -166,7 +167,7 @@ def screen(surface: pygame.Surface, box: Box, t: float) -> None:
     pygame.draw.ellipse(surface, theme.LAND, (board.right - 130, board.y + 20, 150, 110))
     for i in range(16):  # the time track
         r = pygame.Rect(top.x + 8 + i * 19, top.y + 8, 17, 18)
-        fill = theme.blend(theme.WINTER, theme.PANEL, 0.55) if i % 4 == 3 else theme.PANEL_LIGHT
+        fill = theme.blend(theme.WINTER, theme.PANEL, 0.55) if is_winter(i) else theme.PANEL_LIGHT
         pygame.draw.rect(surface, fill, r, border_radius=3)
     draw_token(surface, ENEMY, 1, top.x + 8 + 3 * 19 + 8, top.y + 42, 18)
     label(surface, i18n.t("time_track"), top.x + 322, top.y + 9, 15, theme.GOLD, "bold")
@@ -200,8 +201,8 @@ def screen(surface: pygame.Surface, box: Box, t: float) -> None:
     end = pygame.Rect(tray.right - 130, tray.y + 14, 118, 42)
     pygame.draw.rect(surface, (142, 96, 40), end, border_radius=6)
     pygame.draw.rect(surface, theme.GOLD, end, 2, border_radius=6)
-    img = theme.text(theme.fit_text(i18n.t("end_turn"), 15, 110, "bold"), 15, theme.TEXT, "bold")
-    surface.blit(img, img.get_rect(center=end.center))
+    text_in(surface, i18n.t("end_turn"), Box(*end.inflate(-8, -4)), 15, theme.TEXT, "bold",
+            lines=2)  # fmt: skip
 
 
 def turn(surface: pygame.Surface, box: Box, t: float) -> None:
@@ -318,14 +319,14 @@ def towers(surface: pygame.Surface, box: Box, t: float) -> None:
             arrow(surface, (x0 + 200, y + 40), (x0 + 310, y + 40), INK, 3)
             slot = pygame.Rect(x0 + 322, y + 18, 40, 26)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, border_radius=5)
-            img = theme.text(i18n.t("season_2")[:3], 13, theme.TEXT, "bold")
+            img = theme.text(SEASON_SIGNS[2], 16, theme.TEXT, "bold")  # as the track shows it
             surface.blit(img, img.get_rect(center=slot.center))
             draw_token(surface, YOU, 2, x0 + 342, y + 60, 26)
         elif name == "return":
             slot = pygame.Rect(x0 + 130, y - 34, 46, 30)
             pygame.draw.rect(surface, theme.PANEL_LIGHT, slot, border_radius=5)
             pygame.draw.rect(surface, theme.GOLD, slot, 3, border_radius=5)
-            img = theme.text(i18n.t("season_1")[:3], 14, theme.TEXT, "bold")
+            img = theme.text(SEASON_SIGNS[1], 17, theme.TEXT, "bold")
             surface.blit(img, img.get_rect(center=slot.center))
             general(surface, x0 + 153, y + 20, YOU, 2, 34, own=True)
             arrow(surface, (x0 + 185, y + 20), (x0 + 330, y + 20))

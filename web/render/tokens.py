@@ -124,6 +124,11 @@ def draw_own_star(surface: pygame.Surface, x: float, y: float, size: int) -> Non
     surface.blit(img, img.get_rect(center=(int(x - off), int(y - off))))
 
 
+def tower_size(floors: int, scale: float = 1.0) -> tuple[int, int]:
+    """The width and height ``draw_tower`` covers above its anchor, battlements included."""
+    return (int(14 * scale), max(4, int(5 * scale)) * floors + 3)
+
+
 def draw_tower(
     surface: pygame.Surface, owners: list[int], x: float, y: float, scale: float = 1.0
 ) -> pygame.Rect:

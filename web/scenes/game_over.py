@@ -1,23 +1,36 @@
-"""Game over: standings with points, trophies and quests; charts of the scores by season and
-of the AI's estimated win chances; play again with the same settings."""
+"""Game over: who won and where the viewer finished ("You finished 2nd of 4, 1 point behind
+the Romans"); the standings in the rules' order (R9.7, R10.2) with points, trophies and each
+quest once (×2 for a capital's two cards); charts of the scores by season and of the AI's
+estimated win chances, with legends; play again with the same settings.
+
+The table's columns are as wide as their texts at the size the screen draws them; on a phone
+(the compact layout, larger text) the table takes the whole width and the charts are a tap
+away (Charts), instead of beside it.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game.rules.scoring import winners
-from web import describe, i18n, saves, theme
-from web.app import App, Scene
+from game import GameState, winners
+from web import describe, i18n, layout, results, saves, theme
 from web.gestures import UIEvent
 from web.layout import Box
-from web.render.chart import line_chart
+from web.render.chart import Series, line_chart
 from web.render.tokens import draw_token, kingdom_color
+from web.scene import Scene
 from web.session import MatchSession
-from web.widgets import Button, ButtonGroup, label
+from web.widgets import Button, ButtonGroup, label, text_in
 
-COLS = (("col_player", 60), ("col_points", 330), ("col_destroyed", 420), ("col_standing", 540),
-        ("trophies", 650))  # fmt: skip
-ROW_H = 76
+if TYPE_CHECKING:
+    from web.app import App
+
+NUMBERS = ("col_points", "col_destroyed", "col_standing")
+HEAD_SIZE, NAME_SIZE, QUEST_SIZE = 15, 18, 14
+TABLE_X, ROWS_TOP = 36, 150
+DESK_TABLE_W, CHARTS_X = 850, 900
 
 
 class GameOverScene(Scene):
@@ -25,87 +38,194 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.session = session
         self.buttons = ButtonGroup()
+        self.charts_open = False  # the phone's charts, over the table
         self.on_language()
 
     def on_language(self) -> None:
         b = ButtonGroup()
         b.add(Button(Box(860, 640, 380, 60), i18n.t("play_again"), self._again, tag="again",
                      style="primary", size=22))  # fmt: skip
-        b.add(Button(Box(600, 640, 240, 60), i18n.t("to_title"), self._title, tag="title"))
+        b.add(Button(Box(600, 640, 240, 60), i18n.t("to_title"), self.app.nav.open_title,
+                     tag="title"))  # fmt: skip
         b.add(Button(Box(340, 640, 240, 60), i18n.t("export"),
                      lambda: saves.export(self.app, self.session), tag="export"))  # fmt: skip
+        b.add(Button(Box(60, 640, 260, 60), i18n.t("lg_replay"),
+                     lambda: self.app.nav.replay_session(self.session), tag="replay"))  # fmt: skip
+        if layout.compact():
+            b.add(Button(Box(960, 10, 240, 60), i18n.t("rp_charts"), self._toggle_charts,
+                         selected=self.charts_open, tag="charts"))  # fmt: skip
         self.buttons = b
 
-    def _again(self) -> None:
-        saves.offer(self.app, saves.new_session(self.app, self.session.rematch()))
+    def on_layout(self) -> None:
+        self.charts_open = False
+        self.on_language()
 
-    def _title(self) -> None:
-        del self.app.scenes[1:]
-        if self.app.top is not None:
-            self.app.top.on_enter()
+    def _toggle_charts(self) -> None:
+        self.charts_open = not self.charts_open
+        self.on_language()
+
+    def _again(self) -> None:
+        self.app.nav.offer_match(saves.new_session(self.app, self.session.rematch()))
 
     def handle(self, ev: UIEvent) -> None:
         if ev.kind == "tap":
             self.buttons.tap(ev.x, ev.y)
         elif ev.kind == "back":
-            self._title()
+            self.app.nav.open_title()
 
     def standings(self) -> list[int]:
-        state = self.session.view().public
-        scores = state.scores()
-        return sorted(
-            range(state.num_players),
-            key=lambda s: (-scores[s], -(state.destroyed_by(s) + state.floors_standing(s))),
-        )
+        return results.standings(self.session.view().public)
 
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.session.view()
-        state = view.public
-        board = state.board
+        state = self.session.view().public
+        viewer = self.session.viewer
+        compact = layout.compact()
         surface.fill(theme.PANEL)
-        label(surface, i18n.t("game_over"), 40, 16, 36, theme.GOLD, "serif")
+        label(surface, i18n.t("game_over"), 40, 14, 36, theme.GOLD, "serif")
+        head = f"{results.winner_line(state)} · {i18n.season_label(state.round)}"
+        width = (920 if compact else DESK_TABLE_W) - 10
+        y = 62
+        h = theme.line_height(20) + 2
+        text_in(surface, head, Box(40, y, width, h), 20, theme.TEXT, "sans", "left")
+        y += h
+        if viewer >= 0:
+            h = theme.line_height(18, "bold") + 2
+            text_in(surface, results.placement_sentence(state, viewer), Box(40, y, width, h), 18,
+                    theme.GOLD, "bold", "left")  # fmt: skip
+            y += h
+        top = max(ROWS_TOP, y + theme.line_height(HEAD_SIZE, "bold") + 8)
+        if compact and self.charts_open:
+            self._draw_charts(surface, state, Box(TABLE_X, top - 10, 1208, 630 - top), True)
+        else:
+            table_w = 1208 if compact else DESK_TABLE_W
+            # Two lines of quests where the rows have room (fewer players, or the desktop).
+            row = (630 - top) // max(1, state.num_players)
+            room = row - theme.line_height(NAME_SIZE, "bold") - 20
+            lines = max(1, min(2, room // theme.line_height(QUEST_SIZE)))
+            self._draw_table(surface, state, top, table_w, quest_lines=lines)
+            if not compact:
+                self._draw_charts(surface, state, Box(CHARTS_X, 100, 360, 530), False)
+        self.buttons.draw(surface)
+
+    def _columns(self, state: GameState, table_w: int) -> list[tuple[str, int, int]]:
+        """(heading key, x, width) of each column, sized for the texts they hold."""
+        board = state.board
+        name_font = theme.font(theme.ui(NAME_SIZE), "bold")
+        head_font = theme.font(theme.ui(HEAD_SIZE), "bold")
+        names = [f"{state.num_players}. ★ {i18n.name(board.kingdoms[k])}"
+                 for k in state.seat_kingdom if k >= 0]  # fmt: skip
+        x = TABLE_X + 64
+        name_w = max([name_font.size(n)[0] + 16 for n in names] + [200])
+        out = [("col_player", TABLE_X + 24, x + name_w - TABLE_X - 24)]
+        x += name_w
+        for key in NUMBERS:
+            w = max(head_font.size(i18n.t(key))[0] + 18, 70)
+            out.append((key, x, w))
+            x += w
+        out.append(("trophies", x, TABLE_X + table_w - x - 8))
+        return out
+
+    def _draw_table(
+        self, surface: pygame.Surface, state: GameState, top: int, table_w: int, quest_lines: int
+    ) -> None:
+        board = state.board
+        viewer = self.session.viewer
         won = winners(state)
-        names = ", ".join(i18n.name(board.kingdoms[state.seat_kingdom[s]]) for s in won)
-        text = i18n.t("winner", names=names) if won else i18n.t("no_winner")
-        label(surface, f"{text} · {i18n.season_label(state.round)}", 40, 64, 20, theme.TEXT)
-        for key, x in COLS:
-            label(surface, i18n.t(key), x, 104, 15, theme.TEXT_DIM, "bold")
+        cols = self._columns(state, table_w)
+        head_h = theme.line_height(HEAD_SIZE, "bold")
+        for key, x, w in cols:
+            label(surface, i18n.t(key), x, top - head_h - 4, HEAD_SIZE, theme.TEXT_DIM, "bold",
+                  width=w)  # fmt: skip
+        name_h = theme.line_height(NAME_SIZE, "bold") + 4
+        quest_h = theme.line_height(QUEST_SIZE) * quest_lines
+        row_h = max(72, name_h + quest_h + 16)
         scores = state.scores()
         n = state.num_players
         for i, seat in enumerate(self.standings()):
-            y = 130 + i * ROW_H
+            y = top + i * row_h
             k = state.seat_kingdom[seat]
             fill = (70, 62, 36) if seat in won else (34, 38, 47)
-            pygame.draw.rect(surface, fill, (36, y - 4, 850, ROW_H - 6), border_radius=6)
-            draw_token(surface, k, 0, 76, y + 16, 28)
-            label(surface, i18n.name(board.kingdoms[k]), 100, y + 6, 18, theme.TEXT, "bold")
-            label(surface, str(scores[seat]), 330, y + 4, 22, theme.GOLD, "bold")
-            label(surface, str(state.destroyed_by(seat)), 420, y + 6, 18)
-            label(surface, str(state.floors_standing(seat)), 540, y + 6, 18)
-            tx = 650
+            row = pygame.Rect(TABLE_X, y - 4, table_w, row_h - 6)
+            pygame.draw.rect(surface, fill, row, border_radius=6)
+            if seat == viewer:
+                pygame.draw.rect(surface, theme.GOLD, row, 2, border_radius=6)
+            draw_token(surface, k, 0, TABLE_X + 40, y + name_h // 2, 28, own=seat == viewer)
+            star = "★ " if seat == viewer else ""  # the viewer's, as on the board
+            who = f"{results.place_of(state, seat)}. {star}{i18n.name(board.kingdoms[k])}"
+            _key, nx, nw = cols[0]
+            text_in(surface, who, Box(TABLE_X + 64, y, nw - 64 + nx - TABLE_X, name_h),
+                    NAME_SIZE, theme.TEXT, "bold", "left")  # fmt: skip
+            values = (scores[seat], state.destroyed_by(seat), state.floors_standing(seat))
+            for (key, x, w), value in zip(cols[1:4], values, strict=True):
+                big = key == "col_points"
+                text_in(surface, str(value), Box(x, y, w, name_h), 22 if big else 18,
+                        theme.GOLD if big else theme.TEXT, "bold" if big else "sans",
+                        "left")  # fmt: skip
+            tx = cols[4][1]
             for v in range(n):
                 for _ in range(state.trophies[seat * n + v]):
                     color = kingdom_color(state.seat_kingdom[v])
                     pygame.draw.rect(surface, color, (tx, y + 8, 10, 14))
                     tx += 13
-            quests = [describe.card_text(board, c) for c in state.completed[seat]]
-            text = f"{i18n.t('col_quests')}: " + ("; ".join(quests) if quests else "—")
-            label(surface, theme.fit_text(text, 14, 780), 100, y + 36, 14, theme.TEXT_DIM)
+            room = Box(TABLE_X + 64, y + name_h, table_w - 76, quest_h)
+            text = _quests_text(state, seat)
+            if theme.fit(text, QUEST_SIZE, room.w, lines=quest_lines, height=room.h).cut:
+                text = _quests_text(state, seat, short=True)  # "Island Knossos (Crete), 3"
+            text_in(surface, text, room, QUEST_SIZE, theme.TEXT_DIM, "sans", "left",
+                    lines=quest_lines, valign="top")  # fmt: skip
+
+    def _draw_charts(self, surface: pygame.Surface, state: GameState, box: Box, side_by_side: bool
+                     ) -> None:  # fmt: skip
+        viewer = self.session.viewer
+        n = state.num_players
         score_series = []
         for seat in range(n):
             pts = [(0.0, 0.0)] + [
                 (r + 1.0, float(s[seat])) for r, s in enumerate(self.session.scores_by_round)
             ]
-            score_series.append((kingdom_color(state.seat_kingdom[seat]), pts))
-        top = max([1.0] + [y for _, pts in score_series for _, y in pts])
-        line_chart(surface, Box(900, 100, 360, 250), i18n.t("chart_scores"), score_series, 16, top)
+            color = kingdom_color(state.seat_kingdom[seat])
+            score_series.append(Series(color, _legend_name(state, seat, viewer), pts,
+                                       seat == viewer))  # fmt: skip
         chance_series = []
         for seat in range(n):
-            pts = _per_season(self.session.win_chances, seat)
-            chance_series.append((kingdom_color(state.seat_kingdom[seat]), pts))
-        line_chart(surface, Box(900, 370, 360, 250), i18n.t("chart_chances"), chance_series, 16,
-                   1.0, i18n.t("chart_empty"), percent=True)  # fmt: skip
-        self.buttons.draw(surface)
+            if self.session.config.seats[seat].is_human:
+                continue  # only the AI seats estimate their chances
+            chance_series.append(Series(kingdom_color(state.seat_kingdom[seat]),
+                                        _legend_name(state, seat, viewer),
+                                        _per_season(self.session.win_chances, seat)))  # fmt: skip
+        if side_by_side:
+            half = (box.w - 16) // 2
+            first = Box(box.x, box.y, half, box.h)
+            second = Box(box.x + half + 16, box.y, half, box.h)
+        else:
+            half = (box.h - 10) // 2
+            first = Box(box.x, box.y, box.w, half)
+            second = Box(box.x, box.y + half + 10, box.w, half)
+        top = max([1.0] + [y for s in score_series for _, y in s.points])
+        line_chart(surface, first, i18n.t("chart_scores"), score_series, 16, top)
+        line_chart(surface, second, i18n.t("chart_chances"), chance_series, 16, 1.0,
+                   i18n.t("chart_empty"), percent=True)  # fmt: skip
+
+
+def _legend_name(state: GameState, seat: int, viewer: int) -> str:
+    name = i18n.name(state.board.kingdoms[state.seat_kingdom[seat]])
+    return f"★ {name}" if seat == viewer else name  # the star: the viewer's, as on the board
+
+
+def _quests_text(state: GameState, seat: int, short: bool = False) -> str:
+    """The completed quests, each text once, with how many times and the points; ``short``:
+    each in a word or two, where the row has no room for the cards' sentences."""
+    board = state.board
+    parts = []
+    for card, count in results.quest_list(state, seat):
+        text = describe.card_text(board, card, short)
+        points = board.cards[card].points * count
+        times = f" ×{count}" if count > 1 else ""
+        if short:
+            parts.append(f"{text}{times} +{points}")
+        else:
+            parts.append(f"{text}{times} ({i18n.count_t('q_points_n', points)})")
+    return f"{i18n.t('col_quests')}: " + (("; " if not short else " · ").join(parts) or "—")
 
 
 def _per_season(chances: list[tuple[float, int, float]], seat: int) -> list[tuple[float, float]]:

@@ -1,26 +1,36 @@
 """How to play: seven short illustrated pages for someone who never read the rules, each
-linking to the full rule in the rules reference. Reachable from the title and the match menu.
+linking to the full rule in the rules reference, and a last page of the keyboard's keys.
+Reachable from the title and the match menu.
 
-Swipe, arrow keys, the page dots or the buttons turn the pages.
+Swipe, arrow keys, the page dots or the buttons turn the pages. A page's text that does not
+fit its column (large text on a phone) scrolls there, by wheel, arrow keys or a finger.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from web import i18n, theme
-from web.app import App, Scene
 from web.gestures import UIEvent
 from web.i18n_help import HOWTO_LINES, HOWTO_PAGES
+from web.i18n_ui import KEYS
 from web.layout import Box, row
 from web.render.howto_art import draw_page
-from web.widgets import Button, ButtonGroup, label
+from web.scene import Scene
+from web.widgets import Button, ButtonGroup, label, text_in
+
+if TYPE_CHECKING:
+    from web.app import App
 
 ART = Box(40, 86, 560, 510)
 TEXT = Box(640, 86, 600, 420)
 SWIPE_PX = 90  # a horizontal drag this long turns the page
+PAGES = [*HOWTO_PAGES, ("keys", "R4")]  # the illustrated pages, then the keys
+KEYCAP_W = 150
 
 
 def page_lines(page: str) -> list[str]:
@@ -37,40 +47,47 @@ class HowToPlayScene(Scene):
 
     def __init__(self, app: App, page: int = 0, on_done: Callable[[], None] | None = None) -> None:
         super().__init__(app)
-        self.page = max(0, min(len(HOWTO_PAGES) - 1, page))
+        self.page = max(0, min(len(PAGES) - 1, page))
         self.on_done = on_done
         self.t = 0.0
         self.buttons = ButtonGroup()
         self._stroke: tuple[float, float] | None = None
         self._swipe_dx = 0.0
         self._turned = False
+        self.scroll = 0.0  # of the page's text, when it is taller than its column
+        self._text_h = 0
         self.on_language()
 
     # -- building ------------------------------------------------------------------------------
     def on_language(self) -> None:
-        n = len(HOWTO_PAGES)
-        rule = HOWTO_PAGES[self.page][1]
+        n = len(PAGES)
+        rule = PAGES[self.page][1]
         b = ButtonGroup()
         b.add(Button(Box(1280 - 176, 14, 160, 52), i18n.t("close"), self.app.pop, tag="close"))
         b.add(Button(Box(1280 - 346, 14, 160, 52), i18n.t("lang_name"), self._toggle_language,
                      tag="language"))  # fmt: skip
         b.add(Button(Box(TEXT.x, TEXT.bottom + 24, 380, 56), i18n.t("howto_rule", rule=rule),
-                     lambda: self.app.open_rules(rule), tag="rule", size=18))  # fmt: skip
+                     lambda: self.app.nav.open_rules(rule), tag="rule", size=18))  # fmt: skip
         b.add(Button(Box(40, 626, 220, 64), i18n.t("prev"), lambda: self.turn(-1),
                      enabled=self.page > 0, tag="prev", size=20))  # fmt: skip
         last = self.page == n - 1
         b.add(Button(Box(1020, 626, 220, 64), i18n.t("done") if last else i18n.t("next"),
-                     self._done if last else lambda: self.turn(1), tag="next",
+                     self._done if last else partial(self.turn, 1), tag="next",
                      style="primary", size=20))  # fmt: skip
         dots = row(640 - (n * 48 - 4) // 2, 636, [44] * n, 44, gap=4)
         for i, box in enumerate(dots):
-            b.add(Button(box, str(i + 1), lambda i=i: self.go(i), selected=i == self.page,
+            b.add(Button(box, str(i + 1), partial(self.go, i), selected=i == self.page,
                          tag=f"page{i}", size=17))  # fmt: skip
         self.buttons = b
 
     def go(self, page: int) -> None:
-        self.page = max(0, min(len(HOWTO_PAGES) - 1, page))
+        self.page = max(0, min(len(PAGES) - 1, page))
+        self.scroll = 0.0
         self.on_language()
+
+    def _scroll(self, d: float) -> None:
+        room = TEXT.bottom - self._text_top()
+        self.scroll = max(0.0, min(float(max(0, self._text_h - room)), self.scroll + d))
 
     def turn(self, step: int) -> None:
         self.go(self.page + step)
@@ -87,6 +104,10 @@ class HowToPlayScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def frame_rate(self) -> float:
+        """The pictures' lit things pulse; the keys' page stands still."""
+        return 0.0 if PAGES[self.page][0] == "keys" else 30.0
+
     def handle(self, ev: UIEvent) -> None:
         if ev.kind == "back":
             self.app.pop()
@@ -94,9 +115,13 @@ class HowToPlayScene(Scene):
             self.buttons.tap(ev.x, ev.y)
         elif ev.kind == "drag":
             self._drag(ev)
+        elif ev.kind == "wheel":
+            self._scroll(-ev.dy * 40)
+        elif ev.kind == "key" and ev.key in (pygame.K_UP, pygame.K_DOWN):
+            self._scroll(60 if ev.key == pygame.K_DOWN else -60)
         elif ev.kind == "key":
             if ev.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_RETURN):
-                if self.page == len(HOWTO_PAGES) - 1 and ev.key == pygame.K_RETURN:
+                if self.page == len(PAGES) - 1 and ev.key == pygame.K_RETURN:
                     self._done()
                 else:
                     self.turn(1)
@@ -110,6 +135,9 @@ class HowToPlayScene(Scene):
             self._stroke = start
             self._swipe_dx = 0.0
             self._turned = False
+        if TEXT.contains(ev.x0, ev.y0) and abs(ev.dy) > abs(ev.dx):
+            self._scroll(-ev.dy)  # up and down in the text column: the text scrolls
+            return
         if self._turned:
             return
         self._swipe_dx += ev.dx
@@ -120,30 +148,67 @@ class HowToPlayScene(Scene):
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PAPER)
-        label(surface, i18n.t("howto"), 40, 22, 32, theme.INK, "serif")
-        name, _rule = HOWTO_PAGES[self.page]
-        draw_page(surface, ART, name, self.t)
-        total = len(HOWTO_PAGES)
+        label(surface, i18n.t("howto"), 40, 22, 32, theme.INK, "serif", width=ART.w)
+        name, _rule = PAGES[self.page]
+        if name == "keys":
+            self._draw_keys(surface)
+        else:
+            with theme.unfloored():  # a picture of the game at its own scale, like the map
+                draw_page(surface, ART, name, self.t)
+        total = len(PAGES)
         label(surface, i18n.t("howto_page", n=self.page + 1, total=total), TEXT.x, TEXT.y,
-              15, (120, 90, 50), "bold")  # fmt: skip
-        label(surface, i18n.t(f"howto_{name}_title"), TEXT.x, TEXT.y + 22, 30, (120, 60, 20),
-              "serif")  # fmt: skip
-        self._draw_lines(surface, page_lines(name), TEXT.y + 76)
+              15, (120, 90, 50), "bold", width=TEXT.w)  # fmt: skip
+        title_y = TEXT.y + theme.line_height(15, "bold") + 2
+        label(surface, i18n.t(f"howto_{name}_title"), TEXT.x, title_y, 30, (120, 60, 20),
+              "serif", width=TEXT.w)  # fmt: skip
+        self._draw_lines(surface, page_lines(name), self._text_top())
         self.buttons.draw(surface)
 
+    def _text_top(self) -> int:
+        return TEXT.y + theme.line_height(15, "bold") + 2 + theme.line_height(30, "serif") + 14
+
     def _draw_lines(self, surface: pygame.Surface, lines: list[str], top: int) -> None:
+        """The page's paragraphs, as large as fits the column down to the smallest size; on a
+        phone, where the floor is higher than that, the column scrolls instead."""
         room = TEXT.bottom - top
         size = theme.small(19)
         while True:
-            wrapped = [theme.wrap(text, size, TEXT.w - 28) for text in lines]
-            height = sum(len(w) * (size + 6) + 14 for w in wrapped)
-            if height <= room or size <= 14:
+            step = theme.line_height(size) + 2
+            wrapped = [theme.wrap(text, size, TEXT.w - 40) for text in lines]
+            height = sum(len(w) * step + 14 for w in wrapped)
+            if height <= room or theme.ui(size) <= max(14, theme.floor()):
                 break
             size -= 1
-        y = top
+        self._text_h = height
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(TEXT.x, top, TEXT.w, room))
+        y = top - round(self.scroll)
         for chunk in wrapped:
-            pygame.draw.circle(surface, theme.GOLD, (TEXT.x + 7, y + size // 2 + 3), 5)
+            pygame.draw.circle(surface, theme.GOLD, (TEXT.x + 7, y + step // 2), 5)
             for line in chunk:
-                label(surface, line, TEXT.x + 24, y, size, theme.INK)
-                y += size + 6
+                label(surface, line, TEXT.x + 24, y, size, theme.INK, width=TEXT.w - 36)
+                y += step
             y += 14
+        surface.set_clip(clip)
+        if height > room:  # more below (or above): a thin bar tells where the text is
+            bar = pygame.Rect(TEXT.right - 6, top, 4, room)
+            pygame.draw.rect(surface, theme.PAPER_DARK, bar, border_radius=2)
+            thumb_h = max(24, room * room // height)
+            thumb_y = top + round((room - thumb_h) * self.scroll / max(1, height - room))
+            pygame.draw.rect(surface, theme.COAST, (bar.x, thumb_y, 4, thumb_h), border_radius=2)
+
+    def _draw_keys(self, surface: pygame.Surface) -> None:
+        """The Keys page's picture: each key as a keycap, what it does beside it."""
+        rect = pygame.Rect(ART.tuple())
+        pygame.draw.rect(surface, theme.PAPER_DARK, rect, border_radius=14)
+        pygame.draw.rect(surface, theme.COAST, rect, width=2, border_radius=14)
+        step = (ART.h - 20) // len(KEYS)
+        for i, (keys, what) in enumerate(KEYS):
+            y = ART.y + 10 + i * step
+            cap = Box(ART.x + 14, y + 4, KEYCAP_W - 20, step - 8)
+            pygame.draw.rect(surface, (250, 246, 236), cap.tuple(), border_radius=8)
+            pygame.draw.rect(surface, theme.COAST, cap.tuple(), width=2, border_radius=8)
+            name = i18n.t(keys) if keys.startswith("keycap_") else keys
+            text_in(surface, name, cap.inset_xy(6, 2), 18, theme.INK, "bold")
+            room = Box(ART.x + KEYCAP_W + 6, y, ART.w - KEYCAP_W - 20, step)
+            text_in(surface, i18n.t(what), room, 17, theme.INK, "sans", "left", lines=2)

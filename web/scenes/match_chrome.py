@@ -1,15 +1,17 @@
 """What stays on the match screen whatever happens: the menu button and the zoom buttons (a
-phone has no Escape key and not every mouse has a wheel), and the first-game coach's line."""
+phone has no Escape key and not every mouse has a wheel), the drawer tabs of the compact
+layout, and the first-game coach's line."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from web import coach, i18n, theme
-from web.layout import Box, MatchLayout
-from web.widgets import Button, ButtonGroup
+from web.layout import DRAWERS, Box, MatchLayout
+from web.widgets import Button, ButtonGroup, text_in
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene
@@ -23,7 +25,7 @@ def chrome(scene: MatchScene) -> ButtonGroup:
     cam = scene.camera
     mid = LAYOUT.map.center
     group = ButtonGroup()
-    group.add(Button(LAYOUT.menu_button(), "", lambda: open_menu(scene), icon="☰",
+    group.add(Button(LAYOUT.menu_button(), "", lambda: scene.app.nav.open_menu(scene), icon="☰",
                      tip=i18n.t("menu_tip"), tag="menu", size=24))  # fmt: skip
     zoom_in, zoom_out, fit = LAYOUT.zoom_buttons()
     group.add(Button(zoom_in, "", lambda: cam.zoom_at(1.4, *mid), icon="+", size=26,
@@ -32,13 +34,23 @@ def chrome(scene: MatchScene) -> ButtonGroup:
                      tip=i18n.t("zoom_out"), tag="zoom_out"))  # fmt: skip
     group.add(Button(fit, "", cam.fit, icon="⌂", size=26, tip=i18n.t("zoom_fit"),
                      tag="zoom_fit"))  # fmt: skip
+    if LAYOUT.compact:
+        for box, name in zip(LAYOUT.drawer_tabs(), DRAWERS, strict=True):
+            if name == "quests" and not scene.hand_visible():
+                continue
+            group.add(Button(box, i18n.t(f"drawer_{name}"), partial(toggle_drawer, scene, name),
+                             selected=scene.drawers.open == name, tip=i18n.t("drawer_tip"),
+                             tag=f"drawer_{name}"))  # fmt: skip
     return group
 
 
-def open_menu(scene: MatchScene) -> None:
-    from web.scenes.menu import MenuScene
-
-    scene.app.push(MenuScene(scene.app, scene))
+def toggle_drawer(scene: MatchScene, name: str) -> None:
+    """Open the drawer ``name`` of the compact layout, or close it if it is open."""
+    scene.drawers.toggle(name)
+    scene.coach_line = coach_text(scene)
+    for b in scene.chrome.buttons:
+        if b.tag.startswith("drawer_"):
+            b.selected = b.tag == f"drawer_{scene.drawers.open}"
 
 
 # -- the coach -----------------------------------------------------------------------------------
@@ -46,18 +58,26 @@ def coach_text(scene: MatchScene) -> str | None:
     """The coach's line now, or None (switched off, a spectator, an AI demo, after the opening)."""
     if scene.attract or not scene.app.settings.coach or scene.session.viewer < 0:
         return None
-    if scene.session.is_over():
-        return None
+    if scene.session.is_over() or scene.drawers.open is not None:
+        return None  # a drawer open on a phone: the player is reading it
     sel = scene.selection
     key = coach.coach_key(scene.view.public, scene.session.legal(), sel.die, sel.general)
     return i18n.t(key) if key else None
 
 
+def _coach_fit(text: str) -> theme.Fit:
+    """The line on one line, or two when the map is too narrow for it (Russian, large text)."""
+    room = LAYOUT.coach_box(10_000).w - 40 - DISMISS
+    return theme.fit(text, theme.small(16), room, "bold", lines=2)
+
+
 def coach_boxes(text: str) -> tuple[Box, Box]:
     """The line's box and its close button's box."""
-    size = theme.small(16)
-    w = theme.font(size, "bold").size(text)[0] + 40 + DISMISS
-    box = LAYOUT.coach_box(w)
+    found = _coach_fit(text)
+    f = theme.font(found.size, "bold")
+    w = max(f.size(line)[0] for line in found.lines) + 40 + DISMISS
+    h = max(48, len(found.lines) * f.get_linesize() + 14)
+    box = LAYOUT.coach_box(w, h)
     close = Box(box.right - DISMISS - 2, box.y + (box.h - DISMISS) // 2, DISMISS, DISMISS)
     return box, close
 
@@ -68,14 +88,11 @@ def draw_coach(surface: pygame.Surface, text: str) -> None:
     pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=12)
     pygame.draw.rect(surface, theme.PAPER, rect, border_radius=12)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=12)
-    size = theme.small(16)
-    room = box.w - 30 - DISMISS
-    shown = theme.fit_text(text, size, room, "bold")
-    img = theme.text(shown, size, theme.INK, "bold")
-    surface.blit(img, img.get_rect(midleft=(box.x + 16, box.center[1])))
+    room = Box(box.x + 16, box.y + 4, box.w - 30 - DISMISS, box.h - 8)
+    text_in(surface, text, room, theme.small(16), theme.INK, "bold", "left", lines=2)
     cx, cy = close.center
-    pygame.draw.circle(surface, theme.PAPER_DARK, (cx, cy), 15)
-    x = theme.text("✕", 18, theme.INK, "bold")
+    x = theme.text("✕", theme.ui(18), theme.INK, "bold")
+    pygame.draw.circle(surface, theme.PAPER_DARK, (cx, cy), max(15, x.get_height() // 2 + 2))
     surface.blit(x, x.get_rect(center=(cx, cy + 1)))
 
 

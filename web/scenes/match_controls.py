@@ -1,31 +1,50 @@
 """The controls of the match: tray buttons and the prompts for every choice the engine offers.
 
-Each control carries one legal action (or explains, with the engine's words, why it is refused).
-Built from the session's legal actions whenever the position or the selection changes.
+Each control carries one legal action (or explains why it is refused: the engine's rule, and
+where the client can name it, what blocks it). Built from the session's legal actions whenever
+the position or the selection changes. A prompt about a city is placed clear of that city, so
+the player sees what is decided; a battle's prompt shows what each side is known to bring.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
+from game import (
+    P_ACTION,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    GameState,
+    decided_before_roll,
+    fighters,
+    tower_bonus,
+)
 from game.actions import (
     Action,
+    BattleRoll,
     Build,
     ChooseDeck,
     CommitCoin,
+    Destroy,
+    DrawCard,
+    EndTurn,
     FightAt,
     Halt,
     Pass,
     PickKingdom,
+    Roll,
     StopMove,
     Trade,
 )
-from game.rules.combat import decided_before_roll
-from game.state import P_ACTION, P_COIN_ATTACKER, P_COIN_DEFENDER, P_CONTINUE, P_HALT
-from web import describe, i18n, intents
+from web import coach, describe, i18n, intents, theme
 from web.layout import Box, MatchLayout, centered
+from web.render.battle import Matchup, Side, matchup_height
 from web.widgets import Button, ButtonGroup
 
 if TYPE_CHECKING:
@@ -34,30 +53,134 @@ if TYPE_CHECKING:
 LAYOUT = MatchLayout()
 TIPS = {"destroy": "tip_destroy", "train": "tip_train", "build": "tip_build"}
 RULES = {"destroy": "R6.1", "train": "R6.3", "build": "R9.5"}
+PAD = 20
+TITLE_SIZE, BODY_SIZE = 20, 15
+HINT_W, HINT_H = 104, 44  # a prompt's own Hint button
+CLEAR = 44  # px kept between a prompt and the city it is about
+
+
+@dataclass
+class Choice:
+    """A prompt's button: its label, what a tap does, its tooltip, the action it plays."""
+
+    label: str
+    on_tap: Callable[[], object]
+    tip: str = ""
+    action: Action | None = None
 
 
 @dataclass
 class Prompt:
     title: str
     body: str = ""
-    options: list[tuple[str, Callable[[], None], str]] = field(default_factory=list)
+    options: list[Choice] = field(default_factory=list)
+    tag: str = ""
+    about: tuple[int, ...] = ()  # the cities it decides about: the box keeps clear of them
+    matchup: Matchup | None = None  # a battle's two sides, drawn between body and buttons
+    hint: bool = False  # offers its own Hint button (the tray's is out of reach meanwhile)
     box: Box = field(default_factory=lambda: centered(520, 220, LAYOUT.map))
+    title_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    body_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    matchup_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+
+    def layout(self, avoid: Sequence[tuple[float, float]] = (), keep_clear: Sequence[Box] = ()
+               ) -> None:  # fmt: skip
+        """Size the box for its texts and buttons, and place it on the map clear of the
+        points in ``avoid`` (the cities it is about, on screen) and of ``keep_clear``."""
+        n = len(self.options)
+        per_row = self.per_row()
+        rows = (n + per_row - 1) // per_row
+        w = max(560 if self.matchup is None else 620, per_row * 150 + 2 * PAD)
+        # The phone's text floor makes every text larger: the prompt widens with it.
+        w = round(w * max(1.0, theme.ui(BODY_SIZE) / BODY_SIZE) ** 0.75)
+        w = min(w, LAYOUT.map.w - 20)
+        inner = w - 2 * PAD
+        title_w = inner - (hint_width() + 10 if self.hint else 0)
+        title = theme.fit(self.title, TITLE_SIZE, title_w, "bold", lines=2)
+        title_h = theme.line_height(title.size, "bold") * len(title.lines)
+        body_h = 0
+        if self.body:
+            body = theme.fit(self.body, BODY_SIZE, inner, "sans", lines=4)
+            body_h = theme.line_height(body.size) * len(body.lines) + 8
+        detail_h = matchup_height() + 10 if self.matchup is not None else 0
+        top_h = max(title_h, hint_height() if self.hint else 0)
+        h = 16 + top_h + 10 + body_h + detail_h + rows * 64 + 8
+        self.box = place(w, h, LAYOUT.map, avoid, keep_clear)
+        x, y = self.box.x + PAD, self.box.y + 16
+        self.title_box = Box(x, y, title_w, top_h)
+        y += top_h + 10
+        self.body_box = Box(x, y, inner, max(0, body_h - 8))
+        y += body_h
+        self.matchup_box = Box(x, y, inner, matchup_height())
+
+    def per_row(self) -> int:
+        n = len(self.options)
+        return 4 if n == 4 else min(n, 3) or 1  # four coins side by side
 
     def buttons(self) -> list[Button]:
+        """The option buttons, in the order of ``options`` (call ``layout`` first)."""
         n = len(self.options)
-        per_row = min(n, 3) or 1
-        rows = (n + per_row - 1) // per_row
-        h = 120 + rows * 64
-        self.box = centered(max(520, per_row * 170 + 40), h, LAYOUT.map)
-        w = (self.box.w - 40 - (per_row - 1) * 10) // per_row
+        per_row = self.per_row()
+        w = (self.box.w - 2 * PAD - (per_row - 1) * 10) // per_row
+        top = self.box.bottom - 8 - ((n + per_row - 1) // per_row) * 64
         out = []
-        for i, (text, action, tip) in enumerate(self.options):
+        for i, choice in enumerate(self.options):
             r, c = divmod(i, per_row)
-            box = Box(self.box.x + 20 + c * (w + 10), self.box.y + 104 + r * 64, w, 54)
-            out.append(Button(box, text, action, tip=tip, tag=f"prompt{i}", size=17))
+            box = Box(self.box.x + PAD + c * (w + 10), top + r * 64, w, 54)
+            out.append(Button(box, choice.label, choice.on_tap, tip=choice.tip, tag=f"prompt{i}",
+                              size=17))  # fmt: skip
         return out
 
+    def hint_box(self) -> Box:
+        w = hint_width()
+        return Box(self.box.right - PAD - w, self.box.y + 12, w, hint_height())
 
+
+def hint_width() -> int:
+    """The prompt's Hint button: a finger wide, and wide enough for its label at the size the
+    screen draws it (the phone's text floor is larger)."""
+    label = theme.font(theme.ui(16)).size(i18n.t("hint"))[0]
+    return max(HINT_W, label + 28)
+
+
+def hint_height() -> int:
+    return max(HINT_H, theme.line_height(16) + 12)
+
+
+def place(
+    w: int, h: int, area: Box, avoid: Iterable[tuple[float, float]] = (),
+    keep_clear: Sequence[Box] = (),
+) -> Box:  # fmt: skip
+    """A ``w`` x ``h`` box inside ``area``: centred when that covers none of ``avoid`` (with a
+    margin), else the place farthest from them, preferring the centre line."""
+    points = list(avoid)
+    margin = 10
+    xs = (area.x + (area.w - w) // 2, area.x + margin, area.right - margin - w)
+    ys = (area.y + (area.h - h) // 2, area.y + margin, area.bottom - margin - h)
+    spots = [Box(x, y, w, h) for y in ys for x in xs]
+
+    def clearance(b: Box) -> float:
+        if not points:
+            return math.inf
+        return min(_distance(b, px, py) for px, py in points)
+
+    def overlap(b: Box) -> int:
+        return sum(1 for k in keep_clear if b.x < k.right and k.x < b.right and b.y < k.bottom
+                   and k.y < b.bottom)  # fmt: skip
+
+    for spot in spots:
+        if clearance(spot) >= CLEAR and not overlap(spot):
+            return spot
+    return max(spots, key=lambda b: min(clearance(b), CLEAR * 4) - 200 * overlap(b))
+
+
+def _distance(b: Box, px: float, py: float) -> float:
+    dx = max(b.x - px, 0.0, px - b.right)
+    dy = max(b.y - py, 0.0, py - b.bottom)
+    return math.hypot(dx, dy)
+
+
+# -- the tray -----------------------------------------------------------------------------------
 def build(scene: MatchScene) -> tuple[ButtonGroup, Prompt | None]:
     """The tray buttons and the prompt (if a choice is waiting) for the current position."""
     group = ButtonGroup()
@@ -83,107 +206,250 @@ def build(scene: MatchScene) -> tuple[ButtonGroup, Prompt | None]:
         stop = next((a for a in legal if isinstance(a, StopMove)), None)
         if stop is not None:
             group.add(Button(LAYOUT.action_buttons(1)[0], i18n.t("stop_here"),
-                             lambda: submit(stop), tip=i18n.t("continue_move"),
+                             partial(submit, stop), tip=i18n.t("continue_move"),
                              rule="R5.4", tag="stop"))  # fmt: skip
-    group.add(Button(tray["hint"], i18n.t("hint"), scene.ask_hint, enabled=len(legal) > 1,
-                     tip=i18n.t("hint"), tag="hint"))  # fmt: skip
-    group.add(Button(tray["undo"], i18n.t("undo"), scene.undo, enabled=session.can_undo(),
-                     tip=i18n.t("tip_undo"), rule="R4.5", tag="undo"))  # fmt: skip
+    hint_why = hint_refusal(scene)
+    group.add(Button(tray["hint"], i18n.t("hint"), scene.ask_hint, enabled=not hint_why,
+                     tip=hint_why or i18n.t("tip_hint"), tag="hint",
+                     on_refused=partial(scene.tell, hint_why)))  # fmt: skip
+    undo_why = "" if session.can_undo() else undo_refusal(scene)
+    group.add(Button(tray["undo"], i18n.t("undo"), scene.undo, enabled=not undo_why,
+                     tip=undo_why or i18n.t("tip_undo"), rule="R4.5", tag="undo",
+                     on_refused=partial(scene.explain_text, undo_why)))  # fmt: skip
     return group, prompt
+
+
+def hint_refusal(scene: MatchScene) -> str:
+    """Why Hint cannot help now ("" when it can)."""
+    session = scene.session
+    legal = session.legal()
+    if scene.hinting:
+        return i18n.t("hint_busy")
+    if not legal:
+        return i18n.t("hint_not_yours")
+    if len(legal) < 2:
+        return i18n.t("hint_one_choice")
+    return ""
+
+
+def undo_refusal(scene: MatchScene) -> str:
+    """Why Undo is greyed out, naming what made the last action final (R4.5)."""
+    session = scene.session
+    viewer = session.viewer
+    if viewer < 0 or session.human_to_act() != viewer:
+        return i18n.t("undo_not_yours")
+    state = session.state
+    if state.phase not in (P_ACTION, P_CONTINUE) or state.draw_queue:
+        return i18n.t("undo_not_now")
+    last = session.log[-1] if session.log else None
+    if last is None:
+        return i18n.t("undo_nothing")
+    action = last.action
+    board = state.board
+    if last.actor == viewer and isinstance(action, Destroy | Build) and state.rules.quests:
+        name = i18n.t("build" if isinstance(action, Build) else "destroy")
+        return i18n.t("undo_quest_final", action=name)
+    if isinstance(action, Roll):
+        return i18n.t("undo_after_roll")
+    if isinstance(action, DrawCard):
+        return i18n.t("undo_after_draw")
+    if isinstance(action, Halt | Pass) and last.actor != viewer:
+        return i18n.t("undo_after_reply", kingdom=describe.kingdom(board, last.kingdom))
+    if isinstance(action, BattleRoll):
+        return i18n.t("undo_after_roll")
+    return i18n.t("undo_nothing")
 
 
 def _turn_buttons(scene: MatchScene, group: ButtonGroup, legal: list[Action]) -> None:
     sel = scene.selection
     submit = scene.submit
     tray = LAYOUT.tray_buttons()
-    end = next(a for a in legal if a.kind == 16)
-    group.add(Button(tray["end_turn"], i18n.t("end_turn"), lambda: submit(end),
+    end = next(a for a in legal if isinstance(a, EndTurn))
+    group.add(Button(tray["end_turn"], i18n.t("end_turn"), partial(scene.end_turn, end),
                      tip=i18n.t("tip_end_turn"), rule="R4.2", tag="end_turn",
                      style="primary"))  # fmt: skip
     trades = intents.trades(legal)
     if trades:
-        group.add(Button(tray["trade"], i18n.t("trade"), lambda: scene.open_trade(trades),
+        group.add(Button(tray["trade"], i18n.t("trade"), partial(scene.open_trade, trades),
                          tip=i18n.t("trade_tip"), rule="R4.3", tag="trade", size=16))  # fmt: skip
     g = sel.general
-    if g is None or scene.view.public.gen_city[g] < 0:
+    state = scene.view.public
+    if g is None or state.gen_city[g] < 0:
         return
     found = intents.context_actions(legal, g, sel.die)
     names = ["destroy", "train"]
-    if (
-        scene.view.public.rules.quests
-        and scene.view.public.board.is_island[scene.view.public.gen_city[g]]
-    ):
+    if state.rules.quests and state.board.is_island[state.gen_city[g]]:
         names.append("build")
     for box, name in zip(LAYOUT.action_buttons(len(names)), names, strict=True):
         action = found[name]
         tip = i18n.t(TIPS[name])
         if action is not None:
+            on_tap: Callable[[], None]
             if isinstance(action, Build):
                 builds = [a for a in legal if isinstance(a, Build) and a.general == g]
-                on_tap: Callable[[], None] = lambda b=builds: scene.open_build(b)  # noqa: E731
+                on_tap = partial(scene.open_build, builds)
             else:
-                on_tap = lambda a=action: submit(a)  # noqa: E731
+                on_tap = partial(submit, action)
             group.add(Button(box, i18n.t(name), on_tap, tip=tip, rule=RULES[name], tag=name))
         else:
 
             def refused(n: str = name) -> None:
-                scene.explain(intents.intended_context(scene.view, n, g, sel.die))
+                if n == "train":  # name what blocks it: the weaker general, the floor, the die
+                    key, values = coach.train_refusal(scene.view.public, g, sel.die)
+                    scene.explain_text(i18n.t(key, **values))
+                else:
+                    scene.explain(intents.intended_context(scene.view, n, g, sel.die))
 
             group.add(Button(box, i18n.t(name), None, enabled=False, tip=tip, rule=RULES[name],
                              on_refused=refused, tag=name))  # fmt: skip
 
 
+def unused_dice(state: GameState, legal: list[Action]) -> list[int]:
+    """The dice an End turn would waste: those some general could still use (R4.2)."""
+    if not any(not isinstance(a, EndTurn | Trade) for a in legal):
+        return []
+    return sorted(state.dice)
+
+
+# -- the prompts ---------------------------------------------------------------------------------
 def _engine_prompt(scene: MatchScene, legal: list[Action]) -> Prompt | None:
     view = scene.view
     state = view.public
     board = state.board
     submit = scene.submit
     first = legal[0]
+    many = len(legal) > 1
     if isinstance(first, ChooseDeck):
         sizes = (view.deck_size(0), view.deck_size(1))
-        return Prompt(i18n.t("deck_title"), "", [
-            (i18n.t(f"deck_{a.deck}", n=sizes[a.deck]), lambda a=a: submit(a), "R9.3")
-            for a in legal if isinstance(a, ChooseDeck)
-        ])  # fmt: skip
+        seat = state.draw_queue[0] if state.draw_queue else scene.session.viewer
+        opening = opening_draw(scene, seat)
+        return Prompt(
+            i18n.t("deck_title_setup" if opening else "deck_title"),
+            i18n.t("deck_body"),
+            [Choice(i18n.t(f"deck_{a.deck}", n=sizes[a.deck]), partial(submit, a),
+                    i18n.t(f"deck_tip_{a.deck}"), a)
+             for a in legal if isinstance(a, ChooseDeck)],
+            tag="deck", hint=many,
+        )  # fmt: skip
     if state.phase == P_HALT and any(isinstance(a, Halt) for a in legal):
-        g = state.pend_general
-        city = state.gen_city[g]
-        title = i18n.t(
-            "halt_title", mover=describe.general(board, g), city=describe.city(board, city)
-        )
-        return Prompt(title, i18n.t("halt_body"), [
-            (i18n.t(type(a).__name__.lower()), lambda a=a: submit(a), "R5.4")
-            for a in legal if isinstance(a, Halt | Pass)
-        ])  # fmt: skip
+        return _halt_prompt(scene, legal)
     if state.phase in (P_COIN_ATTACKER, P_COIN_DEFENDER):
-        city = describe.city(board, state.battle_city)
-        body = i18n.t("coin_body")
-        sure = decided_before_roll(state)
-        if sure >= 0:
-            body = i18n.t("decided", name=describe.general(board, sure))
-        return Prompt(i18n.t("coin_title", city=city), body, [
-            (f"{i18n.t('coin')} {a.value}", lambda a=a: submit(a), "R8.1")
-            for a in legal if isinstance(a, CommitCoin)
-        ])  # fmt: skip
+        return _coin_prompt(scene, legal)
     if isinstance(first, FightAt):
-        return Prompt(i18n.t("choose_battle"), "", [
-            (describe.city(board, a.city), lambda a=a: submit(a), "R7.1")
-            for a in legal if isinstance(a, FightAt)
-        ])  # fmt: skip
+        options = []
+        for a in legal:
+            if isinstance(a, FightAt):
+                tip = _opponent_tip(state, a.city)
+                options.append(Choice(describe.city(board, a.city), partial(submit, a), tip, a))
+        cities = tuple(a.city for a in legal if isinstance(a, FightAt))
+        return Prompt(i18n.t("choose_battle"), i18n.t("choose_battle_body"), options,
+                      tag="battle_order", about=cities, hint=many)  # fmt: skip
     if isinstance(first, PickKingdom):
         return Prompt(i18n.t("pick_kingdom"), "", [
-            (i18n.name(board.kingdoms[a.kingdom]), lambda a=a: submit(a), "R3.1")
+            Choice(i18n.name(board.kingdoms[a.kingdom]), partial(submit, a), "R3.1", a)
             for a in legal if isinstance(a, PickKingdom)
-        ])  # fmt: skip
+        ], tag="pick", hint=many)  # fmt: skip
     return None
+
+
+def opening_draw(scene: MatchScene, seat: int) -> bool:
+    """The three cards of the setup (R3.5), not a replacement after a quest (R9.3)."""
+    view = scene.view
+    if not 0 <= seat < len(view.hand_counts):
+        return False
+    o, s = view.hand_counts[seat]
+    return o + s + len(view.public.completed[seat]) < 3
+
+
+def _opponent_tip(state: GameState, city: int) -> str:
+    board = state.board
+    enemy = [g for g, c in enumerate(state.gen_city)
+             if c == city and state.kingdom_seat[g >> 2] != state.active]  # fmt: skip
+    if not enemy:
+        return "R7.1"
+    g = enemy[0]
+    return i18n.t("battle_order_tip", general=describe.general(board, g),
+                  level=state.gen_level[g], tower=tower_bonus(state, city))  # fmt: skip
+
+
+def _halt_prompt(scene: MatchScene, legal: list[Action]) -> Prompt:
+    state = scene.view.public
+    board = state.board
+    g = state.pend_general
+    city = state.gen_city[g]
+    viewer = scene.session.viewer
+    mine = [x for x in state.generals_of(viewer) if state.gen_city[x] == city]
+    title = i18n.t("halt_title", mover=describe.general(board, g),
+                   kingdom=describe.kingdom(board, g >> 2), level=state.gen_level[g],
+                   city=describe.city(board, city))  # fmt: skip
+    if mine:
+        own = mine[0]
+        key = "halt_body_tower" if tower_bonus(state, city) else "halt_body"
+        body = i18n.t(key, general=describe.general(board, own), level=state.gen_level[own],
+                      mover=describe.general(board, g), points=state.pend_points)  # fmt: skip
+    else:
+        body = i18n.t("halt_body_plain", mover=describe.general(board, g),
+                      points=state.pend_points)  # fmt: skip
+    options = [
+        Choice(i18n.t(type(a).__name__.lower()), partial(scene.submit, a),
+               i18n.t("tip_halt" if isinstance(a, Halt) else "tip_pass"), a)
+        for a in legal if isinstance(a, Halt | Pass)
+    ]  # fmt: skip
+    return Prompt(title, body, options, tag="halt", about=(city,), hint=len(legal) > 1)
+
+
+def matchup(scene: MatchScene) -> Matchup | None:
+    """The coming battle as the viewer may know it (R8.2a: commitments stay secret)."""
+    state = scene.view.public
+    if state.battle_city < 0:
+        return None
+    att, dfn = fighters(state)
+    if att < 0 or dfn < 0:
+        return None
+    seat_d = state.kingdom_seat[dfn >> 2]
+    coins = state.rules.coins
+
+    def side(g: int, seat: int, bonus: int, committed: bool) -> Side:
+        unplayed = tuple(sorted(state.unplayed_coins(seat))) if coins else None
+        return Side(g, state.gen_level[g], bonus, unplayed, committed)
+
+    a_committed = state.coin_attacker != -1 and state.phase != P_COIN_ATTACKER
+    d_committed = state.coin_defender != -1
+    viewer = scene.session.viewer
+    return Matchup(
+        state.battle_city,
+        side(att, state.active, 0, a_committed),
+        side(dfn, seat_d, tower_bonus(state, state.battle_city), d_committed),
+        (0, 2) if state.rules.battle_dice else (1, 6),
+        decided_before_roll(state),
+        0 if viewer == state.active else 1 if viewer == seat_d else -1,
+    )
+
+
+def _coin_prompt(scene: MatchScene, legal: list[Action]) -> Prompt:
+    state = scene.view.public
+    board = state.board
+    where = describe.city(board, state.battle_city)
+    m = matchup(scene)
+    attacking = state.phase == P_COIN_ATTACKER
+    body = i18n.t("coin_body_attack" if attacking else "coin_body_defend")
+    tip = i18n.t("tip_coin")
+    options = [
+        Choice(i18n.t("coin_button", value=a.value), partial(scene.submit, a), tip, a)
+        for a in legal
+        if isinstance(a, CommitCoin)
+    ]
+    return Prompt(i18n.t("coin_title", city=where), body, options, tag="coin",
+                  about=(state.battle_city,), matchup=m, hint=len(legal) > 1)  # fmt: skip
 
 
 def trade_prompt(scene: MatchScene, trades: list[Trade]) -> Prompt:
     options = [
-        (" ".join(map(str, a.dice)) + " → 6", lambda a=a: scene.submit(a), "R4.3") for a in trades
+        Choice(" ".join(map(str, a.dice)) + " → 6", partial(scene.submit, a), "R4.3", a)
+        for a in trades
     ]
-    options.append((i18n.t("back"), scene.close_prompt, ""))
-    return Prompt(i18n.t("trade"), i18n.t("trade_tip"), options)
+    options.append(Choice(i18n.t("back"), scene.close_prompt))
+    return Prompt(i18n.t("trade"), i18n.t("trade_tip"), options, tag="trade")
 
 
 def build_prompt(scene: MatchScene, builds: list[Build]) -> Prompt:
@@ -192,7 +458,23 @@ def build_prompt(scene: MatchScene, builds: list[Build]) -> Prompt:
     for a in sorted(builds, key=lambda a: a.die):
         seen.setdefault(a.source, a)
     options = [
-        (describe.city(board, a.source), lambda a=a: scene.submit(a), "R9.5") for a in seen.values()
+        Choice(describe.city(board, a.source), partial(scene.submit, a), "R9.5", a)
+        for a in seen.values()
     ]
-    options.append((i18n.t("back"), scene.close_prompt, ""))
-    return Prompt(i18n.t("build"), i18n.t("tip_build"), options)
+    options.append(Choice(i18n.t("back"), scene.close_prompt))
+    island = next(iter(seen.values())).island if seen else -1
+    return Prompt(i18n.t("build_title"), i18n.t("build_body"), options, tag="build",
+                  about=(island,) if island >= 0 else ())  # fmt: skip
+
+
+def confirm_end_prompt(scene: MatchScene, end: EndTurn, dice: list[int]) -> Prompt:
+    """R4.2: unused dice are lost; asked before, unless the player said not to."""
+    options = [
+        Choice(i18n.t("end_turn"), partial(scene.submit, end), i18n.t("tip_end_turn"), end),
+        Choice(i18n.t("keep_playing"), scene.close_prompt),
+        Choice(i18n.t("dont_ask"), partial(scene.end_turn_for_good, end),
+               i18n.t("tip_dont_ask"), end),
+    ]  # fmt: skip
+    return Prompt(i18n.t("confirm_end_title"),
+                  i18n.count_t("confirm_end_body", len(dice), dice=" ".join(map(str, dice))),
+                  options, tag="confirm_end")  # fmt: skip

@@ -9,18 +9,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.actions import FightAt, PlaceGeneral
-from game.state import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
-from web import i18n, intents, layout
+from game import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
+from game.actions import Action, FightAt, PlaceGeneral
+from web import coach, i18n, intents, layout
 from web.gestures import UIEvent
 from web.layout import MatchLayout
 from web.render import hud
 from web.render.board import Marks
+from web.scenes import match_chrome
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene
 
 LAYOUT = MatchLayout()
+PROMPT_SAFE = ("hint", "undo", "move_now")  # the tray's buttons that work beside a prompt
 
 
 def handle(scene: MatchScene, ev: UIEvent) -> None:
@@ -31,23 +33,25 @@ def handle(scene: MatchScene, ev: UIEvent) -> None:
         elif scene.selection.general is not None or scene.selection.die is not None:
             scene.selection.clear()
         else:
-            from web.scenes.menu import MenuScene
-
-            scene.app.push(MenuScene(scene.app, scene))
+            scene.app.nav.open_menu(scene)
         return
+    side = hud.side_box(scene.drawers)  # on a phone, the open drawer (or none)
     if ev.kind == "wheel":
-        if LAYOUT.side.contains(ev.x, ev.y):
+        if side is not None and side.contains(ev.x, ev.y):
             scene.log_scroll = max(0, scene.log_scroll + int(ev.dy))
         elif LAYOUT.map.contains(ev.x, ev.y):
+            scene.events.stop_following()  # the camera is the player's again
             cam.zoom_at(1.15**ev.dy, ev.x, ev.y)
         return
     if ev.kind == "pinch":
+        scene.events.stop_following()
         cam.zoom_at(ev.factor, ev.x, ev.y)
         return
     if ev.kind == "drag":
         if LAYOUT.map.contains(ev.x0, ev.y0):
+            scene.events.stop_following()
             cam.pan(ev.dx, ev.dy)
-        elif LAYOUT.side.contains(ev.x0, ev.y0):  # the log scrolls with a finger too
+        elif side is not None and side.contains(ev.x0, ev.y0):  # the log scrolls too
             scene.log_scroll = max(0, scene.log_scroll + round(ev.dy / 16))
         return
     if ev.kind == "key":
@@ -74,8 +78,10 @@ def _key(scene: MatchScene, ev: UIEvent) -> None:
         scene.undo()
     elif ev.key == pygame.K_h:
         scene.ask_hint()
-    elif ev.key == pygame.K_SPACE:
-        scene.hurry_ai()
+    elif ev.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+        # Space or Enter reads on: a held battle result, a banner; else hurries the AI.
+        if not scene.events.dismiss(scene) and ev.key == pygame.K_SPACE:
+            scene.hurry_ai()
     elif ev.text and ev.text in "123456":
         _pick_die_value(scene, int(ev.text))
 
@@ -86,20 +92,26 @@ def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
     if scene.chrome.tap(x, y):
         scene.app.sound.play("click")
         return
-    from web.scenes import match_chrome
-
     if match_chrome.tap_coach(scene, x, y):
         return
     anim = scene.animator.current
-    if anim is not None and anim.kind == "battle" and anim.progress > 0.5:
-        scene.animator.update(anim.duration)  # a tap hurries a settled battle along
+    if anim is not None and anim.kind == "battle":
+        if anim.progress > 0.5:
+            scene.animator.update(anim.duration)  # a tap hurries a settled battle along
+        return
+    if scene.events.tap(scene, x, y):
         return
     if button == 3:
         scene.selection.clear()
         return
     if scene.prompt is not None and not scene.animator.busy:
-        if scene.prompt_buttons.tap(x, y):
+        # The prompt waits for its answer; the tray's Hint, Undo and Move now still work.
+        if scene.prompt_buttons.tap(x, y) or scene.prompt_extra.tap(x, y):
             scene.app.sound.play("click")
+        else:
+            b = scene.controls.at(x, y)
+            if b is not None and b.tag in PROMPT_SAFE and b.tap():
+                scene.app.sound.play("click")
         return
     if scene.controls.tap(x, y):
         scene.app.sound.play("click")
@@ -119,8 +131,12 @@ def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
         else:
             scene.app.pin_tooltip(x, y)  # a finger cannot hover: a tap explains instead
         return
-    if LAYOUT.side.contains(x, y):
+    side = hud.side_box(scene.drawers)
+    if side is not None and side.contains(x, y):
         scene.app.pin_tooltip(x, y)
+        return
+    if LAYOUT.compact and scene.drawers.open is not None and LAYOUT.map.contains(x, y):
+        match_chrome.toggle_drawer(scene, scene.drawers.open)  # a tap beside a drawer shuts it
         return
     if LAYOUT.map.contains(x, y):
         _tap_map(scene, x, y)
@@ -149,9 +165,18 @@ def _pick_general(scene: MatchScene, g: int) -> None:
     if g not in intents.actable_generals(legal):
         if state.kingdom_seat[g >> 2] == state.active and state.acted >> g & 1:
             scene.explain_text(i18n.t("tip_acted"))
+        elif state.kingdom_seat[g >> 2] == state.active:
+            reason = coach.selection_reason(state, legal, g, None)  # say why, never nothing
+            if reason is not None:
+                scene.explain_text(i18n.t(reason[0], **reason[1]))
         return
     scene.selection.general = None if scene.selection.general == g else g
     scene.app.sound.play("click")
+    if scene.selection.general is not None:
+        reason = coach.selection_reason(state, legal, g, scene.selection.die)
+        if reason is not None:  # nothing lights up: say why at once
+            key, values = reason
+            scene.explain_text(i18n.t(key, **values))
 
 
 def _tap_map(scene: MatchScene, x: float, y: float) -> None:
@@ -213,7 +238,7 @@ def _nearer_token(scene: MatchScene, g: int, city: int, x: float, y: float) -> b
     return (tx - x) ** 2 + (ty - y) ** 2 < (cx - x) ** 2 + (cy - y) ** 2
 
 
-def target_actions(scene: MatchScene) -> dict[int, object]:
+def target_actions(scene: MatchScene) -> dict[int, Action]:
     """City -> the action a tap there plays, for the current selection."""
     legal = scene.session.legal()
     if not legal:

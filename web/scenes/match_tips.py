@@ -4,16 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.state import COIN_VALUES
-from web import describe, i18n
+from game import COIN_VALUES, is_winter
+from web import describe, i18n, intents
 from web.layout import MatchLayout
 from web.render import hud
+from web.scene import Tip
+from web.scenes.match_chrome import coach_boxes
+from web.scenes.match_input import target_actions
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene
 
 LAYOUT = MatchLayout()
-Tip = tuple[list[str], str | None]
 
 
 def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
@@ -24,15 +26,15 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
     if chrome is not None:
         return [chrome.tip], None
     if scene.coach_line:
-        from web.scenes.match_chrome import coach_boxes
-
         _box, close = coach_boxes(scene.coach_line)
         if close.contains(x, y):
             return [i18n.t("coach_dismiss")], None
     if scene.prompt is not None:
-        b = scene.prompt_buttons.at(x, y)
+        b = scene.prompt_buttons.at(x, y) or scene.prompt_extra.at(x, y)
+        if b is None:
+            b = scene.controls.at(x, y)
         if b is not None and b.tip:
-            return [b.tip], b.tip if b.tip.startswith("R") else None
+            return [b.tip], b.rule or intents.rule_of(b.tip)
         return None
     button = scene.controls.at(x, y)
     if button is not None and button.tip:
@@ -49,11 +51,12 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
         for i, box in enumerate(LAYOUT.season_slots()):
             if box.contains(x, y):
                 lines = [i18n.season_label(i)]
-                if i % 4 == 3:
+                if is_winter(i):
                     lines.append(i18n.t("winter_note"))
-                return lines, "R5.3" if i % 4 == 3 else "R3.4"
+                return lines, "R5.3" if is_winter(i) else "R3.4"
         return None
-    if LAYOUT.side.contains(x, y):
+    side = hud.side_box(scene.drawers)  # on a phone, the open drawer (or none)
+    if side is not None and side.contains(x, y):
         return _side(scene, x, y)
     if not LAYOUT.map.contains(x, y):
         return None
@@ -101,7 +104,7 @@ def _general(scene: MatchScene, g: int) -> list[str]:
     return lines
 
 
-def _city(scene: MatchScene, city: int) -> tuple[list[str], str | None]:
+def _city(scene: MatchScene, city: int) -> Tip:
     state = scene.view.public
     board = state.board
     node = board.nodes[city]
@@ -124,11 +127,7 @@ def _city(scene: MatchScene, city: int) -> tuple[list[str], str | None]:
             lines.append(i18n.t("tip_tower", kingdom=i18n.name(board.kingdoms[owner]),
                                 n=state.floors[city]))  # fmt: skip
             rule = "R7.2"
-    from web.scenes.match_input import target_actions
-
     if city in target_actions(scene) and scene.selection.general is not None:
-        from web import intents
-
         cost = intents.move_costs(scene.view, scene.selection.general, [city]).get(city)
         if cost is not None:
             lines.append(i18n.t("tip_cost", n=cost))
@@ -139,15 +138,16 @@ def _city(scene: MatchScene, city: int) -> tuple[list[str], str | None]:
 def _side(scene: MatchScene, x: float, y: float) -> Tip | None:
     view = scene.view
     state = view.public
-    if scene.hand_visible():
-        top = LAYOUT.player_rows(state.num_players)[-1].bottom + 8
-        for card, box in hud.hand_boxes(view, top):
+    if scene.hand_visible() and hud.shows(scene.drawers, "quests"):
+        for card, box in hud.hand_boxes(view, hud.hand_top(view)):
             if box.contains(x, y):
                 spec = state.board.cards[card]
                 text = describe.card_text(state.board, card)
                 return [
                     i18n.t("tip_card", text=text, points=i18n.t("q_points", n=spec.points))
                 ], "R9"
+    if not hud.shows(scene.drawers, "players"):
+        return None
     for seat, box in hud.coin_boxes(view):
         if box.contains(x, y) and state.rules.coins:
             played = [str(COIN_VALUES[i]) for i in range(5) if state.coins_played[seat] >> i & 1]

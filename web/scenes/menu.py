@@ -2,25 +2,41 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, saves, theme
-from web.app import App, Scene
+from web import i18n, saves, storage, theme
 from web.gestures import UIEvent
 from web.layout import Box, centered, column
+from web.scene import Scene
 from web.widgets import Button, ButtonGroup, dim, label, panel
 
 if TYPE_CHECKING:
+    from web.app import App
     from web.scenes.match import MatchScene
 
 # Up to eight files (FileStorage.import_candidates) above the Back button at y 640.
 FILE_H, FILE_STEP = 48, 54
 
 
-class MenuScene(Scene):
+class _DropTarget(Scene):
+    """A scene of buttons that also opens a save file dropped on the window."""
+
+    buttons: ButtonGroup
+
+    def handle(self, ev: UIEvent) -> None:
+        if ev.kind == "back":
+            self.app.pop()
+        elif ev.kind == "tap":
+            self.buttons.tap(ev.x, ev.y)
+        elif ev.kind == "drop":
+            self.app.nav.import_file(ev.text)
+
+
+class MenuScene(_DropTarget):
     opaque = False
 
     def __init__(self, app: App, match: MatchScene) -> None:
@@ -34,11 +50,11 @@ class MenuScene(Scene):
         items = [
             ("resume", i18n.t("resume"), self.app.pop),
             ("export", i18n.t("export"), lambda: saves.export(self.app, self.match.session)),
-            ("import", i18n.t("import"), lambda: self.app.push(ImportScene(self.app))),
-            ("howto", i18n.t("howto"), self._how_to_play),
-            ("rules", i18n.t("rules"), lambda: self.app.open_rules()),
-            ("settings", i18n.t("settings"), self._settings),
-            ("title", i18n.t("to_title"), self._to_title),
+            ("import", i18n.t("import"), self.app.nav.open_import),
+            ("howto", i18n.t("howto"), self.app.nav.open_how_to_play),
+            ("rules", i18n.t("rules"), self.app.nav.open_rules),
+            ("settings", i18n.t("settings"), self.app.nav.open_settings),
+            ("title", i18n.t("to_title"), self.app.nav.open_title),
         ]
         boxes = column(self.box.x + 40, self.box.y + 70, self.box.w - 80, [54] * len(items), 8)
         self.buttons = ButtonGroup(
@@ -50,29 +66,6 @@ class MenuScene(Scene):
 
     def occupied(self) -> list[Box]:
         return [self.box, *super().occupied()]
-
-    def _settings(self) -> None:
-        from web.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
-
-    def _how_to_play(self) -> None:
-        from web.scenes.how_to_play import HowToPlayScene
-
-        self.app.push(HowToPlayScene(self.app))
-
-    def _to_title(self) -> None:
-        del self.app.scenes[1:]
-        if self.app.top is not None:
-            self.app.top.on_enter()
-
-    def handle(self, ev: UIEvent) -> None:
-        if ev.kind == "back":
-            self.app.pop()
-        elif ev.kind == "tap":
-            self.buttons.tap(ev.x, ev.y)
-        elif ev.kind == "drop":
-            _import_file(self.app, ev.text)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
@@ -90,7 +83,7 @@ class MenuScene(Scene):
         self.buttons.draw(surface)
 
 
-class ImportScene(Scene):
+class ImportScene(_DropTarget):
     """Pick a save file (desktop: the exports folder or a dropped file; browser: file picker)."""
 
     def __init__(self, app: App) -> None:
@@ -101,8 +94,6 @@ class ImportScene(Scene):
 
     def on_language(self) -> None:
         b = ButtonGroup()
-        from web import storage
-
         y = 200
         if storage.IS_WEB:
             pick = self.app.storage.begin_web_import
@@ -112,7 +103,7 @@ class ImportScene(Scene):
                 Button(
                     Box(340, y + i * FILE_STEP, 600, FILE_H),
                     path.name,
-                    lambda p=path: _import_file(self.app, str(p)),
+                    partial(self.app.nav.import_file, str(path)),
                     tag=f"file{i}",
                 )
             )
@@ -126,15 +117,7 @@ class ImportScene(Scene):
             self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
             return
         if text is not None:
-            saves.import_text(self.app, text)
-
-    def handle(self, ev: UIEvent) -> None:
-        if ev.kind == "back":
-            self.app.pop()
-        elif ev.kind == "tap":
-            self.buttons.tap(ev.x, ev.y)
-        elif ev.kind == "drop":
-            _import_file(self.app, ev.text)
+            self.app.nav.import_text(text)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
@@ -153,13 +136,3 @@ class ImportScene(Scene):
                 "midtop",
             )
         self.buttons.draw(surface)
-
-
-def _import_file(app: App, path: str) -> None:
-    try:
-        with open(path, "rb") as f:
-            data = f.read(8_000_000)
-    except OSError as err:
-        app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
-        return
-    saves.import_text(app, data)

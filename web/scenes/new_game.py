@@ -1,25 +1,41 @@
 """New game: 2-6 seats (human or AI with a difficulty, kingdom or random), the three rule
-switches (R8, all on by default), a seed for a reproducible game, the language."""
+switches (R8, all on by default), a seed for a reproducible game, the language.
+
+The seat columns carry headers, and every seat button a tooltip saying what a tap changes.
+"""
 
 from __future__ import annotations
 
 import random
+from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import Rules, default_map
 from web import ai_bridge, i18n, saves, theme
-from web.app import App, Scene
 from web.config import AI, HUMAN, MatchConfig, SeatConfig
 from web.gestures import UIEvent
 from web.layout import Box, row
 from web.render.tokens import draw_token
-from web.widgets import Button, ButtonGroup, label
+from web.scene import Scene
+from web.widgets import Button, ButtonGroup, label, text_in
 
-ROW_Y = 150
+if TYPE_CHECKING:
+    from web.app import App
+
+ROW_Y = 182
 ROW_H = 62
-# The note between the language button and Start: at most NOTE_MAX_LINES lines of the column.
-NOTE_TOP, NOTE_LINE, NOTE_SIZE, NOTE_WIDTH, NOTE_MAX_LINES = 532, 18, 14, 400, 4
+HEADER_Y = 148
+# The seed row: minus, plus (the seed between them) and a random seed.
+SEED_BOXES = (Box(840, 380, 52, 52), Box(1004, 380, 52, 52), Box(1064, 380, 176, 52))
+# The seat columns: x, width, header and tooltip keys (the kind, the AI level, the kingdom).
+COLUMNS = {"kind": (200, 150, "col_seat_kind", "tip_seat_kind"),
+           "diff": (360, 170, "col_seat_level", "tip_seat_level"),
+           "kingdom": (540, 290, "col_seat_kingdom", "tip_seat_kingdom")}  # fmt: skip
+# The note on how long AI seats think: under the seats, right of Back, at most NOTE_MAX_LINES
+# lines (a phone's large text needs the width).
+NOTE_X, NOTE_TOP, NOTE_LINE, NOTE_SIZE, NOTE_WIDTH, NOTE_MAX_LINES = 260, 556, 18, 14, 570, 4
 
 
 class NewGameScene(Scene):
@@ -36,35 +52,38 @@ class NewGameScene(Scene):
         b = ButtonGroup()
         for i, box in enumerate(row(250, 84, [56] * 5, 48, 8)):
             n = i + 2
-            b.add(Button(box, str(n), lambda n=n: self._players(n), selected=n == c.num_players,
+            b.add(Button(box, str(n), partial(self._players, n), selected=n == c.num_players,
                          tag=f"players{n}", size=20))  # fmt: skip
         board = default_map()
         for s, seat in enumerate(c.seats):
             y = ROW_Y + s * ROW_H
+
+            def cell(column: str, y: int = y) -> Box:
+                return Box(COLUMNS[column][0], y, COLUMNS[column][1], 52)
+
             kind = i18n.t("human") if seat.is_human else i18n.t("ai")
-            b.add(Button(Box(200, y, 150, 52), kind, lambda s=s: self._kind(s), tag=f"kind{s}",
-                         selected=seat.is_human))  # fmt: skip
+            b.add(Button(cell("kind"), kind, partial(self._kind, s), tag=f"kind{s}",
+                         selected=seat.is_human, tip=i18n.t("tip_seat_kind")))  # fmt: skip
             diff = i18n.t("diff_" + seat.difficulty) if not seat.is_human else "—"
-            b.add(Button(Box(360, y, 170, 52), diff, lambda s=s: self._difficulty(s),
-                         enabled=not seat.is_human, tag=f"diff{s}"))  # fmt: skip
+            b.add(Button(cell("diff"), diff, partial(self._difficulty, s),
+                         enabled=not seat.is_human, tag=f"diff{s}",
+                         tip=i18n.t("tip_seat_level")))  # fmt: skip
             name = (
                 i18n.name(board.kingdoms[seat.kingdom]) if seat.kingdom >= 0 else i18n.t("random")
             )
-            b.add(
-                Button(Box(540, y, 240, 52), name, lambda s=s: self._kingdom(s), tag=f"kingdom{s}")
-            )
+            b.add(Button(cell("kingdom"), name, partial(self._kingdom, s), tag=f"kingdom{s}",
+                         tip=i18n.t("tip_seat_kingdom")))  # fmt: skip
         x = 840
         for i, key in enumerate(("coins", "battle_dice", "quests")):
             on = getattr(c.rules, key)
             text = f"{i18n.t('rule_' + key)}: {i18n.t('on') if on else i18n.t('off')}"
-            b.add(Button(Box(x, 150 + i * 62, 400, 52), text, lambda k=key: self._rule(k),
+            b.add(Button(Box(x, 150 + i * 62, 400, 52), text, partial(self._rule, key),
                           selected=on, tag=f"rule_{key}", size=16, rule="R8"))  # fmt: skip
-        b.add(Button(Box(x, 380, 56, 52), "−", lambda: self._seed(-1), tag="seed_minus", size=24))
-        b.add(
-            Button(Box(x + 184, 380, 56, 52), "+", lambda: self._seed(1), tag="seed_plus", size=24)
-        )
-        b.add(Button(Box(x + 248, 380, 152, 52), "⚄ " + i18n.t("random"), self._random_seed,
-                     tag="seed_random", size=16))  # fmt: skip
+        minus, plus, rnd = SEED_BOXES
+        b.add(Button(minus, "−", lambda: self._seed(-1), tag="seed_minus", size=24))
+        b.add(Button(plus, "+", lambda: self._seed(1), tag="seed_plus", size=24))
+        b.add(Button(rnd, "⚄ " + i18n.t("random"), self._random_seed, tag="seed_random",
+                     size=16))  # fmt: skip
         b.add(Button(Box(x, 470, 400, 52), f"{i18n.t('language')}: {i18n.t('lang_name')}",
                      self._language, tag="language"))  # fmt: skip
         b.add(Button(Box(840, 620, 400, 64), i18n.t("start"), self._start, tag="start",
@@ -134,7 +153,7 @@ class NewGameScene(Scene):
         except ValueError as err:
             self.error = str(err)
             return
-        saves.offer(self.app, saves.new_session(self.app, self.config))
+        self.app.nav.offer_match(saves.new_session(self.app, self.config))
 
     def think_note(self) -> str:
         """The i18n key telling how long the slowest AI seat thinks (native, measured with
@@ -173,22 +192,36 @@ class NewGameScene(Scene):
         b = self.buttons.at(x, y)
         if b is not None and b.rule:
             return [i18n.t("rule_switches")], b.rule
+        if b is not None and b.tip:
+            return [b.tip], None
+        for column_x, w, _header, tip in COLUMNS.values():
+            if Box(column_x, HEADER_Y, w, ROW_Y - HEADER_Y).contains(x, y):
+                return [i18n.t(tip)], None
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
         label(surface, i18n.t("new_game"), 40, 20, 36, theme.GOLD, "serif")
-        label(surface, i18n.t("players"), 40, 96, 20, theme.TEXT)
+        label(surface, i18n.t("players"), 40, 96, 20, theme.TEXT, width=200)
+        for column_x, w, header, _tip in COLUMNS.values():
+            room = Box(column_x + 2, HEADER_Y, w - 4, ROW_Y - HEADER_Y - 4)
+            text_in(surface, i18n.t(header), room, 15, theme.TEXT_DIM, "sans", "left",
+                    valign="bottom")  # fmt: skip
         for s, seat in enumerate(self.config.seats):
             y = ROW_Y + s * ROW_H
-            label(surface, i18n.t("seat", n=s + 1), 40, y + 14, 20, theme.TEXT)
+            label(surface, i18n.t("seat", n=s + 1), 40, y + 14, 20, theme.TEXT, width=112)
             if seat.kingdom >= 0:
                 draw_token(surface, seat.kingdom, 0, 160, y + 26, 30)
-        label(surface, i18n.t("rule_switches"), 840, 118, 18, theme.TEXT_DIM)
-        label(surface, i18n.t("seed"), 840, 352, 18, theme.TEXT_DIM)
-        label(surface, str(self.config.seed), 840 + 120, 406, 24, theme.TEXT, "bold", "center")
+        label(surface, i18n.t("rule_switches"), 840, 118, 18, theme.TEXT_DIM, width=400)
+        label(surface, i18n.t("seed"), 840, 352, 18, theme.TEXT_DIM, width=400)
+        minus, plus, _rnd = SEED_BOXES
+        room = Box(minus.right + 4, minus.y, plus.x - minus.right - 8, minus.h)
+        text_in(surface, str(self.config.seed), room, 24, theme.TEXT, "bold")
+        step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
         for i, line in enumerate(self.note_lines()):
-            label(surface, line, 840, NOTE_TOP + i * NOTE_LINE, NOTE_SIZE, theme.TEXT_DIM)
-        if self.error:
-            label(surface, self.error, 40, 590, 16, theme.RED)
+            label(surface, line, NOTE_X, NOTE_TOP + i * step, NOTE_SIZE, theme.TEXT_DIM,
+                  width=NOTE_WIDTH)  # fmt: skip
+        if self.error:  # above Start
+            text_in(surface, self.error, Box(840, 530, 400, 84), 16, theme.RED, "sans", "left",
+                    lines=3)  # fmt: skip
         self.buttons.draw(surface)

@@ -4,16 +4,20 @@ human says they hold the device (R11)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from web import i18n, theme
-from web.app import App, Scene
 from web.gestures import UIEvent
 from web.layout import Box
 from web.render.tokens import draw_token
+from web.scene import Scene
 from web.session import MatchSession
 from web.widgets import Button, ButtonGroup, label
+
+if TYPE_CHECKING:
+    from web.app import App
 
 
 class PassDeviceScene(Scene):

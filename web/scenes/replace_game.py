@@ -4,15 +4,19 @@ it (the default, also Escape), export it and go on, or replace it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from web import i18n, saves, theme
-from web.app import App, Scene
 from web.gestures import UIEvent
 from web.layout import Box, centered, column
+from web.scene import Scene
 from web.session import MatchSession
 from web.widgets import Button, ButtonGroup, dim, label, panel
+
+if TYPE_CHECKING:
+    from web.app import App
 
 BOX = centered(660, 430)
 TITLE_SIZE = 26
@@ -26,7 +30,7 @@ BUTTONS_TOP = BOX.bottom - 24 - 3 * BUTTON_H - 2 * BUTTON_GAP
 class ReplaceGameScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, existing: MatchSession, replace: Callable[[], None]) -> None:
+    def __init__(self, app: App, existing: MatchSession, replace: Callable[[], object]) -> None:
         super().__init__(app)
         self.existing = existing
         self.replace = replace
@@ -34,7 +38,7 @@ class ReplaceGameScene(Scene):
         self.on_language()
 
     def on_language(self) -> None:
-        items: list[tuple[str, str, Callable[[], None]]] = [
+        items: list[tuple[str, str, Callable[[], object]]] = [
             ("keep", i18n.t("replace_keep"), self.app.pop),
             ("export", i18n.t("replace_export"), self._export_then_replace),
             ("replace", i18n.t("replace_start"), self.replace),

@@ -4,13 +4,18 @@ once the phone is turned, or when the player taps on."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from web import device, i18n, theme
-from web.app import App, Scene
 from web.gestures import UIEvent
 from web.layout import Box
+from web.scene import Scene
 from web.widgets import Button, ButtonGroup, dim
+
+if TYPE_CHECKING:
+    from web.app import App
 
 CHECK_S = 0.5  # how often the page's shape is looked at again
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from web import i18n, theme
-from web.app import App, Scene
 from web.gestures import UIEvent
 from web.layout import Box
 from web.rules_text import RULES, section_of
+from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label
+
+if TYPE_CHECKING:
+    from web.app import App
 
 AREA = Box(60, 80, 1160, 620)
 

@@ -3,14 +3,19 @@ first-game tips."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from web import i18n, theme
-from web.app import App, Scene
 from web.gestures import UIEvent
 from web.layout import Box
+from web.scene import Scene
 from web.settings import SPEEDS
 from web.widgets import Button, ButtonGroup, label
+
+if TYPE_CHECKING:
+    from web.app import App
 
 
 def on_off(flag: bool) -> str:
@@ -33,13 +38,17 @@ class SettingsScene(Scene):
             ("speed", i18n.t("anim_speed"), i18n.t("speed_" + s.speed), self._speed),
             ("large_text", i18n.t("large_text"), on_off(s.large_text), self._large_text),
             ("coach", i18n.t("coach_setting"), on_off(s.coach), self._coach),
+            ("confirm_end", i18n.t("confirm_end_setting"), on_off(s.confirm_end_turn),
+             self._confirm_end),
+            ("hold_battles", i18n.t("hold_battles_setting"),
+             i18n.t("hold_on" if s.hold_battles else "hold_off"), self._hold_battles),
         ]  # fmt: skip
         self.labels = []
         for i, (tag, name, value, action) in enumerate(rows):
-            y = 130 + i * 72
+            y = 104 + i * 62
             self.labels.append((name, y))
-            b.add(Button(Box(700, y, 260, 60), value, action, tag=tag, size=20))
-        b.add(Button(Box(540, 620, 200, 60), i18n.t("back"), self.app.pop, tag="back"))
+            b.add(Button(Box(700, y, 300, 54), value, action, tag=tag, size=20))
+        b.add(Button(Box(540, 636, 200, 60), i18n.t("back"), self.app.pop, tag="back"))
         self.buttons = b
 
     def _language(self) -> None:
@@ -67,6 +76,14 @@ class SettingsScene(Scene):
         self.app.settings.coach = not self.app.settings.coach
         self._changed()
 
+    def _confirm_end(self) -> None:
+        self.app.settings.confirm_end_turn = not self.app.settings.confirm_end_turn
+        self._changed()
+
+    def _hold_battles(self) -> None:
+        self.app.settings.hold_battles = not self.app.settings.hold_battles
+        self._changed()
+
     def _changed(self) -> None:
         self.app.save_settings()
         self.on_language()
@@ -81,7 +98,7 @@ class SettingsScene(Scene):
         surface.fill(theme.PANEL)
         label(surface, i18n.t("settings"), 640, 40, 40, theme.GOLD, "serif", "midtop")
         for name, y in self.labels:
-            label(surface, name, 660, y + 30, 22, theme.TEXT, "sans", "midright")
+            label(surface, name, 676, y + 27, 22, theme.TEXT, "sans", "midright", width=640)
         self.buttons.draw(surface)
 
     def tooltip_at(self, x: float, y: float) -> tuple[list[str], str | None] | None:

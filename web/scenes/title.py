@@ -1,19 +1,52 @@
-"""The title screen, with an AI-only game playing behind it (attract mode)."""
+"""The title screen, with an AI-only game playing behind it (attract mode).
+
+The game behind the title is decoration: its seats play ``greedy`` (a decision costs a fraction
+of a millisecond), one move at a calm pace, its animations at ``ATTRACT_FPS``, and it waits
+while the window is hidden or has lost the focus, so the title costs little more than a still
+picture.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import pygame
 
-from web import i18n, saves, theme
-from web.app import App, Scene
-from web.config import spectator_config
+from web import ai_bridge, i18n, saves, storage, theme
+from web.config import MatchConfig, spectator_config
 from web.gestures import UIEvent
 from web.layout import Box, column
-from web.session import MatchSession
+from web.scene import Scene, Tip
+from web.scenes.match import MatchScene
+from web.session import Applied, MatchSession
 from web.widgets import Button, ButtonGroup, dim, label, panel
 
+if TYPE_CHECKING:
+    from web.app import App
+
+ATTRACT_SEATS, ATTRACT_LEVEL = 4, "easy"
+ATTRACT_FPS = 20.0  # the background game's slides and battles: smooth enough behind a veil
+ATTRACT_REST_S = 0.7  # between two of its moves
 NOTICE_SIZE = 16  # a small text: it grows with the large-text setting
 NOTICE_X, NOTICE_W = 40, 390  # a card left of the buttons, as tall as its lines
+
+
+class PacedSession(MatchSession):
+    """The background game's session: after each action it rests ``ATTRACT_REST_S`` (counted
+    down by the title while nothing moves) before the next."""
+
+    def __init__(self, config: MatchConfig) -> None:
+        super().__init__(config)
+        self.rest = 0.0
+
+    def tick(self, slice_ms: float) -> Applied | None:
+        if self.rest > 0:
+            return None
+        applied = super().tick(slice_ms)
+        if applied is not None:
+            self.rest = ATTRACT_REST_S
+        return applied
 
 
 class TitleScene(Scene):
@@ -21,104 +54,97 @@ class TitleScene(Scene):
         super().__init__(app)
         self.attract_seed = attract_seed
         self.attract = self._new_attract()
+        self._band: pygame.Surface | None = None
         self.buttons = ButtonGroup()
         self.resume: MatchSession | None = None
         self.on_enter()
 
-    def _new_attract(self) -> object:
-        from web.scenes.match import MatchScene
-
-        session = MatchSession(spectator_config(4, self.attract_seed, "easy"))
-        scene = MatchScene(self.app, session, attract=True)
-        return scene
+    def _new_attract(self) -> MatchScene:
+        session = PacedSession(spectator_config(ATTRACT_SEATS, self.attract_seed, ATTRACT_LEVEL))
+        session.agents.update(ai_bridge.quick_agents(ATTRACT_SEATS, ATTRACT_LEVEL))
+        return MatchScene(self.app, session, attract=True)
 
     def on_enter(self) -> None:
         self.resume = saves.resumable(self.app)
         self.on_language()
 
     def on_language(self) -> None:
-        items: list[tuple[str, str, object]] = []
+        nav = self.app.nav
+        items: list[tuple[str, str, Callable[[], object]]] = []
         if self.resume is not None:
             items.append(("continue", i18n.t("continue"), self._continue))
         items += [
-            ("new", i18n.t("new_game"), self._new_game),
+            ("new", i18n.t("new_game"), nav.open_new_game),
             ("howto", i18n.t("howto"), self._how_to_play),
             ("spectate", i18n.t("spectate"), self._spectate),
-            ("import", i18n.t("import"), self._import),
-            ("rules", i18n.t("rules"), lambda: self.app.open_rules()),
-            ("settings", i18n.t("settings"), self._settings),
+            ("import", i18n.t("import"), nav.open_import),
+            ("last_games", i18n.t("lg_button"), nav.open_last_games),
+            ("rules", i18n.t("rules"), nav.open_rules),
+            ("settings", i18n.t("settings"), nav.open_settings),
         ]
-        from web import storage
-
         if not storage.IS_WEB:
             items.append(("quit", i18n.t("quit"), self._quit))
-        h, gap = (52, 10) if len(items) <= 6 else (48, 8)
+        h, gap = (52, 10) if len(items) <= 6 else (48, 8) if len(items) <= 8 else (44, 6)
         boxes = column(490, 238, 300, [h] * len(items), gap)
         self.buttons = ButtonGroup([
-            Button(b, text, fn, tag=tag, size=19, style="primary" if i == 0 else "normal")  # type: ignore[arg-type]
+            Button(b, text, fn, tag=tag, size=19, style="primary" if i == 0 else "normal")
             for i, (b, (tag, text, fn)) in enumerate(zip(boxes, items, strict=True))
         ])  # fmt: skip
         self.panel_box = Box(460, 220, 360, h * len(items) + gap * (len(items) - 1) + 36)
 
     def _continue(self) -> None:
         if self.resume is not None:
-            saves.start(self.app, self.resume)
-
-    def _new_game(self) -> None:
-        from web.scenes.new_game import NewGameScene
-
-        self.app.push(NewGameScene(self.app))
+            self.app.nav.open_match(self.resume)
 
     def _how_to_play(self) -> None:
-        from web.scenes.how_to_play import HowToPlayScene
-
-        self.app.push(HowToPlayScene(self.app, on_done=self._new_game))
+        """From the title, the last page of How to play leads on to a new game."""
+        self.app.nav.open_how_to_play(on_done=self.app.nav.open_new_game)
 
     def _spectate(self) -> None:
-        from web.scenes.match import MatchScene
-
-        session = MatchSession(spectator_config(4, self.attract_seed + 1, "normal"))
-        self.app.push(MatchScene(self.app, session))
-
-    def _import(self) -> None:
-        from web.scenes.menu import ImportScene
-
-        self.app.push(ImportScene(self.app))
-
-    def _settings(self) -> None:
-        from web.scenes.settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.nav.watch(spectator_config(4, self.attract_seed + 1, "normal"))
 
     def _quit(self) -> None:
         self.app.running = False
 
     def update(self, dt: float) -> None:
+        if self.app.paused():
+            return
         scene = self.attract
-        scene.update(dt)  # type: ignore[attr-defined]
-        self.ai_busy = scene.ai_busy  # type: ignore[attr-defined]
-        if scene.session.is_over() and not scene.animator.busy:  # type: ignore[attr-defined]
+        session = scene.session
+        if isinstance(session, PacedSession) and not scene.animator.busy:
+            session.rest = max(0.0, session.rest - dt)  # the rest begins once a move is seen
+        scene.update(dt)
+        if scene.session.is_over() and not scene.animator.busy:
             self.attract_seed += 1
             self.attract = self._new_attract()
+            self.app.invalidate()
+
+    def frame_rate(self) -> float:
+        if self.app.paused():
+            return 0.0
+        return min(ATTRACT_FPS, self.attract.frame_rate())
+
+    def on_layout(self) -> None:
+        self.attract.on_layout()
+        self.on_language()
 
     def handle(self, ev: UIEvent) -> None:
         if ev.kind == "tap":
             self.buttons.tap(ev.x, ev.y)
         elif ev.kind == "drop":
-            from web.scenes.menu import _import_file
-
-            _import_file(self.app, ev.text)
+            self.app.nav.import_file(ev.text)
         elif ev.kind == "back" and self.resume is not None:
             self._continue()
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.attract.draw(surface)  # type: ignore[attr-defined]
+        self.attract.draw(surface)
         dim(surface, 120)
-        band = pygame.Surface((1280, 150), pygame.SRCALPHA)
-        band.fill((14, 16, 22, 190))
-        surface.blit(band, (0, 58))
+        if self._band is None:
+            self._band = pygame.Surface((1280, 150), pygame.SRCALPHA)
+            self._band.fill((14, 16, 22, 190))
+        surface.blit(self._band, (0, 58))
         label(surface, i18n.t("title"), 640, 70, 76, theme.GOLD, "serif", "midtop")
-        label(surface, i18n.t("subtitle"), 640, 168, 22, theme.TEXT, "sans", "midtop")
+        label(surface, i18n.t("subtitle"), 640, 168, 22, theme.TEXT, "sans", "midtop", width=1200)
         panel(surface, self.panel_box, alpha=220)
         self.buttons.draw(surface)
         text = saves.notice(self.app)
@@ -126,17 +152,18 @@ class TitleScene(Scene):
             box = self.notice_box()
             panel(surface, box, alpha=235)
             size = theme.small(NOTICE_SIZE)
-            step = theme.font(size).get_linesize()
+            step = theme.line_height(size)
             for i, line in enumerate(self.notice_lines()):
-                label(surface, line, box.x + 16, box.y + 8 + i * step, size, theme.GOLD)
+                label(surface, line, box.x + 16, box.y + 8 + i * step, size, theme.GOLD,
+                      width=NOTICE_W - 32)  # fmt: skip
 
     def notice_lines(self) -> list[str]:
         return theme.wrap(saves.notice(self.app), theme.small(NOTICE_SIZE), NOTICE_W - 32)
 
     def notice_box(self) -> Box:
-        step = theme.font(theme.small(NOTICE_SIZE)).get_linesize()
+        step = theme.line_height(theme.small(NOTICE_SIZE))
         h = 16 + step * max(1, len(self.notice_lines()))
         return Box(NOTICE_X, self.panel_box.y, NOTICE_W, h)
 
-    def tooltip_at(self, x: float, y: float) -> tuple[list[str], str | None] | None:
+    def tooltip_at(self, x: float, y: float) -> Tip | None:
         return None

@@ -1,0 +1,529 @@
+"""The review of a played game: where it was won and lost, decision by decision.
+
+For every decision of the chosen seats the search of ``ismcts`` looks at the position again,
+from that seat's view at the time (what the player knew, never the other hands: R11), and
+reads three win chances off its root: the position's before the decision, the action played,
+and the action it prefers. When the two actions differ, a second, smaller search compares just
+those two, so that the action played is judged on visits of its own rather than on the prior
+it was given. The decisions that cost the most, more than ``TURNING_POINT``, are the turning
+points. Turns where no chosen seat decides get one search from the active seat's view, so the
+chart has every seat's chance at every turn.
+
+The work runs in slices (``step_ms``), for the client's frame loop, or at once (``run``), for
+the command line::
+
+    python -m ai.review game.json [--json review.json] [--budget quick|thorough] [--seats 0,2]
+
+A file from outside passes the engine's boundary (``GameRecord.from_json``); a file refused
+there is named in one sentence, with exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.evaluation import prepare_board
+from ai.presets import preset
+from ai.search import Search
+from game import CHANCE, Action, GameRecord, GameState, StateFormatError
+from game.actions import Destroy
+
+TURNING_POINT = 0.10  # win chance lost by one decision that makes it a turning point
+TURNING_PER_SEAT = 3  # "the few decisions that cost the most": at most this many per seat
+REVIEW_FORMAT = "strategos-review"
+READ_LIMIT = 8_000_000  # bytes read of a record file: far more than any game
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Iterations per search, and what each search takes natively (measured on four-player
+    games, ai/README.md), for the time a review is said to need."""
+
+    iterations: int  # the search of a decision
+    compare: int  # the search that compares the action played with the preferred one
+    probe: int  # the search of a turn where no chosen seat decides (the chart's point)
+    seconds: float  # per decision, its comparison included
+    probe_seconds: float  # per turn of a seat not reviewed
+
+    def estimate(self, decisions: int, other_turns: int) -> float:
+        return decisions * self.seconds + other_turns * self.probe_seconds
+
+
+BUDGETS: dict[str, Budget] = {
+    "quick": Budget(iterations=200, compare=100, probe=80, seconds=0.12, probe_seconds=0.08),
+    "thorough": Budget(iterations=1000, compare=400, probe=300, seconds=0.6, probe_seconds=0.16),
+}
+
+
+@dataclass(frozen=True)
+class FloorLoss:
+    """Floors of the deciding seat destroyed after the decision, before its next turn."""
+
+    index: int  # the record's action that destroyed it
+    city: int
+    left: int  # floors the city still has afterwards
+
+
+@dataclass(frozen=True)
+class Decision:
+    index: int  # the record's action; the position before it is ``record.replay(index)``
+    seat: int
+    round: int
+    turn: int  # round * players + active seat: the chart's x
+    action: Action
+    best: Action
+    before: float  # the seat's win chance before deciding
+    after: float  # after the action played
+    best_chance: float  # after the action the search prefers
+    chances: tuple[float, ...]  # every seat's chance before the decision
+    losses: tuple[FloorLoss, ...] = ()
+    turning: bool = False
+
+    @property
+    def cost(self) -> float:
+        """Win chance the decision gave away against the preferred action (never below 0)."""
+        if self.action == self.best:
+            return 0.0
+        return max(0.0, self.best_chance - self.after)
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    turn: int
+    index: int  # the record's action at which the chances were estimated
+    chances: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class _Root:
+    """What a finished search says: its preferred action, the chance after each action it
+    judged, and every seat's chance in the position."""
+
+    best: Action
+    insights: dict[Action, float]
+    chances: tuple[float, ...]
+
+
+@dataclass
+class _Job:
+    index: int
+    seat: int
+    state: GameState  # the position before the record's action ``index``
+    action: Action
+    probe: bool  # only for the chart: no decision of a chosen seat in this turn
+
+
+@dataclass
+class _Scan:
+    """What one pass over the record finds, action by action (cheap; no search)."""
+
+    position: int = 0
+    jobs: list[_Job] = field(default_factory=list)
+    turns_with_decision: set[int] = field(default_factory=set)
+    turn_starts: dict[int, int] = field(default_factory=dict)  # turn -> first action index
+    first_choice: dict[int, _Job] = field(default_factory=dict)  # turn -> active seat's first
+    losses: list[tuple[int, int, int, int]] = field(default_factory=list)  # index, seat, city, left
+
+
+class Review:
+    """The review of ``actions`` played from ``start``; ``step_ms`` until ``done``."""
+
+    def __init__(
+        self,
+        start: GameState,
+        actions: Sequence[Action],
+        seats: Sequence[int] | None = None,
+        budget: str = "quick",
+        seed: int = 0,
+    ) -> None:
+        if budget not in BUDGETS:
+            raise ValueError(f"unknown budget {budget!r}; choose from {', '.join(BUDGETS)}")
+        n = start.num_players
+        chosen = list(range(n)) if seats is None else sorted(set(seats))
+        if not chosen or any(not 0 <= s < n for s in chosen):
+            raise ValueError(f"the seats to review must be among 0..{n - 1}")
+        self.seats = chosen
+        self.budget_name = budget
+        self.budget = BUDGETS[budget]
+        self.seed = seed
+        self.num_players = n
+        self.board = start.board
+        self._state = start.clone()
+        self._actions = list(actions)
+        self._scan: _Scan | None = _Scan()
+        self._queue: list[_Job] = []
+        self._next = 0
+        self._search: Search | None = None
+        self._compare: Search | None = None
+        self._main: _Root | None = None
+        self.decisions: list[Decision] = []
+        self.chart: list[ChartPoint] = []
+        self.final: tuple[float, ...] | None = None  # the result, when the game is over
+        self.done = False
+        self.cancelled = False
+        self.elapsed = 0.0
+        self.longest_slice_ms = 0.0
+        prepare_board(start.board)
+
+    @staticmethod
+    def of_record(
+        record: GameRecord,
+        seats: Sequence[int] | None = None,
+        budget: str = "quick",
+        seed: int = 0,
+    ) -> Review:
+        return Review(record.new_state(), record.actions, seats, budget, seed)
+
+    # -- driving it --------------------------------------------------------------------------
+    def step_ms(self, ms: float) -> bool:
+        """Work for about ``ms`` milliseconds; True once the review is complete (or cancelled).
+
+        A slice may run over by one search iteration (a few milliseconds at worst)."""
+        start = time.perf_counter()
+        deadline = start + ms / 1000.0
+        while not self.done and time.perf_counter() < deadline:
+            if self._scan is not None:
+                self._scan_some(deadline)
+            else:
+                self._search_some(deadline)
+        spent = time.perf_counter() - start
+        self.elapsed += spent
+        self.longest_slice_ms = max(self.longest_slice_ms, spent * 1000.0)
+        return self.done
+
+    def run(self) -> Review:
+        while not self.step_ms(50.0):
+            pass
+        return self
+
+    def cancel(self) -> None:
+        """Stop where it is; what is found so far stays readable."""
+        self.cancelled = True
+        self.done = True
+        self._search = self._compare = None
+
+    def progress(self) -> float:
+        if self.done:
+            return 1.0
+        if self._scan is not None:
+            return 0.02 * self._scan.position / max(1, len(self._actions))
+        total = sum(0.5 if j.probe else 1.0 for j in self._queue) or 1.0
+        done = sum(0.5 if j.probe else 1.0 for j in self._queue[: self._next])
+        current = self._search or self._compare
+        if current is not None and self._next < len(self._queue):
+            weight = 0.5 if self._queue[self._next].probe else 1.0
+            done += weight * current.progress() * (0.5 if self._compare is not None else 1.0)
+            if self._compare is not None:
+                done += weight * 0.5
+        return 0.02 + 0.98 * min(1.0, done / total)
+
+    def planned(self) -> int | None:
+        """Searches the review will run (decisions and chart probes), once the scan is over."""
+        return None if self._scan is not None else len(self._queue)
+
+    def seconds_left(self) -> float | None:
+        """Time still needed, from the pace so far (None until there is a pace)."""
+        share = self.progress()
+        if self.done:
+            return 0.0
+        if share < 0.05 or self.elapsed <= 0:
+            return None
+        return self.elapsed * (1 - share) / share
+
+    # -- results -----------------------------------------------------------------------------
+    def turning_points(self) -> list[Decision]:
+        return [d for d in self.decisions if d.turning]
+
+    def explanation(self, decision: Decision) -> str:
+        """One line in English from the engine's own descriptions (the client words its own)."""
+        played, best = str(decision.action), str(decision.best)
+        line = (
+            f"played {played}; the AI preferred {best}, which would have kept "
+            f"{_pct(decision.best_chance)} instead of {_pct(decision.after)} "
+            f"(-{_pct(decision.cost)})"
+        )
+        for loss in decision.losses:
+            city = self.board.nodes[loss.city].name_en
+            what = "its last floor" if loss.left == 0 else "a floor"
+            line += f"; {city} lost {what} before the next turn"
+        return line
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": REVIEW_FORMAT,
+            "version": 1,
+            "players": self.num_players,
+            "seats": self.seats,
+            "budget": self.budget_name,
+            "complete": self.done and not self.cancelled,
+            "seconds": round(self.elapsed, 2),
+            "decisions": [
+                {
+                    "index": d.index,
+                    "seat": d.seat,
+                    "round": d.round,
+                    "turn": d.turn,
+                    "action": str(d.action),
+                    "before": round(d.before, 4),
+                    "after": round(d.after, 4),
+                    "best": str(d.best),
+                    "best_chance": round(d.best_chance, 4),
+                    "cost": round(d.cost, 4),
+                    "turning_point": d.turning,
+                    **({"explanation": self.explanation(d)} if d.turning else {}),
+                }
+                for d in self.decisions
+            ],
+            "chart": [
+                {"turn": p.turn, "index": p.index, "chances": [round(c, 4) for c in p.chances]}
+                for p in self.chart
+            ],
+            "result": list(self.final) if self.final is not None else None,
+        }
+
+    # -- the scan ----------------------------------------------------------------------------
+    def _scan_some(self, deadline: float) -> None:
+        scan = self._scan
+        assert scan is not None
+        state = self._state
+        n = self.num_players
+        while scan.position < len(self._actions):
+            i = scan.position
+            action = self._actions[i]
+            who = state.current_player()
+            turn = _turn(state)
+            scan.turn_starts.setdefault(turn, i)
+            if who != CHANCE:
+                legal = state.legal_actions()
+                if len(legal) > 1:
+                    job = _Job(i, who, state.clone(), action, probe=who not in self.seats)
+                    if who in self.seats:
+                        scan.jobs.append(job)
+                        scan.turns_with_decision.add(turn)
+                    elif who == state.active and turn not in scan.first_choice:
+                        scan.first_choice[turn] = job
+            if isinstance(action, Destroy):
+                owner = state.tower_owner[action.city]
+                if state.board.is_island[action.city]:
+                    stack = state.island_stack.get(action.city, ())
+                    owner = stack[-1] if stack else -1
+                state.apply_action(action)
+                if 0 <= owner < n:
+                    scan.losses.append((i, owner, action.city, state.floors[action.city]))
+            else:
+                state.apply_action(action)
+            scan.position += 1
+            if time.perf_counter() >= deadline:
+                return
+        probes = [j for t, j in scan.first_choice.items() if t not in scan.turns_with_decision]
+        self._queue = sorted(scan.jobs + probes, key=lambda j: j.index)
+        self._scan = None
+        if state.is_terminal():
+            self.final = tuple(state.returns())
+        self._turn_starts = scan.turn_starts
+        self._losses = scan.losses
+        if not self._queue:
+            self._finish()
+
+    # -- the searches ------------------------------------------------------------------------
+    def _search_some(self, deadline: float) -> None:
+        job = self._queue[self._next]
+        if self._search is None and self._compare is None and self._main is None:
+            # Building a search (the view, its priors) is a step of its own: the slice
+            # it starts in may end before the first iteration.
+            iterations = self.budget.probe if job.probe else self.budget.iterations
+            self._search = self._new_search(job, job.state.legal_actions(), iterations, 0)
+            return
+        left_ms = max(0.5, (deadline - time.perf_counter()) * 1000.0)
+        if self._search is not None:
+            if not self._search.step_ms(left_ms):
+                return
+            self._main = _read_root(self._search)
+            self._search = None
+            best = self._main.best
+            if job.probe or best == job.action:
+                self._record(job, None)
+            else:
+                pair = [best, job.action]
+                self._compare = self._new_search(job, pair, self.budget.compare, 1)
+            return
+        if self._compare is not None:
+            if not self._compare.step_ms(left_ms):
+                return
+            found = {i.action: float(i.win_chance) for i in self._compare.explain(top=2)}
+            self._compare = None
+            self._record(job, found)
+
+    def _new_search(self, job: _Job, legal: list[Action], iterations: int, salt: int) -> Search:
+        config = preset("normal", iterations=iterations, reuse=False)
+        rng = random.Random((self.seed * 1_000_003 + job.index) * 4 + salt)
+        return Search(job.state.observe(job.seat), legal, rng, config)
+
+    def _record(self, job: _Job, compared: dict[Action, float] | None) -> None:
+        main = self._main
+        assert main is not None
+        self._main = None
+        best, chances = main.best, main.chances
+        found = compared if compared is not None else main.insights
+        best_chance = found.get(best, main.insights.get(best, chances[job.seat]))
+        # An action the search never reached is judged no better than the worst it tried.
+        worst = min(main.insights.values(), default=chances[job.seat])
+        played_chance = found.get(job.action, main.insights.get(job.action, worst))
+        state = job.state
+        turn = _turn(state)
+        self.chart_point(turn, job.index, chances)
+        if not job.probe:
+            before = chances[job.seat]
+            after = best_chance if best == job.action else played_chance
+            self.decisions.append(
+                Decision(
+                    job.index, job.seat, state.round, turn, job.action, best, before,
+                    after, best_chance, chances, self._losses_after(job),
+                )
+            )  # fmt: skip
+        self._next += 1
+        if self._next >= len(self._queue):
+            self._finish()
+
+    def chart_point(self, turn: int, index: int, chances: tuple[float, ...]) -> None:
+        """The first estimate in a turn stands for the turn."""
+        if not self.chart or self.chart[-1].turn != turn:
+            self.chart.append(ChartPoint(turn, index, chances))
+
+    def _losses_after(self, job: _Job) -> tuple[FloorLoss, ...]:
+        """The seat's floors destroyed from this decision until its next turn begins."""
+        n = self.num_players
+        turn = _turn(job.state)
+        nxt = turn - turn % n + job.seat + (n if turn % n >= job.seat else 0)
+        until = self._turn_starts.get(nxt, len(self._actions))
+        return tuple(
+            FloorLoss(i, city, left)
+            for i, seat, city, left in self._losses
+            if seat == job.seat and job.index < i < until
+        )
+
+    def _finish(self) -> None:
+        ranked = sorted(self.decisions, key=lambda d: -d.cost)
+        chosen: set[int] = set()
+        per_seat: dict[int, int] = {}
+        for d in ranked:
+            if d.cost <= TURNING_POINT:
+                break
+            if per_seat.get(d.seat, 0) < TURNING_PER_SEAT:
+                per_seat[d.seat] = per_seat.get(d.seat, 0) + 1
+                chosen.add(d.index)
+        self.decisions = [
+            Decision(**{**vars(d), "turning": True}) if d.index in chosen else d
+            for d in self.decisions
+        ]
+        self.done = True
+
+
+def _turn(state: GameState) -> int:
+    return state.round * state.num_players + max(0, state.active)
+
+
+def _read_root(search: Search) -> _Root:
+    root = search.root
+    n = search.n
+    if root.visits > 0:
+        chances = tuple(root.w[s] / root.visits for s in range(n))
+    else:
+        chances = tuple(1.0 / n for _ in range(n))
+    insights = {i.action: float(i.win_chance) for i in search.explain(top=len(search.legal))}
+    return _Root(search.best_action(), insights, chances)
+
+
+def _pct(x: float) -> str:
+    return f"{round(x * 100)}%"
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def _client_humans(text: str, players: int) -> list[int] | None:
+    """The human seats a save of the client names (a bare record names none)."""
+    try:
+        client = json.loads(text).get("client")
+        seats = client.get("seats") if isinstance(client, dict) else None
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    if not isinstance(seats, list) or len(seats) != players:
+        return None
+    humans = [s for s, seat in enumerate(seats) if isinstance(seat, dict)
+              and seat.get("kind") == "human"]  # fmt: skip
+    return humans or None
+
+
+def _parse_seats(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--seats takes seat numbers like 0,2, not {text!r}"
+        ) from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(
+        prog="python -m ai.review",
+        description="Review a played game: each decision's win chance before and after, the "
+        "AI's preferred action, and the turning points.",
+    )
+    p.add_argument("file", help="a game record or a client save (JSON)")
+    p.add_argument("--json", dest="out", help="write the review as JSON to this file")
+    p.add_argument("--budget", choices=tuple(BUDGETS), default="quick")
+    p.add_argument(
+        "--seats", type=_parse_seats, default=None,
+        help="seats to review, e.g. 0,2 (default: the save's humans, else all)",
+    )  # fmt: skip
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+    try:
+        with open(args.file, "rb") as f:
+            raw = f.read(READ_LIMIT + 1)
+    except OSError as err:
+        print(f"{args.file} cannot be read: {err.strerror or err}.", file=sys.stderr)
+        return 2
+    if len(raw) > READ_LIMIT:
+        print(f"{args.file} is larger than any game record ({READ_LIMIT} bytes).", file=sys.stderr)
+        return 2
+    try:
+        record = GameRecord.from_json(raw)
+    except StateFormatError as err:
+        print(f"{args.file}: {err}", file=sys.stderr)
+        return 2
+    text = raw.decode("utf-8", errors="replace")
+    seats = args.seats if args.seats is not None else _client_humans(text, record.num_players)
+    try:
+        review = Review.of_record(record, seats, args.budget, args.seed)
+    except ValueError as err:
+        print(f"{err}.", file=sys.stderr)
+        return 2
+    review.run()
+    for d in review.turning_points():
+        print(f"turning point, action {d.index + 1}, seat {d.seat}: {review.explanation(d)}")
+    print(
+        f"{len(review.decisions)} decisions of seats {', '.join(map(str, review.seats))} "
+        f"reviewed ({args.budget}) in {review.elapsed:.1f} s; "
+        f"{len(review.turning_points())} turning points"
+    )
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as f:
+                json.dump(review.to_dict(), f, ensure_ascii=False, indent=1)
+        except OSError as err:
+            print(f"{args.out} cannot be written: {err.strerror or err}.", file=sys.stderr)
+            return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,127 @@
+"""The game review (ai/review.py): a planted blunder is found and explained, the work runs in
+slices that can be cancelled, the JSON names every decision, and the command line refuses bad
+files in a sentence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ai import review as review_module
+from ai.review import BUDGETS, TURNING_POINT, Budget, Review
+from game import Action, GameRecord, GameState, Rules, parse_action
+from tests.scenario import act, city, romans_and_carthage
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def planted_blunder() -> tuple[GameState, list[Action]]:
+    """261 BC Hiemis, the last season: the Romans' Roma has one floor left and Hannibal
+    stands in it. Caudex (level 4) is next door with a 2; moving in would fight him off.
+    The Romans end the turn instead, and Hannibal destroys the floor: with it Carthage has
+    more points when the game ends a moment later."""
+    start = (
+        romans_and_carthage(Rules(coins=False, battle_dice=False, quests=False))
+        .general("Caudex").at("antium").level(4)
+        .general("Messalla").at("rhegium")
+        .general("Postumius").at("brundisium")
+        .general("Duilius").at("croton")
+        .general("Hannibal").at("roma")
+        .tower("roma", 1, taken_by="carthaginians").tower("capua", 1, taken_by="carthaginians")
+        .tower("carthago", 1, taken_by="romans").tower("gades", 1, taken_by="romans")
+        .dice(2).season("261 BC Hiemis").build(active="romans")
+    )  # fmt: skip
+    state = start.clone()
+    played = [
+        act(state, "End turn"),
+        act(state, "Roll 1 2 3 5"),
+        act(state, "Destroy a floor at Roma with Hannibal (die 5)"),
+    ]
+    return start, played
+
+
+def test_the_planted_blunder_is_the_turning_point() -> None:
+    start, played = planted_blunder()
+    review = Review(start, played, seats=[0], budget="quick", seed=3).run()
+    assert review.done and not review.cancelled
+    first = review.decisions[0]
+    assert first.index == 0 and first.seat == 0 and str(first.action) == "End turn"
+    assert first.best == parse_action(start, "Move Caudex Antium→Roma (die 2)")
+    assert first.cost > TURNING_POINT
+    assert first.turning and review.turning_points() == [first]
+    assert [(loss.city, loss.left) for loss in first.losses] == [(city("roma"), 0)]
+    line = review.explanation(first)
+    assert "played End turn" in line and "Move Caudex Antium→Roma (die 2)" in line
+    assert "Roma lost its last floor" in line
+    assert f"-{round(first.cost * 100)}%" in line
+    # Only the Romans' decisions are judged; Carthage's turn is a point of the chart.
+    assert {d.seat for d in review.decisions} == {0}
+    assert len(review.chart) >= 2 and all(len(p.chances) == 2 for p in review.chart)
+
+
+def test_a_review_runs_in_slices_and_can_be_cancelled(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BUDGETS, "quick", Budget(60, 30, 20, 0.05, 0.02))
+    record = GameRecord.from_json(json.dumps(json.loads((GOLDEN / "2p_base.json").read_text())
+                                             ["record"]))  # fmt: skip
+    review = Review.of_record(record, seats=[0], budget="quick")
+    slices = 0
+    while not review.step_ms(4.0):
+        slices += 1
+        assert 0.0 <= review.progress() <= 1.0
+        if slices == 40:
+            seen = review.progress()
+        if slices == 80:
+            review.cancel()
+    assert slices >= 80 and review.cancelled and review.progress() == 1.0
+    assert review.progress() >= seen
+    # A slice overruns by at most one search step.
+    assert review.longest_slice_ms < 25.0
+    data = review.to_dict()
+    assert data["complete"] is False and data["format"] == "strategos-review"
+
+
+def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 10, 0.05, 0.02))
+    record = GameRecord.from_json(json.dumps(json.loads((GOLDEN / "2p_base.json").read_text())
+                                             ["record"]))  # fmt: skip
+    review = Review.of_record(record, seats=[1]).run()
+    data = review.to_dict()
+    assert data["complete"] and data["result"] == [1.0, 0.0]
+    assert data["decisions"], "seat 1 decides in every round"
+    for d in data["decisions"]:
+        assert d["seat"] == 1
+        assert {"index", "action", "before", "after", "best", "best_chance", "cost"} <= d.keys()
+        assert 0.0 <= d["after"] <= 1.0 and 0.0 <= d["best_chance"] <= 1.0
+        assert str(record.actions[d["index"]]) == d["action"]
+        if d["turning_point"]:
+            assert d["cost"] > TURNING_POINT and d["explanation"].startswith("played ")
+    turns = [p["turn"] for p in data["chart"]]
+    assert turns == sorted(turns) and len(set(turns)) == len(turns)
+
+
+def test_command_line_writes_json_and_refuses_bad_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(BUDGETS, "quick", Budget(30, 10, 10, 0.05, 0.02))
+    save = tmp_path / "game.json"
+    record = json.loads((GOLDEN / "2p_base.json").read_text())["record"]
+    record["client"] = {"seats": [{"kind": "ai"}, {"kind": "human"}], "seed": 0}
+    save.write_text(json.dumps(record))
+    out = tmp_path / "review.json"
+    assert review_module.main([str(save), "--json", str(out)]) == 0
+    written = json.loads(out.read_text())
+    assert written["seats"] == [1], "a save's human seats are the default"
+    assert "decisions of seats 1 reviewed" in capsys.readouterr().out
+
+    bad = tmp_path / "bad.json"
+    for text in ("not json", '{"format": "strategos-record", "version": 1}', "[1, 2]"):
+        bad.write_text(text)
+        assert review_module.main([str(bad)]) == 2
+        err = capsys.readouterr().err
+        assert err.strip() and "Traceback" not in err
+    assert review_module.main([str(tmp_path / "missing.json")]) == 2
+    assert "cannot be read" in capsys.readouterr().err
+    assert review_module.main([str(save), "--seats", "5"]) == 2
+    assert "seats to review" in capsys.readouterr().err

@@ -1,0 +1,145 @@
+"""The compact layout of a phone held sideways (844×390 CSS pixels): a map as wide as the screen,
+the players, the quests and the log as drawers over it, and no interface text under 12 device
+pixels. Screenshots as the phone shows them go to artifacts/screenshots/phone_*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from game import P_ACTION  # noqa: E402
+from tests.web.player import click, click_button, find, phone_shot  # noqa: E402
+from web import intents, layout, saves, theme  # noqa: E402
+from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.layout import DRAWERS, HEIGHT, WIDTH, MatchLayout  # noqa: E402
+
+if TYPE_CHECKING:
+    from web.app import App
+    from web.scenes.match import MatchScene
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+PHONE = (844, 390)
+ART = {"web.render.tokens", "web.render.board", "web.render.mapart"}  # zoomed with the map
+L = MatchLayout()
+
+
+@pytest.fixture
+def phone(data_dir: Path) -> Iterator[App]:
+    from web.app import App
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=PHONE)
+    yield app
+    app.set_screen(None)
+    pygame.quit()
+
+
+def _turn(app: App) -> MatchScene:
+    from web.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    config = MatchConfig([SeatConfig(HUMAN)] + [SeatConfig(AI, "easy")] * 3, seed=21)
+    scene = app.nav.open_match(saves.new_session(app, config))
+    scene.animator.enabled = False
+    for _ in range(6000):
+        s = scene.session
+        legal = s.legal()
+        if legal and s.state.phase == P_ACTION and not s.state.draw_queue and s.state.round >= 2:
+            break
+        if legal:
+            scene.submit(legal[0])
+        app.frame()
+    scene.animator.enabled = True
+    app.run_frames(5)
+    return scene
+
+
+def _smallest(app: App) -> dict[str, int]:
+    with theme.recording() as log:
+        app.draw()
+    out: dict[str, int] = {}
+    for d in log:
+        if d.caller not in ART:
+            out[d.caller] = min(out.get(d.caller, 99), d.size)
+    return out
+
+
+def test_the_compact_layout_tiles_the_screen() -> None:
+    layout.set_compact(True)
+    try:
+        assert L.top.w == WIDTH and L.map.w == WIDTH and L.tray.w == WIDTH
+        assert L.top.bottom == L.map.y and L.map.bottom == L.tray.y and L.tray.bottom == HEIGHT
+        tabs = L.drawer_tabs()
+        assert len(tabs) == len(DRAWERS)
+        for tab in tabs:
+            assert L.map.contains(tab.x, tab.y) and tab.right <= L.map.right
+            assert tab.h >= layout.MIN_TOUCH and tab.right <= L.zoom_buttons()[0].right
+            assert tab.bottom < L.zoom_buttons()[0].y
+        assert L.side.right < tabs[0].x and L.map.contains(L.side.x, L.side.bottom - 1)
+        boxes = [*L.dice(4), *L.tray_buttons().values(), *L.action_buttons(3)]
+        for a in boxes:
+            assert L.tray.x <= a.x and a.right <= L.tray.right and a.bottom <= L.tray.bottom
+            assert a.h >= layout.MIN_TOUCH
+            for b in boxes:
+                assert a is b or not layout.overlaps(a, b), (a, b)
+        rows = L.player_rows(6)
+        assert rows[-1].bottom <= L.side.bottom
+    finally:
+        layout.set_compact(False)
+
+
+def test_a_phone_reads_every_drawer(phone: App, random_ai: None) -> None:
+    scene = _turn(phone)
+    assert phone.settings.large_text  # a phone's default
+    assert scene.camera.viewport == L.map and L.map.w == WIDTH
+    floor = theme.floor()
+    assert floor * 390 / HEIGHT >= 12  # the floor is 12 device pixels
+    for name in (None, *DRAWERS):
+        if name is not None:
+            click_button(phone, scene.chrome, f"drawer_{name}")
+            assert scene.drawers.open == name
+            assert find(scene.chrome, f"drawer_{name}").selected
+        small = {k: v for k, v in _smallest(phone).items() if v < floor}
+        assert not small, f"{name}: texts under {floor}px: {small}"
+        phone_shot(phone, f"phone_{name or 'map'}.png", PHONE)
+        if name is not None:
+            click_button(phone, scene.chrome, f"drawer_{name}")  # the tab again closes it
+            assert scene.drawers.open is None
+    # A tap on the map beside an open drawer closes it and does nothing else.
+    click_button(phone, scene.chrome, "drawer_log")
+    before = scene.selection.general
+    click(phone, L.map.x + 60, L.map.y + 200)
+    assert scene.drawers.open is None and scene.selection.general == before
+
+
+def test_a_general_chosen_on_the_phone_and_its_tray(phone: App, random_ai: None) -> None:
+    from tests.web.player import shot
+
+    scene = _turn(phone)
+    scene.selection.die = max(scene.view.public.dice)
+    scene.selection.general = min(intents.actable_generals(scene.session.legal()))
+    scene._refresh()
+    for tag in ("end_turn", "hint", "undo", "destroy", "train"):
+        b = find(scene.controls, tag)
+        assert L.tray.contains(b.box.x, b.box.y)
+    small = {k: v for k, v in _smallest(phone).items() if v < theme.floor()}
+    assert not small, small
+    phone_shot(phone, "phone_general_chosen.png", PHONE)
+    shot(phone, "phone_canvas.png")  # the canvas itself, 1280x720
+
+
+def test_turning_to_a_big_screen_restores_the_desktop(phone: App, random_ai: None) -> None:
+    scene = _turn(phone)
+    click_button(phone, scene.chrome, "drawer_players")
+    phone.set_screen(None)
+    assert not layout.compact() and theme.floor() == 0
+    assert scene.camera.viewport == L.map and L.side.x == WIDTH - layout.SIDE_WIDTH
+    assert scene.chrome.find("drawer_players") is None  # the side panel is back
+    phone.set_screen(PHONE)
+    assert layout.compact() and scene.chrome.find("drawer_log") is not None

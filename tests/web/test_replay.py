@@ -1,0 +1,571 @@
+"""The replay viewer, the review inside it and the last games, headless: a replay reaches
+exactly the recorded positions however it is stepped; a seat's replay draws only that seat's
+view; a review runs without a frame over 25 ms; the last games keep to their count and budget
+and never take the autosave's place; every text fits; screenshots go to artifacts/replay/."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from ai.review import BUDGETS, Budget  # noqa: E402
+from game import (  # noqa: E402
+    CHANCE,
+    HIDDEN_COIN,
+    P_BATTLE_ROLL,
+    P_COIN_DEFENDER,
+    GameRecord,
+    PlayerView,
+    Rules,
+    new_game,
+)
+from game.actions import CommitCoin, DrawCard  # noqa: E402
+from tests.web.player import ROOT, click, click_button  # noqa: E402
+from web import i18n, last_games, theme  # noqa: E402
+from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.render import battle as battle_render  # noqa: E402
+from web.render import hud  # noqa: E402
+from web.render.board import BoardView  # noqa: E402
+from web.scenes.game_over import GameOverScene  # noqa: E402
+from web.scenes.last_games import LastGamesScene  # noqa: E402
+from web.scenes.replay import ReplayScene  # noqa: E402
+from web.scenes.review_panel import CHANCES_BOX, Plot, ReviewPanel  # noqa: E402
+from web.scenes.title import TitleScene  # noqa: E402
+from web.session import MatchSession  # noqa: E402
+from web.storage import FileStorage  # noqa: E402
+from web.timeline import OPEN, SNAPSHOT_EVERY, Timeline  # noqa: E402
+from web.widgets import ButtonGroup  # noqa: E402
+
+if TYPE_CHECKING:
+    from web.app import App
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+GOLDEN = ROOT / "tests" / "golden"
+SHOTS = ROOT / "artifacts" / "replay"
+MINE = {"web.scenes.replay", "web.scenes.review_panel", "web.scenes.last_games"}
+
+
+def golden_text(name: str, client: dict[str, Any] | None = None) -> str:
+    data = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))["record"]
+    if client is not None:
+        data["client"] = client
+    return json.dumps(data)
+
+
+def golden_final(name: str) -> Any:
+    return json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))["final_state"]
+
+
+def seats(players: int, humans: tuple[int, ...] = (0,)) -> dict[str, Any]:
+    kinds = [{"kind": HUMAN if s in humans else AI, "difficulty": "easy", "kingdom": -1}
+             for s in range(players)]  # fmt: skip
+    return {"seats": kinds, "seed": 0, "viewer": humans[0] if humans else -1}
+
+
+def open_replay(app: App, text: str, view: int | None = None) -> ReplayScene:
+    if not app.scenes:
+        app.push(TitleScene(app))
+    scene = app.nav.replay_text(text)
+    assert scene is not None
+    for _ in range(400):
+        app.frame()
+        if scene.timeline.built and scene._prepared >= 2:
+            break
+    assert scene.timeline.built
+    scene.start_watching(view)
+    app.frame()
+    return scene
+
+
+def shot(app: App, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / name
+    app.draw()
+    app.screenshot(str(path))
+    return path
+
+
+def state_json(record: GameRecord, position: int) -> str:
+    return record.replay(position).to_json()
+
+
+# -- the positions ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["2p_base", "3p_quests_battle_dice", "4p_all_patches", "6p_coins_only"]
+)
+def test_a_replay_reaches_the_recorded_positions_every_way(app: App, name: str) -> None:
+    scene = open_replay(app, golden_text(name), view=OPEN)
+    scene.animator.enabled = False
+    tl = scene.timeline
+    record = tl.record
+    end = tl.length
+    # Forward, one action at a time, to exactly the recorded final state.
+    while scene.position < end:
+        scene.next_step()
+    assert json.loads(tl.state_at(scene.position).to_json()) == golden_final(name)
+    assert scene.view == tl.view_at(end, OPEN)
+    # Backward to the start, each position as a replay from the start gives it.
+    checked = 0
+    while scene.position > 0:
+        scene.previous_step()
+        if scene.position % 5 == 0 or scene.position < SNAPSHOT_EVERY + 2:
+            assert tl.state_at(scene.position).to_json() == state_json(record, scene.position)
+            checked += 1
+    assert scene.position == 0 and checked > end // 6
+    # By turns and seasons, and jumps anywhere, both ways.
+    rng = random.Random(5)
+    moves: list[Callable[[], None]] = [scene.next_turn, scene.next_season, scene.previous_turn,
+                                       scene.previous_season]  # fmt: skip
+    for _ in range(30):
+        rng.choice(moves)()
+        assert tl.state_at(scene.position).to_json() == state_json(record, scene.position)
+        target = rng.randrange(end + 1)
+        scene.jump(target)
+        assert scene.position == target
+        assert scene.view.public.to_json() == tl.view_at(target, OPEN).public.to_json()
+        assert tl.state_at(target).to_json() == state_json(record, target)
+    scene.jump(end)
+    assert json.loads(tl.state_at(end).to_json()) == golden_final(name)
+    # Turns begin where the active seat changes; seasons where the round does.
+    assert all(tl.actives[k] != tl.actives[k - 1] or tl.rounds[k] != tl.rounds[k - 1]
+               for k in tl.turn_starts[1:])  # fmt: skip
+    assert [tl.rounds[k] for k in tl.season_starts] == sorted(set(tl.rounds))
+
+
+def test_the_timeline_builds_in_slices() -> None:
+    record = GameRecord.from_json(golden_text("6p_coins_only"))
+    tl = Timeline(record)
+    slices = 0
+    while not tl.build_ms(0.5):
+        slices += 1
+        assert 0.0 <= tl.progress() < 1.0
+    assert slices > 1 and tl.is_over() and len(tl.entries) == len(record.actions)
+
+
+# -- hidden information ----------------------------------------------------------------------
+
+
+def _capture(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Any]]:
+    """Every view the renderers are handed, by renderer."""
+    seen: list[tuple[str, Any]] = []
+
+    def spy(name: str, original: Callable[..., Any], view_at: int) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            seen.append((name, args[view_at]))
+            return original(*args, **kwargs)
+
+        return wrapper
+
+    for name in ("draw_top", "draw_players", "draw_hand", "draw_track_tokens"):
+        monkeypatch.setattr(hud, name, spy(name, getattr(hud, name), 1))
+    monkeypatch.setattr(BoardView, "draw", spy("board", BoardView.draw, 3))
+    monkeypatch.setattr(battle_render, "draw_battle", spy("battle", battle_render.draw_battle, 1))
+    return seen
+
+
+def test_a_seat_replay_shows_only_that_seats_view(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = _capture(monkeypatch)
+    scene = open_replay(app, golden_text("4p_all_patches", seats(4, (1,))), view=1)
+    assert scene.seat == 1
+    monkeypatch.setattr(scene, "_draw_open_hands", lambda *a: pytest.fail("hands drawn open"))
+    tl = scene.timeline
+    secrets_checked = coins_checked = 0
+    seen.clear()
+    while scene.position < tl.length:
+        scene.next_step()
+        for _ in range(3):  # the step's animation, the battle panel among them
+            app.frame()
+        app.draw()
+        truth = tl.state_at(scene.position)
+        expected = truth.observe(1).to_dict()
+        for name, view in seen:
+            assert isinstance(view, PlayerView), name
+            assert view.seat == 1, name
+            assert view.to_dict() == expected, name
+            public = view.public
+            assert public.decks == [(), ()]
+            assert all(public.hands[s] == () for s in range(4) if s != 1)
+            secrets_checked += sum(1 for s in range(4) if s != 1 and truth.hands[s])
+            committed = truth.coin_attacker >= 0 and truth.active != 1
+            if truth.phase in (P_COIN_DEFENDER, P_BATTLE_ROLL) and committed:
+                assert public.coin_attacker == HIDDEN_COIN
+                coins_checked += 1
+        seen.clear()
+    assert secrets_checked > 100 and coins_checked > 0
+    # The log says what seat 1 saw: another seat's card and coin stay unnamed.
+    for entry in tl.entries:
+        text = " ".join(scene._log_lines(entry, 12, 1000))
+        if isinstance(entry.action, DrawCard) and entry.drawer != 1:
+            assert text == i18n.t("log_draw")
+        if isinstance(entry.action, CommitCoin) and entry.actor != 1:
+            assert text == i18n.t("log_coin")
+
+
+def test_an_unfinished_game_is_never_shown_open(app: App) -> None:
+    data = json.loads(golden_text("4p_all_patches", seats(4, (2,))))
+    data["actions"] = data["actions"][:150]
+    scene = open_replay(app, json.dumps(data))
+    assert not scene.timeline.is_over()
+    assert scene.allowed_seats() == [2]
+    assert scene.seat == 2
+    scene.choose_view_again()
+    assert scene.chooser.find(f"view{OPEN}") is None and scene.chooser.find("view0") is None
+    scene.start_watching(OPEN)
+    assert scene.seat == 2 and scene.view.seat == 2
+    with pytest.raises(ValueError):
+        scene.timeline.view_at(10, OPEN)
+
+
+def test_open_view_shows_every_hand_once_over(app: App) -> None:
+    scene = open_replay(app, golden_text("4p_all_patches", seats(4, (0,))), view=OPEN)
+    tl = scene.timeline
+    k = next(k for k in range(tl.length) if sum(len(h) for h in tl.state_at(k).hands) >= 8)
+    scene.jump(k)
+    assert [len(h) for h in scene.view.public.hands] == [len(h) for h in tl.state_at(k).hands]
+    shot(app, "replay_open.png")
+
+
+# -- the review in the replay, and its frames ------------------------------------------------
+
+
+@pytest.fixture
+def fast_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small search budget: the screens are under test, not the search's strength."""
+    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 10, 0.02, 0.01))
+
+
+def test_frames_stay_under_25_ms_while_a_review_runs(app: App) -> None:
+    scene = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
+    scene.panel.chosen = {0}
+    scene.panel.start(budget="quick")
+    scene.toggle_play()
+    scene.speed = 3  # four times as fast: many steps, animations and seasons in the run
+    app.frame_ms.clear()
+    app.busy_frame_ms.clear()
+    for _ in range(20_000):
+        app.frame()
+        if scene.panel.finished:
+            break
+        if not scene.playing:
+            scene.jump(0)
+            scene.toggle_play()
+    assert scene.panel.finished and scene.panel.review is not None
+    review = scene.panel.review
+    frames = app.busy_frame_ms
+    report = {
+        "frames": len(frames),
+        "max_ms": round(max(frames), 2),
+        "mean_ms": round(sum(frames) / len(frames), 2),
+        "over_25ms": sum(1 for ms in frames if ms > 25.0),
+        "review_seconds": round(review.elapsed, 1),
+        "decisions": len(review.decisions),
+        "longest_slice_ms": round(review.longest_slice_ms, 2),
+    }
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "review_frame_times.json").write_text(json.dumps(report, indent=2))
+    print("\nframes while a review runs:", json.dumps(report))
+    assert len(frames) > 100
+    assert max(frames) <= 25.0, report
+
+
+def test_the_review_chart_marks_turning_points_that_open_them(app: App, fast_review: None) -> None:
+    scene = open_replay(app, golden_text("4p_all_patches", seats(4, (0,))), view=0)
+    click_button(app, scene.buttons, "review")
+    assert scene.panel.dialog_open
+    shot(app, "review_dialog.png")
+    click_button(app, scene.panel.buttons, "review_start")
+    for _ in range(20_000):
+        app.frame()
+        if scene.panel.finished:
+            break
+    assert scene.panel.finished and scene.charts, "the charts open when the review is done"
+    points = scene.panel.turning_points()
+    assert points, "a random player's game has decisions that cost more than 10%"
+    assert all(d.seat == 0 and d.cost > 0.10 for d in points)
+    app.frame()
+    shot(app, "review_chart.png")
+    # A turning point in the list opens the board before that decision, with its line.
+    box, position = scene.panel.turning_boxes[0]
+    click(app, *box.center)
+    assert not scene.charts and scene.position == position == points[0].index
+    assert scene.banner_lines()
+    shot(app, "turning_point.png")
+    # Its mark on the chance chart does too.
+    scene.toggle_charts()
+    app.frame()
+    _number, x, y, target = scene.panel.marks()[-1]
+    px, py = Plot(CHANCES_BOX).point(x, y, 1.0)
+    click(app, px, py)
+    assert scene.position == target
+    # A tap on the chart's curve goes to that turn.
+    scene.toggle_charts()
+    app.frame()
+    area = Plot(CHANCES_BOX).area
+    click(app, area.x + area.w * 0.5, area.centery)
+    assert not scene.charts and scene.timeline.rounds[scene.position] in (7, 8)
+
+
+def test_a_review_can_be_stopped(app: App) -> None:
+    scene = open_replay(app, golden_text("4p_all_patches"), view=0)
+    scene.panel.start(seats=[0, 1, 2, 3], budget="thorough")
+    for _ in range(30):
+        app.frame()
+    assert scene.panel.running
+    app.frame()
+    click_button(app, scene.panel.stop_button, "review_stop")
+    assert not scene.panel.running and scene.panel.review is not None
+    assert scene.panel.review.cancelled
+
+
+# -- the last games --------------------------------------------------------------------------
+
+
+def finished_session(seed: int, players: int = 2, rules: Rules | None = None) -> MatchSession:
+    """A whole game of random moves, as the match would hold it at its end."""
+    rng = random.Random(seed)
+    state = new_game(players, seed=seed, rules=rules or Rules())
+    record = GameRecord.for_state(state)
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        record.append(action)
+    config = MatchConfig([SeatConfig(HUMAN)] + [SeatConfig(AI, "easy")] * (players - 1),
+                         record.rules, seed)  # fmt: skip
+    return MatchSession(config, record)
+
+
+class QuotaStorage(FileStorage):
+    """Files with a browser's limit: a write past ``quota`` characters in all is refused."""
+
+    def __init__(self, directory: Path, quota: int) -> None:
+        super().__init__(directory)
+        self.quota = quota
+
+    def used(self, but: str = "") -> int:
+        return sum(len(p.read_text(encoding="utf-8")) for p in self.dir.glob("*.json")
+                   if p.stem != but)  # fmt: skip
+
+    def write(self, key: str, text: str) -> bool:
+        if self.dir.exists() and self.used(but=key) + len(text) > self.quota:
+            return False
+        return super().write(key, text)
+
+
+def test_the_last_20_games_are_kept_newest_first(tmp_path: Path) -> None:
+    store = FileStorage(tmp_path)
+    store.write("autosave", "the player's game")
+    sessions = [finished_session(seed) for seed in range(24)]
+    for session in sessions:
+        assert last_games.remember(store, session) is not None
+    kept = last_games.entries(store)
+    assert len(kept) == last_games.KEEP
+    assert [g.digest for g in kept] == [
+        last_games._digest(json.loads(s.save_text())) for s in reversed(sessions[4:])
+    ]
+    assert len(list(tmp_path.glob("last-game-*.json"))) == last_games.KEEP
+    assert store.read("autosave") == "the player's game"
+    # The same game again is one entry, now the newest.
+    again = last_games.remember(store, sessions[10])
+    assert again is not None and last_games.entries(store)[0] == again
+    assert len(last_games.entries(store)) == last_games.KEEP
+    # Each reads back as the save it was.
+    text = last_games.load(store, again)
+    assert text is not None and MatchSession.from_save(text).is_over()
+    # A lost index is rebuilt from the games themselves.
+    store.write(last_games.INDEX_KEY, "{not json")
+    assert len(last_games.entries(store)) == last_games.KEEP
+
+
+def test_the_games_keep_within_their_budget_and_never_push_out_the_autosave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sessions = [finished_session(seed, players=3) for seed in range(8)]
+    size = max(len(s.save_text()) for s in sessions) + 400
+    monkeypatch.setattr(last_games, "BUDGET", 3 * size)
+    store = FileStorage(tmp_path / "budget")
+    for session in sessions:
+        last_games.remember(store, session)
+    assert 1 <= len(last_games.entries(store)) <= 3
+    assert sum(g.size for g in last_games.entries(store)) <= 3 * size
+    # A full browser storage: older games make room, the autosave stays.
+    autosave = "x" * 5000
+    tight = QuotaStorage(tmp_path / "quota", quota=len(autosave) + 4 * size)
+    tight.write("autosave", autosave)
+    monkeypatch.setattr(last_games, "BUDGET", 100 * size)
+    for session in sessions:
+        assert last_games.remember(tight, session) is not None
+        assert tight.read("autosave") == autosave
+    assert 1 <= len(last_games.entries(tight)) < len(sessions)
+    # No room at all: the game is not kept, and nothing of the player's goes.
+    full = QuotaStorage(tmp_path / "full", quota=len(autosave) + 100)
+    full.write("autosave", autosave)
+    assert last_games.remember(full, sessions[0]) is None
+    assert full.read("autosave") == autosave and last_games.entries(full) == []
+
+
+def test_a_finished_game_joins_the_list_and_opens_in_the_replay(app: App, data_dir: Path) -> None:
+    app.push(TitleScene(app))
+    title = app.top
+    assert isinstance(title, TitleScene) and title.buttons.find("last_games") is not None
+    session = finished_session(3)
+    app.nav.open_game_over(session)
+    over = app.top
+    assert isinstance(over, GameOverScene)
+    assert len(last_games.entries(app.storage)) == 1
+    click_button(app, over.buttons, "replay")
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.timeline.record.actions == session.record.actions
+    app.pop()
+    app.nav.open_title()
+    click_button(app, title.buttons, "last_games")
+    scene = app.top
+    assert isinstance(scene, LastGamesScene) and len(scene.games) == 1
+    shot(app, "last_games.png")
+    click_button(app, scene.buttons, "export0")
+    exported = list((data_dir / "exports").glob("*.json"))
+    assert len(exported) == 1
+    click_button(app, scene.buttons, "watch0")
+    assert isinstance(app.top, ReplayScene)
+    app.pop()
+    # A file from outside: refused in words, or watched (and kept, once over).
+    bad = data_dir / "bad.json"
+    bad.write_text('{"format": "strategos-record", "version": 1, "players": 9}')
+    app.nav.replay_file(str(bad))
+    shown: object = app.top
+    assert shown is scene and app.toast_text
+    other = data_dir / "other.json"
+    other.write_text(golden_text("2p_base"))
+    app.nav.replay_file(str(other))
+    assert isinstance(app.top, ReplayScene)
+    assert len(last_games.entries(app.storage)) == 2
+
+
+# -- texts, fingers, screenshots -------------------------------------------------------------
+
+
+def _screens(app: App) -> Iterator[str]:
+    """The replay's screens in turn; each yields once it is on show."""
+    app.scenes.clear()
+    app.push(TitleScene(app))
+    last_games.remember(app.storage, finished_session(4, players=6))
+    scene = app.nav.replay_text(golden_text("6p_coins_only", seats(6, (0, 3))))
+    assert scene is not None
+    for _ in range(400):
+        app.frame()
+        if scene.timeline.built and scene._prepared >= 2:
+            break
+    yield "chooser"
+    scene.start_watching(0)
+    scene.jump(scene.timeline.length // 2)
+    yield "seat"
+    if scene.buttons.find("drawer_log") is not None:
+        scene.toggle_drawer("log")
+        yield "log drawer"
+        scene.toggle_drawer("log")
+    scene.start_watching(OPEN)
+    yield "open"
+    scene.open_review()
+    yield "dialog"
+    scene.panel.close_dialog()
+    scene.panel.start(seats=[0], budget="quick")
+    for _ in range(5000):
+        app.frame()
+        if scene.panel.finished:
+            break
+    scene.charts = True
+    yield "charts"
+    points = scene.panel.turning_points()
+    if points:
+        scene.charts = False
+        scene.jump(points[0].index)
+        yield "turning"
+    app.pop()
+    app.nav.open_last_games()
+    yield "last games"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("large", [False, True])
+@pytest.mark.parametrize("phone", [False, True])
+def test_every_text_fits_and_every_button_is_a_finger_wide(
+    app: App, fast_review: None, lang: str, large: bool, phone: bool
+) -> None:
+    from web.layout import MIN_TOUCH
+
+    app.settings.large_text = large
+    theme.set_text_scale(app.settings.text_scale())
+    app.set_language(lang)
+    if phone:  # a phone held sideways: the compact layout, its drawers and its text floor
+        app.set_screen((844, 390))
+    try:
+        for where in _screens(app):
+            with theme.recording() as drawn:
+                app.draw()
+            cut = [d.asked for d in drawn if d.cut and d.caller in MINE]
+            assert cut == [], (where, cut)
+            top = app.top
+            assert top is not None
+            holders = [top, *(v for v in vars(top).values() if isinstance(v, ReviewPanel))]
+            groups = [g for h in holders for g in vars(h).values() if isinstance(g, ButtonGroup)]
+            for group in groups:
+                for b in group.buttons:
+                    assert b.box.w >= MIN_TOUCH and b.box.h >= MIN_TOUCH, (where, b.tag)
+            name = where.replace(" ", "_")
+            if phone and lang == "en" and not large:
+                shot(app, f"phone_{name}.png")
+            elif phone:
+                continue
+            elif lang == "ru" and large:
+                shot(app, f"ru_large_{name}.png")
+            elif lang == "en" and not large:
+                shot(app, f"{name}.png")
+    finally:
+        app.set_language("en")
+        app.set_screen(None)
+
+
+# -- the command line ------------------------------------------------------------------------
+
+
+def _run(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "STRATEGOS_DATA_DIR": str(tmp / "data")}  # fmt: skip
+    return subprocess.run([sys.executable, "-m", "web", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+
+
+def test_command_line_replays_reviews_and_refuses(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text(golden_text("4p_all_patches"))
+    png = SHOTS / "command_line_review.png"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    done = _run("--replay", str(record), "--review", "--view", "open", "--max-frames", "400",
+                "--screenshot", str(png), tmp=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert png.exists() and png.stat().st_size > 10_000
+    for text in ("{", '{"format": "strategos-record", "version": 7}', "\x00\x01"):
+        record.write_text(text)
+        refused = _run("--replay", str(record), "--max-frames", "5", tmp=tmp_path)
+        assert refused.returncode == 2
+        assert "Traceback" not in refused.stderr and str(record) in refused.stderr
+    refused = _run("--replay", str(tmp_path / "missing.json"), tmp=tmp_path)
+    assert refused.returncode == 2 and "cannot be read" in refused.stderr

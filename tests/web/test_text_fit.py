@@ -1,0 +1,464 @@
+"""Every text fits its room: English and Russian, normal and large text, desktop and phone.
+
+Every scene is drawn in six configurations (two languages × normal / large text on the desktop,
+and large text on a phone of 844×390 CSS pixels, the compact layout). The text helpers record
+each text drawn (``theme.recording``): what was asked, what was shown, the box it was given and
+where it landed. A text that was cut (an ellipsis, or less than was asked), wider than its box,
+or off the screen fails the test; on the phone so does any interface text smaller than 12 device
+pixels. The match is played through a whole game, and each new situation of the tray
+(the actions with and without a general chosen, Halt/Pass, the coin prompt, the quest draw, a
+trade, a battle, the coach, a tooltip) is drawn in every configuration, with each of the phone's
+drawers open. What was found goes to artifacts/text_fit.json.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from game import P_ACTION, Action, PlayerView  # noqa: E402
+from game.actions import (  # noqa: E402
+    BattleRoll,
+    Build,
+    ChooseDeck,
+    CommitCoin,
+    FightAt,
+    Halt,
+    Trade,
+)
+from tests.web import greedy  # noqa: E402
+from tests.web.player import ROOT, SHOTS, phone_shot  # noqa: E402
+from web import ai_bridge, i18n, layout, saves, theme  # noqa: E402
+from web.animation import Animation  # noqa: E402
+from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.layout import DRAWERS  # noqa: E402
+from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
+
+if TYPE_CHECKING:
+    from web.app import App
+    from web.scenes.match import MatchScene
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+
+PHONE = (844, 390)
+CONFIGS: list[tuple[str, bool, tuple[int, int] | None]] = [
+    ("en", False, None),
+    ("ru", False, None),
+    ("en", True, None),
+    ("ru", True, None),
+    ("en", True, PHONE),
+    ("ru", True, PHONE),
+]
+# Pictures at their own scale: the map's names and the letters and numbers on tokens and lit
+# cities (zoomed with the map), and How to play's small pictures of the game. The phone's floor
+# is not theirs; their smallest sizes are reported.
+ART = {"web.render.tokens", "web.render.board", "web.render.mapart", "web.render.howto_art"}
+MAX_SITUATIONS = 40
+
+
+def _name(config: tuple[str, bool, tuple[int, int] | None]) -> str:
+    lang, large, screen = config
+    where = "phone" if screen else "desktop"
+    return f"{lang}/{'large' if large else 'normal'}/{where}"
+
+
+def _squash(s: str) -> str:
+    return "".join(s.split())
+
+
+@dataclass
+class Checker:
+    app: App
+    problems: dict[str, str] = field(default_factory=dict)
+    art_sizes: dict[str, int] = field(default_factory=dict)
+    smallest: dict[str, int] = field(default_factory=dict)
+    checked: list[str] = field(default_factory=list)
+
+    def configure(self, lang: str, large: bool, screen: tuple[int, int] | None) -> None:
+        app = self.app
+        if i18n.language() != lang:
+            app.set_language(lang)
+        if app.settings.large_text != large:
+            app.settings.large_text = large
+            app.save_settings()
+        app.set_screen(screen)
+
+    def check(self, where: str, drawers: bool = False) -> None:
+        """Draw the current screen in every configuration and look at every text."""
+        app = self.app
+        before = (i18n.language(), app.settings.large_text, app.screen_px)
+        self.checked.append(where)
+        try:
+            for config in CONFIGS:
+                self.configure(*config)
+                opened: list[str | None] = [None]
+                match = _match_on_top(app)
+                if drawers and config[2] is not None and match is not None:
+                    opened += list(DRAWERS)
+                for drawer in opened:
+                    if match is not None:
+                        match.drawers.open = drawer
+                        match.coach_line = coach_text(match)
+                    label = f"{where}" + (f" [{drawer} drawer]" if drawer else "")
+                    with theme.recording() as log:
+                        app.draw()
+                    self._look(log, _name(config), label, config[2] is not None)
+                if match is not None:
+                    match.drawers.open = None
+                    match.coach_line = coach_text(match)
+        finally:
+            self.configure(*before)
+
+    def _look(self, log: list[theme.Drawn], config: str, where: str, phone: bool) -> None:
+        floor = theme.floor()
+        for d in log:
+            problem = ""
+            if d.cut or _squash(d.shown) != _squash(d.asked):
+                problem = "cut"
+            elif d.rect is not None:
+                r = pygame.Rect(d.rect)
+                if d.room is not None and not pygame.Rect(d.room).inflate(2, 4).contains(r):
+                    problem = "wider or taller than its box"
+                elif d.bounds is not None:
+                    b = pygame.Rect(d.bounds)
+                    inside = b.x - 1 <= r.x and r.right <= b.right + 1
+                    if b.size == self.app.screen.get_size():  # no clip: the whole screen
+                        inside = inside and b.inflate(2, 2).contains(r)
+                    if not inside:
+                        problem = "off the screen or its clip"
+            if phone:
+                if d.caller in ART:
+                    self.art_sizes[d.caller] = min(self.art_sizes.get(d.caller, 99), d.size)
+                else:
+                    self.smallest[d.caller] = min(self.smallest.get(d.caller, 99), d.size)
+                    if d.size < floor and not problem:
+                        problem = f"smaller than the phone's floor {floor}"
+            if problem:
+                key = f"{config} {d.caller}: {d.asked!r}: {problem}"
+                self.problems.setdefault(
+                    key,
+                    f"{key} — shown {d.shown!r} at {d.size}px, rect {d.rect}, box {d.room}, "
+                    f"on {where}",
+                )
+
+
+def _match_on_top(app: App) -> MatchScene | None:
+    from web.scenes.match import MatchScene
+
+    for scene in reversed(app.scenes):
+        if isinstance(scene, MatchScene) and not scene.attract:
+            return scene
+    return None
+
+
+def _greedy_choice(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    return greedy.GreedyThinking(view, legal, rng).best_action()
+
+
+def _situation(scene: MatchScene) -> tuple[object, ...]:
+    """What of the tray and prompts this frame shows (a new one is checked)."""
+    legal = scene.session.legal()
+    prompt = None
+    if scene.prompt is not None:
+        first = legal[0] if legal else None
+        kinds = (ChooseDeck, Halt, CommitCoin, FightAt)
+        prompt = next((k.__name__ for k in kinds if isinstance(first, k)), "local")
+        if scene.local_prompt is not None:
+            prompt = "local:" + scene.local_prompt.title
+    state = scene.view.public
+    tags = tuple(sorted(b.tag for b in scene.controls.buttons if b.enabled))
+    return (state.phase, bool(legal), prompt, tags, scene.selection.general is not None,
+            scene.coach_line is not None)  # fmt: skip
+
+
+def _tooltips(checker: Checker, scene: MatchScene, where: str) -> None:
+    """The tooltips of the tray's buttons and of the hand's first card."""
+    app = checker.app
+    points = [b.box.center for b in scene.controls.buttons[:3]]
+    for x, y in points:
+        app.hover = (x, y)
+        app._hover_t = app.now - 1
+        checker.check(f"{where} tooltip at {x},{y}")
+    app.hover = None
+
+
+def _show_the_way(
+    scene: MatchScene, action: Action, legal: list[Action], look: Callable[[], None]
+) -> None:
+    """What a player sees on the way to ``action``: its die and general chosen (the tray's
+    context buttons), the trade and the build prompts opened."""
+    state = scene.view.public
+    if state.phase != P_ACTION or state.draw_queue:
+        return
+    die = getattr(action, "die", None)
+    general = getattr(action, "general", None)
+    if isinstance(die, int) and isinstance(general, int) and state.gen_city[general] >= 0:
+        scene.selection.die, scene.selection.general = die, general
+        scene._refresh()
+        look()
+        builds = [a for a in legal if isinstance(a, Build) and a.general == general]
+        if len({b.source for b in builds}) > 1:
+            scene.open_build(builds)
+            scene._refresh()
+            look()
+            scene.close_prompt()
+        scene.selection.clear()
+    trades = [a for a in legal if isinstance(a, Trade)]
+    if trades:
+        scene.open_trade(trades)
+        scene._refresh()
+        look()
+        scene.close_prompt()
+    scene._refresh()
+
+
+def _check_thinking(checker: Checker, scene: MatchScene, seat: int) -> None:
+    """The tray while an AI seat thinks: its Move now button, the status with the progress."""
+    session = scene.session
+    session.thinking = ai_bridge.ForcedThinking(session.state.legal_actions()[0])
+    session.thinking_seat = seat
+    scene._refresh()
+    assert scene.controls.find("move_now") is not None
+    checker.check("an AI thinking", drawers=True)
+    session.thinking, session.thinking_seat = None, -1
+    scene._refresh()
+
+
+def test_every_text_fits_in_both_languages_and_sizes(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web.scenes.game_over import GameOverScene
+    from web.scenes.how_to_play import PAGES, HowToPlayScene
+    from web.scenes.menu import ImportScene, MenuScene
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.pass_device import PassDeviceScene
+    from web.scenes.rules import AREA, RulesScene
+    from web.scenes.settings import SettingsScene
+    from web.scenes.title import TitleScene
+
+    greedy.install(monkeypatch)
+    checker = Checker(app)
+
+    title = TitleScene(app, attract_seed=3)
+    app.push(title)
+    app.run_frames(120)
+    checker.check("title")
+
+    new = NewGameScene(app)
+    app.push(new)
+    new._players(6)
+    levels = ["easy", "normal", "hard", "expert", "expert", "normal"]
+    for s, seat in enumerate(new.config.seats):
+        seat.kind = HUMAN if s == 0 else AI
+        seat.difficulty = levels[s]
+        seat.kingdom = s
+    new.on_language()
+    checker.check("new game, six seats")
+    app.hover = new.buttons.find("diff1").box.center  # type: ignore[union-attr]
+    app._hover_t = app.now - 1
+    checker.check("new game, a tooltip")
+    app.hover = None
+    app.pop()
+
+    app.push(SettingsScene(app))
+    checker.check("settings")
+    app.pop()
+
+    app.push(ImportScene(app))
+    checker.check("import")
+    app.pop()
+
+    howto = HowToPlayScene(app)
+    app.push(howto)
+    for page in range(len(PAGES)):
+        howto.go(page)
+        checker.check(f"how to play, page {page + 1}")
+    app.pop()
+
+    rules = RulesScene(app)
+    app.push(rules)
+    while True:
+        checker.check(f"rules at {round(rules.scroll)}")
+        if rules.scroll >= rules.height - AREA.h:
+            break
+        rules._scroll(AREA.h - 40)
+    app.pop()
+
+    config = MatchConfig([SeatConfig(HUMAN)] + [SeatConfig(AI, "normal") for _ in range(3)], seed=8)
+    scene = app.nav.open_match(saves.new_session(app, config))
+    scene.animator.enabled = False
+    app.push(MenuScene(app, scene))
+    checker.check("the match menu")
+    app.pop()
+    app.push(PassDeviceScene(app, scene.session, 0, lambda: None))
+    checker.check("pass the device")
+    app.pop()
+    seen: set[tuple[object, ...]] = set()
+    rng = random.Random(5)
+    battles = 0
+    thought = False
+
+    def look() -> None:
+        """Check the match's screen if it shows a tray or prompt not seen before."""
+        key = _situation(scene)
+        if key in seen or len(seen) >= MAX_SITUATIONS:
+            return
+        seen.add(key)
+        where = f"match {key}"
+        checker.check(where, drawers=True)
+        if len(seen) in (3, 12):
+            _tooltips(checker, scene, where)
+        if len(seen) == 5:
+            app.toast(i18n.t("pick_die"), 3.0)
+            checker.check("match, a toast")
+
+    for _ in range(200_000):
+        if scene.session.is_over() or app.top is not scene:
+            break
+        legal = scene.session.legal()
+        last = scene.session.log[-1] if scene.session.log else None
+        if last is not None and isinstance(last.action, BattleRoll) and last.battle and battles < 2:
+            battles += 1
+            scene.animator.queue.append(Animation("battle", 2.2, battle=last.battle, elapsed=1.6))
+            checker.check("a battle")
+            scene.animator.skip()
+        if not legal:
+            who = scene.session.to_act()
+            if not thought and who >= 0 and who not in scene.session.humans:
+                thought = True
+                _check_thinking(checker, scene, who)
+            app.frame()
+            continue
+        scene._refresh()
+        look()
+        action = _greedy_choice(scene.view, legal, rng)
+        _show_the_way(scene, action, legal, look)
+        scene.submit(action)
+        app.frame()
+    assert scene.session.is_over()
+    app.run_frames(30)
+    checker.check("the game's end, on the board")
+    scene.open_results()
+    app.frame()
+    prompts = {key[2] for key in seen}
+    assert isinstance(app.top, GameOverScene)
+    checker.check("game over")
+
+    report = {
+        "checked": checker.checked,
+        "situations": [repr(k) for k in sorted(seen, key=repr)],
+        "phone_floor_px": layout.text_floor(PHONE),
+        "phone_smallest_interface_px": checker.smallest,
+        "phone_map_art_px": checker.art_sizes,
+        "problems": sorted(checker.problems.values()),
+    }
+    out = ROOT / "artifacts" / "text_fit.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(report, indent=2, ensure_ascii=False))
+    assert {"ChooseDeck", "CommitCoin"} <= prompts, prompts
+    assert any(key[4] for key in seen), "no situation with a general chosen"
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
+def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: None) -> None:
+    from tests.web.player import click_button
+    from web.scenes.menu import MenuScene
+    from web.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)
+    scene = app.nav.open_match(saves.new_session(app, config))
+    app.run_frames(5)
+    assert scene.controls.find("hint") is not None
+    click_button(app, scene.chrome, "menu")
+    assert isinstance(app.top, MenuScene)
+    app.set_language("ru")
+    try:
+        hint = scene.controls.find("hint")
+        assert hint is not None and hint.label == "Подсказка"
+        menu_button = scene.chrome.find("menu")
+        assert menu_button is not None and menu_button.tip == i18n.t("menu_tip")
+    finally:
+        app.set_language("en")
+
+
+def test_fit_shrinks_then_wraps_then_cuts() -> None:
+    pygame.init()
+    try:
+        theme.reset()
+        text = "Подсказка"
+        width = theme.font(18).size(text)[0]
+        assert theme.fit(text, 18, width).lines == [text]  # fits as it is
+        shrunk = theme.fit(text, 18, width - 8)
+        assert shrunk.lines == [text] and shrunk.size < 18 and not shrunk.cut
+        two = theme.fit("Конец хода", 18, theme.font(18).size("Конец")[0] + 2, lines=2)
+        assert two.lines == ["Конец", "хода"] and two.size == 18
+        cut = theme.fit("Разрушить", 18, 30)
+        assert cut.cut and cut.lines[0].endswith("…")
+        theme.set_floor(23)
+        assert theme.fit(text, 12, 400).size == 23  # the phone's floor
+    finally:
+        theme.set_floor(0)
+        pygame.quit()
+
+
+def test_screenshots_of_the_russian_tray_and_large_text(app: App, random_ai: None) -> None:
+    """Pictures for people: the Russian tray with a general chosen, large text, the phone."""
+    from tests.web.player import shot
+    from web import intents
+    from web.scenes.title import TitleScene
+
+    app.push(TitleScene(app))
+    config = MatchConfig([SeatConfig(HUMAN)] + [SeatConfig(AI, "easy")] * 3, seed=21)
+    scene = app.nav.open_match(saves.new_session(app, config))
+    scene.animator.enabled = False
+    for _ in range(3000):
+        s = scene.session
+        legal = s.legal()
+        if legal and s.state.phase == P_ACTION and not s.state.draw_queue:
+            break
+        if legal:
+            scene.submit(legal[0])
+        app.frame()
+    scene.selection.die = max(scene.view.public.dice)
+    scene.selection.general = min(intents.actable_generals(scene.session.legal()))
+    app.set_language("ru")
+    scene._refresh()
+    assert shot(app, "tray_ru.png").stat().st_size > 10_000
+    app.settings.large_text = True
+    app.save_settings()
+    assert shot(app, "tray_ru_large.png").stat().st_size > 10_000
+    app.set_screen(PHONE)
+    assert phone_shot(app, "phone_ru.png", PHONE).stat().st_size > 10_000
+    toggle_drawer(scene, "quests")
+    assert phone_shot(app, "phone_ru_quests.png", PHONE).stat().st_size > 10_000
+    app.set_screen(None)
+    app.set_language("en")
+    assert (SHOTS / "tray_ru.png").exists()
+
+
+def test_new_game_columns_have_headers_and_tooltips(app: App) -> None:
+    from web.scenes.new_game import COLUMNS, HEADER_Y, NewGameScene
+
+    scene = NewGameScene(app)
+    app.push(scene)
+    with theme.recording() as log:
+        app.draw()
+    shown = {d.asked for d in log}
+    for _x, _w, header, _tip in COLUMNS.values():
+        assert i18n.t(header) in shown
+    for column, tag in (("kind", "kind1"), ("diff", "diff1"), ("kingdom", "kingdom1")):
+        button = scene.buttons.find(tag)
+        assert button is not None
+        tip = scene.tooltip_at(*button.box.center)
+        assert tip is not None and tip[0] == [i18n.t(COLUMNS[column][3])]
+        x, w = COLUMNS[column][0], COLUMNS[column][1]
+        assert scene.tooltip_at(x + w // 2, HEADER_Y + 10) == ([i18n.t(COLUMNS[column][3])], None)

@@ -1,0 +1,78 @@
+"""The texts of the screens' own furniture, English and Russian: the new-game columns, the
+phone layout's drawers, and the Keys page of How to play.
+
+Part of the one translation table (``web.i18n`` merges it into ``TEXT``).
+"""
+
+from __future__ import annotations
+
+# The Keys page: each row a key (or keys) and what it does. A key's name is shown as printed on
+# the key, except where it is a word (an i18n key: ``keycap_…``).
+KEYS: list[tuple[str, str]] = [
+    ("H", "key_hint"),
+    ("Z", "key_undo"),
+    ("keycap_space", "key_space"),
+    ("1–6", "key_dice"),
+    ("+  −", "key_zoom"),
+    ("0", "key_fit"),
+    ("← ↑ → ↓", "key_pan"),
+    ("Esc", "key_back"),
+    ("F1", "key_rules"),
+]
+
+UI_TEXT: dict[str, tuple[str, str]] = {
+    # the new-game columns
+    "col_seat_kind": ("Who plays", "Кто играет"),
+    "col_seat_level": ("AI level", "Уровень ИИ"),
+    "col_seat_kingdom": ("Kingdom", "Царство"),
+    "tip_seat_kind": (
+        "Who plays this seat: a person at this device, or the computer. Tap to switch.",
+        "Кто играет за это место: человек за этим устройством или компьютер. Нажмите, чтобы "
+        "сменить.",
+    ),
+    "tip_seat_level": (
+        "How strong this AI is: easy, normal, hard or expert. Stronger ones think longer. "
+        "Tap to change.",
+        "Насколько силён этот ИИ: лёгкий, средний, сильный или эксперт. Сильные думают дольше. "
+        "Нажмите, чтобы сменить.",
+    ),
+    "tip_seat_kingdom": (
+        "The kingdom of this seat; Random draws one when the game starts. Tap to change.",
+        "Царство этого места; «Случайно» — жребий в начале игры. Нажмите, чтобы сменить.",
+    ),
+    # the drawers of the phone layout
+    "drawer_players": ("Players", "Игроки"),
+    "drawer_quests": ("Quests", "Задания"),
+    "drawer_log": ("Log", "Журнал"),
+    "drawer_tip": (
+        "Opens over the map; tap it again, or the map, to close it.",
+        "Открывается поверх карты; нажмите ещё раз или на карту, чтобы закрыть.",
+    ),
+    # the Keys page of How to play
+    "howto_keys_title": ("Keys", "Клавиши"),
+    "howto_keys_1": (
+        "With a keyboard, these keys do what the buttons do.",
+        "С клавиатурой эти клавиши делают то же, что и кнопки.",
+    ),
+    "howto_keys_2": (
+        "On a phone every one of them has a button: tap and hold anything to learn what it is.",
+        "На телефоне у каждой есть кнопка: нажмите и держите, чтобы узнать, что это.",
+    ),
+    "howto_keys_3": (
+        "In How to play, the arrow keys and Space turn the pages; in the rules, the arrows scroll.",
+        "В «Как играть» стрелки и пробел листают страницы; в правилах стрелки прокручивают текст.",
+    ),
+    "keycap_space": ("Space", "Пробел"),
+    "key_hint": ("A hint: the best moves and their chances", "Подсказка: лучшие ходы и их шансы"),
+    "key_undo": ("Undo your last move this turn", "Отменить свой последний ход в этом ходу"),
+    "key_space": ("The AI that is thinking moves now", "Думающий ИИ ходит сразу"),
+    "key_dice": ("Choose the die of that value", "Выбрать кубик с этим числом"),
+    "key_zoom": ("Zoom the map in or out", "Приблизить или отдалить карту"),
+    "key_fit": ("The whole map", "Вся карта"),
+    "key_pan": ("Move the map", "Сдвинуть карту"),
+    "key_back": (
+        "Back: close a choice, drop the selection, or open the menu",
+        "Назад: закрыть выбор, снять выделение или открыть меню",
+    ),
+    "key_rules": ("The rules, at the last rule cited", "Правила, у последней ссылки"),
+}

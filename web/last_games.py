@@ -1,0 +1,175 @@
+"""The last finished games, kept to be watched again (pure Python, no pygame).
+
+Each game is its save text (``GameRecord`` JSON with the seats under ``client``) with a short
+summary under ``last_game``, in one of ``KEEP`` fixed slots; an index lists the slots newest
+first. Fixed slots bound what the games can ever take, even if the index is lost (it is then
+rebuilt from the slots' own summaries). The games together stay within ``BUDGET`` characters,
+the oldest going first, and a write the storage refuses (a full ``localStorage``) drops older
+games and tries again: room is only ever taken from these games, never from the player's
+autosave or settings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from game import winners
+from web.session import MatchSession
+from web.storage import Storage, read_json
+
+KEEP = 20
+BUDGET = 1_000_000  # characters: a sixth of a browser's localStorage, 20 long games
+INDEX_KEY = "last-games"
+SLOT_PREFIX = "last-game-"
+_SUMMARY_KEYS = ("slot", "digest", "saved", "players", "kingdoms", "winners", "rounds",
+                 "actions", "humans", "size")  # fmt: skip
+
+
+@dataclass(frozen=True)
+class LastGame:
+    slot: int
+    digest: str  # the same game remembered twice is one entry
+    saved: str  # local date and time, "2025-03-01 18:04"
+    players: int
+    kingdoms: list[int]  # per seat
+    winners: list[int]
+    rounds: int  # seasons played
+    actions: int
+    humans: list[int]
+    size: int  # characters stored
+
+    @property
+    def key(self) -> str:
+        return f"{SLOT_PREFIX}{self.slot}"
+
+
+def _digest(data: dict[str, Any]) -> str:
+    """The game itself: its header and actions, not who watched it or when."""
+    game = {k: data.get(k) for k in ("players", "seed", "rules", "kingdoms", "actions")}
+    return hashlib.sha1(json.dumps(game, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _from_dict(raw: Any) -> LastGame | None:
+    if not isinstance(raw, dict) or set(_SUMMARY_KEYS) - raw.keys():
+        return None
+    try:
+        game = LastGame(**{k: raw[k] for k in _SUMMARY_KEYS})
+    except TypeError:
+        return None
+    ok = (
+        isinstance(game.slot, int) and 0 <= game.slot < KEEP
+        and isinstance(game.size, int) and isinstance(game.digest, str)
+        and isinstance(game.kingdoms, list) and isinstance(game.winners, list)
+    )  # fmt: skip
+    return game if ok else None
+
+
+def entries(storage: Storage) -> list[LastGame]:
+    """The kept games, newest first."""
+    raw = read_json(storage, INDEX_KEY)
+    if not isinstance(raw, list):
+        slots = [f"{SLOT_PREFIX}{s}" for s in range(KEEP)]
+        if storage.exists(INDEX_KEY) or any(storage.exists(k) for k in slots):
+            return _rebuild(storage)
+        return []
+    found = [g for g in (_from_dict(r) for r in raw) if g is not None]
+    seen: set[int] = set()
+    out = []
+    for g in found:
+        if g.slot not in seen:
+            seen.add(g.slot)
+            out.append(g)
+    return out
+
+
+def _rebuild(storage: Storage) -> list[LastGame]:
+    """The index from the slots' own summaries (the index was lost or damaged)."""
+    games = []
+    for slot in range(KEEP):
+        data = read_json(storage, f"{SLOT_PREFIX}{slot}")
+        summary = _from_dict(data.get("last_game")) if isinstance(data, dict) else None
+        if summary is not None and summary.slot == slot:
+            games.append(summary)
+        elif storage.exists(f"{SLOT_PREFIX}{slot}"):
+            storage.delete(f"{SLOT_PREFIX}{slot}")
+    games.sort(key=lambda g: g.saved, reverse=True)
+    _write_index(storage, games)
+    return games
+
+
+def _write_index(storage: Storage, games: list[LastGame]) -> bool:
+    return storage.write(INDEX_KEY, json.dumps([asdict(g) for g in games]))
+
+
+def summary_of(session: MatchSession, slot: int, size: int, digest: str) -> LastGame:
+    state = session.state
+    return LastGame(
+        slot=slot,
+        digest=digest,
+        saved=time.strftime("%Y-%m-%d %H:%M"),
+        players=state.num_players,
+        kingdoms=list(state.seat_kingdom),
+        winners=winners(state),
+        rounds=min(16, state.round + 1),
+        actions=len(session.record.actions),
+        humans=session.humans,
+        size=size,
+    )
+
+
+def remember(storage: Storage, session: MatchSession) -> LastGame | None:
+    """Keep ``session``'s finished game as the newest; None if no room could be made."""
+    if not session.is_over():
+        return None
+    data = json.loads(session.save_text())
+    digest = _digest(data)
+    games = entries(storage)
+    same = next((g for g in games if g.digest == digest), None)
+    if same is not None:  # seen again (imported twice): it moves to the front
+        games.remove(same)
+        slot = same.slot
+    else:
+        used = {g.slot for g in games}
+        free = [s for s in range(KEEP) if s not in used]
+        slot = free[0] if free else games.pop().slot  # all taken: the oldest's slot
+    text = ""
+    for _ in range(3):  # the summary's size is part of the text it sits in
+        summary = summary_of(session, slot, len(text), digest)
+        text = json.dumps({**data, "last_game": asdict(summary)}, ensure_ascii=False)
+    summary = summary_of(session, slot, len(text), digest)
+    # Within the budget and the count, oldest out first.
+    while games and (len(games) + 1 > KEEP or sum(g.size for g in games) + len(text) > BUDGET):
+        _drop(storage, games, games[-1])
+    while not storage.write(summary.key, text):
+        if not games:
+            return None
+        _drop(storage, games, games[-1])
+    games.insert(0, summary)
+    if not _write_index(storage, games):
+        storage.delete(summary.key)
+        return None
+    return summary
+
+
+def _drop(storage: Storage, games: list[LastGame], game: LastGame) -> None:
+    storage.delete(game.key)
+    games.remove(game)
+    _write_index(storage, games)
+
+
+def load(storage: Storage, game: LastGame) -> str | None:
+    return storage.read(game.key)
+
+
+def forget(storage: Storage, game: LastGame) -> None:
+    games = entries(storage)
+    kept = [g for g in games if g.slot != game.slot]
+    storage.delete(game.key)
+    _write_index(storage, kept)
+
+
+__all__ = ["BUDGET", "KEEP", "LastGame", "entries", "forget", "load", "remember"]

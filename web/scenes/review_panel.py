@@ -1,0 +1,460 @@
+"""The review inside the replay: the dialog that starts it (whose decisions, how closely, how
+long that takes), the review running a slice per frame, and what it found: the charts of
+scores and win chances with the turning points marked, and each turning point in one line.
+
+The replay scene owns the panel; the review itself is ``ai.review`` through the bridge. Every
+part here says where a tap lands (a position of the game to go to), so the scene only moves.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import MapSpec
+from web import ai_bridge, describe, i18n, storage, theme
+from web.layout import Box, MatchLayout
+from web.render.tokens import kingdom_color
+from web.widgets import Button, ButtonGroup, label, panel, text_in
+
+if TYPE_CHECKING:
+    from web.timeline import Timeline
+
+log = logging.getLogger("strategos.review")
+LAYOUT = MatchLayout()
+SLICE_MS = 6.0  # the review's share of a frame: the frame stays under 25 ms with the board
+BROWSER_SLOWER = 2.0  # the search runs about half as fast in WebAssembly
+DIALOG_W = 700
+OVERLAY = Box(8, 88, LAYOUT.map.w - 16, LAYOUT.map.h - 16)
+SCORES_BOX = Box(OVERLAY.x + 12, OVERLAY.y + 40, 470, 226)
+CHANCES_BOX = Box(OVERLAY.x + 12, SCORES_BOX.bottom + 10, 470,
+                  OVERLAY.bottom - 12 - SCORES_BOX.bottom - 10)  # fmt: skip
+LIST_X, LIST_W = SCORES_BOX.right + 16, OVERLAY.right - SCORES_BOX.right - 28
+TEXT_SIZE = 14  # a small text: it grows with the large-text setting
+MARK_R = 9
+Series = list[tuple[tuple[int, int, int], list[tuple[float, float]]]]  # a colour and its points
+
+
+@dataclass(frozen=True)
+class DialogLayout:
+    """Where the review dialog's parts go, from the size its texts are drawn at (a phone's
+    text floor makes them taller), centred on the map."""
+
+    box: Box
+    about: Box
+    seats_y: int
+    seats: list[Box]
+    budget_y: int
+    budgets: list[Box]
+    start: Box
+    cancel: Box
+
+
+def dialog_layout(names: list[str]) -> DialogLayout:
+    """``names``: the seats' buttons' texts (three to a row if they fit, else two)."""
+    m = LAYOUT.map
+    w = DIALOG_W
+    inner = w - 48
+    head = theme.line_height(15, "bold")
+    players = len(names)
+    widest = max(theme.font(theme.ui(15)).size(name)[0] for name in names)
+    per_row = 3 if widest + 16 <= (inner - 16) // 3 else 2
+    seat_w = (inner - 8 * (per_row - 1)) // per_row
+    # A budget's text (a time in it) may take two lines on a phone.
+    button_h = max(48, 2 * theme.line_height(15) + 8) if theme.floor() else 48
+    about_h = 3 * theme.line_height(theme.small(15))
+    rows = (players + per_row - 1) // per_row
+    title_h = 58
+    h = title_h + about_h + 12 + head + 6 + rows * 52 + 10 + head + 6 + button_h + 24 + 52 + 24
+    box = Box(m.x + (m.w - w) // 2, m.y + max(8, (m.h - h) // 2), w, h)
+    x = box.x + 24
+    y = box.y + title_h
+    about = Box(x, y, inner, about_h)
+    y += about_h + 12
+    seats_y = y
+    y += head + 6
+    seats = [Box(x + (s % per_row) * (seat_w + 8), y + (s // per_row) * 52, seat_w, 44)
+             for s in range(players)]  # fmt: skip
+    y += rows * 52 + 10
+    budget_y = y
+    y += head + 6
+    half = (inner - 8) // 2
+    budgets = [Box(x + i * (half + 8), y, half, button_h) for i in range(2)]
+    bottom = box.bottom - 24 - 52
+    start, cancel = Box(box.right - 24 - 300, bottom, 300, 52), Box(x, bottom, 200, 52)
+    return DialogLayout(box, about, seats_y, seats, budget_y, budgets, start, cancel)
+
+
+@dataclass(frozen=True)
+class Plot:
+    """A chart's plotting area and the seasons it spans; maps game time to pixels and back."""
+
+    box: Box
+    x_max: float = 16.0
+
+    @property
+    def area(self) -> pygame.Rect:
+        b = self.box
+        return pygame.Rect(b.x + 44, b.y + 34, b.w - 60, b.h - 58)
+
+    def point(self, x: float, y: float, y_max: float) -> tuple[float, float]:
+        a = self.area
+        return (a.x + a.w * min(x, self.x_max) / self.x_max, a.bottom - a.h * min(y, y_max) / y_max)
+
+    def time_at(self, px: float) -> float:
+        a = self.area
+        return max(0.0, min(self.x_max, (px - a.x) / a.w * self.x_max))
+
+
+def draw_chart(
+    surface: pygame.Surface, plot: Plot, title: str,
+    series: Series,
+    y_max: float, percent: bool, now: float,
+) -> None:  # fmt: skip
+    """Lines per seat over the game's seasons, and where the replay stands now."""
+    box = plot.box
+    rect = pygame.Rect(box.tuple())
+    pygame.draw.rect(surface, (30, 33, 41), rect, border_radius=8)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=8)
+    label(surface, title, box.x + 12, box.y + 8, 15, theme.TEXT, "bold", width=box.w - 24)
+    area = plot.area
+    y_max = max(y_max, 1e-9)
+    for i in range(5):
+        v = y_max * i / 4
+        y = area.bottom - area.h * i / 4
+        pygame.draw.line(surface, (52, 56, 66), (area.x, y), (area.right, y))
+        text = f"{round(v * 100)}%" if percent else f"{v:.0f}"
+        label(surface, text, area.x - 6, y, 11, theme.TEXT_DIM, "sans", "midright")
+    for year in range(4):
+        x = area.x + area.w * (year * 4) / plot.x_max
+        label(surface, i18n.t("bc", year=264 - year), x, area.bottom + 4, 11, theme.TEXT_DIM)
+    for color, points in series:
+        pts = [plot.point(x, y, y_max) for x, y in points]
+        if len(pts) >= 2:
+            pygame.draw.lines(surface, color, False, pts, 3)
+        for p in pts:
+            pygame.draw.circle(surface, color, p, 2)
+    cx, _ = plot.point(now, 0, y_max)
+    pygame.draw.line(surface, theme.GOLD, (cx, area.y), (cx, area.bottom), 2)
+
+
+class ReviewPanel:
+    """The review of one replay: ``dialog`` to start it, ``step`` each frame, then results."""
+
+    def __init__(
+        self,
+        timeline: Timeline,
+        seats: list[int],
+        names: Callable[[int], str],
+        toast: Callable[[str, float], None],
+    ) -> None:
+        self.timeline = timeline
+        self.names = names  # a seat's kingdom name in the current language
+        self.toast = toast
+        self.chosen: set[int] = set(seats)
+        self.budget = ai_bridge.REVIEW_BUDGETS[0]
+        self.review: ai_bridge.Review | None = None
+        self.failure: str | None = None
+        self.dialog_open = False
+        self.docked = False  # the charts are open: the running review shows in their column
+        self.buttons = ButtonGroup()
+        self.stop_button = ButtonGroup()
+        self.turning_boxes: list[tuple[Box, int]] = []  # drawn turning points -> position
+
+    # -- the dialog ----------------------------------------------------------------------------
+    def open_dialog(self) -> None:
+        self.dialog_open = True
+        self.rebuild()
+
+    def close_dialog(self) -> None:
+        self.dialog_open = False
+        self.buttons = ButtonGroup()
+
+    def seconds(self, budget: str) -> float:
+        chosen = sorted(self.chosen)
+        decisions = self.timeline.decisions_of(chosen)
+        others = self.timeline.turns_of_others(chosen)
+        slower = BROWSER_SLOWER if storage.IS_WEB else 1.0
+        return ai_bridge.review_seconds(decisions, others, budget) * slower
+
+    def rebuild(self) -> None:
+        """The dialog's buttons and the running review's stop button, in the current language."""
+        self.stop_button = ButtonGroup()
+        if self.running:
+            box = self.status_box()
+            self.stop_button.add(Button(Box(box.right - 150, box.y + 2, 146, 44),
+                                        i18n.t("rv_stop"), self.cancel, tag="review_stop",
+                                        size=14))  # fmt: skip
+        if not self.dialog_open:
+            return
+        b = ButtonGroup()
+        lay = self.layout()
+        for seat, box in enumerate(lay.seats):
+            b.add(Button(box, self.names(seat), partial(self._toggle, seat),
+                         selected=seat in self.chosen, tag=f"review_seat{seat}",
+                         size=15))  # fmt: skip
+        for box, budget in zip(lay.budgets, ai_bridge.REVIEW_BUDGETS, strict=True):
+            text = i18n.t(f"rv_{budget}", time=_duration(self.seconds(budget)))
+            b.add(Button(box, text, partial(self._budget, budget), selected=budget == self.budget,
+                         tag=f"review_{budget}", size=15))  # fmt: skip
+        b.add(Button(lay.start, i18n.t("rv_start"), self.start, enabled=bool(self.chosen),
+                     style="primary", tag="review_start", size=18,
+                     on_refused=lambda: self.toast(i18n.t("rv_need_seat"), 3.0)))  # fmt: skip
+        b.add(Button(lay.cancel, i18n.t("rv_cancel"), self.close_dialog, tag="review_cancel",
+                     size=18))  # fmt: skip
+        self.buttons = b
+
+    def _toggle(self, seat: int) -> None:
+        self.chosen ^= {seat}
+        self.rebuild()
+
+    def _budget(self, budget: str) -> None:
+        self.budget = budget
+        self.rebuild()
+
+    # -- running -------------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self.review is not None and not self.review.done
+
+    @property
+    def finished(self) -> bool:
+        return self.review is not None and self.review.done
+
+    def start(self, seats: list[int] | None = None, budget: str | None = None) -> None:
+        chosen = sorted(self.chosen) if seats is None else seats
+        self.budget = budget or self.budget
+        self.failure = None
+        self.review = ai_bridge.begin_review(self.timeline.record, chosen, self.budget)
+        self.close_dialog()
+        self.rebuild()
+
+    def cancel(self) -> None:
+        if self.review is not None and not self.review.done:
+            self.review.cancel()
+            self.toast(i18n.t("rv_cancelled"), 4.0)
+        self.rebuild()
+
+    def step(self, ms: float = SLICE_MS) -> bool:
+        """One frame's slice; True in the frame the review completes."""
+        review = self.review
+        if review is None or review.done:
+            return False
+        try:
+            finished = review.step_ms(ms)
+        except Exception as err:
+            # A review is an extra: a failure is told and the replay goes on.
+            log.exception("the review failed")
+            self.failure = f"{type(err).__name__}: {err}"
+            review.cancel()
+            self.toast(i18n.t("rv_failed", reason=self.failure), 7.0)
+            self.rebuild()
+            return False
+        if finished:
+            count = len(review.turning_points())
+            self.toast(i18n.t("rv_done", n=count), 4.0)
+            self.rebuild()
+        return finished
+
+    def status_text(self) -> str:
+        review = self.review
+        if review is None:
+            return ""
+        pct = round(review.progress() * 100)
+        left = review.seconds_left()
+        if left is None:
+            return i18n.t("rv_running_nopace", pct=pct)
+        return i18n.t("rv_running", pct=pct, left=_duration(left))
+
+    def status_box(self) -> Box:
+        """Over the map's lower left; with the charts open, under the turning points."""
+        if self.docked:
+            return Box(LIST_X, OVERLAY.bottom - 12 - 48, LIST_W, 48)
+        m = LAYOUT.map
+        return Box(m.x + 8, m.bottom - 56, 520, 48)
+
+    def dock(self, charts: bool) -> None:
+        if charts != self.docked:
+            self.docked = charts
+            self.rebuild()
+
+    # -- results -------------------------------------------------------------------------------
+    def turning_points(self) -> list[ai_bridge.ReviewDecision]:
+        return self.review.turning_points() if self.review is not None else []
+
+    def decision_at(self, position: int) -> ai_bridge.ReviewDecision | None:
+        """The turning point decided at ``position`` (the board before it), if any."""
+        for d in self.turning_points():
+            if d.index == position:
+                return d
+        return None
+
+    def line(self, board: MapSpec, d: ai_bridge.ReviewDecision) -> str:
+        """A turning point in the player's language, from the engine's own actions."""
+        text = i18n.t(
+            "rp_turning_line",
+            season=i18n.season_label(d.round),
+            kingdom=self.names(d.seat),
+            played=describe.action_text(board, d.action),
+            best=describe.action_text(board, d.best),
+            kept=round(d.best_chance * 100),
+            after=round(d.after * 100),
+            diff=round(d.cost * 100),
+        )
+        for loss in d.losses:
+            key = "rp_loss_last" if loss.left == 0 else "rp_loss_floor"
+            text += " " + i18n.t(key, city=describe.city(board, loss.city))
+        return text
+
+    # -- the charts overlay --------------------------------------------------------------------
+    def score_series(self, kingdoms: list[int]) -> Series:
+        rows = self.timeline.scores_by_round
+        return [
+            (kingdom_color(kingdoms[seat]),
+             [(0.0, 0.0)] + [(r + 1.0, float(s[seat])) for r, s in enumerate(rows)])
+            for seat in range(self.timeline.num_players)
+        ]  # fmt: skip
+
+    def chance_series(self, kingdoms: list[int]) -> Series:
+        review = self.review
+        n = self.timeline.num_players
+        if review is None:
+            return []
+        out = []
+        for seat in range(n):
+            pts = [(p.turn / n, p.chances[seat]) for p in review.chart]
+            if review.final is not None and pts and review.done and not review.cancelled:
+                pts.append((min(16.0, pts[-1][0] + 1.0 / n), review.final[seat]))
+            out.append((kingdom_color(kingdoms[seat]), pts))
+        return out
+
+    def marks(self) -> list[tuple[int, float, float, int]]:
+        """Turning points on the chance chart: (number, x, y, position)."""
+        n = self.timeline.num_players
+        out = []
+        for i, d in enumerate(self.turning_points()):
+            out.append((i + 1, d.turn / n, d.before, d.index))
+        return out
+
+    def draw_overlay(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int],
+                     now: float) -> None:  # fmt: skip
+        panel(surface, OVERLAY, alpha=245)
+        size = theme.small(TEXT_SIZE)
+        label(surface, i18n.t("rp_chart_hint"), OVERLAY.x + 12, OVERLAY.y + 10, size,
+              theme.TEXT_DIM, width=OVERLAY.w - 24)  # fmt: skip
+        scores = self.score_series(kingdoms)
+        top = max([4.0] + [y for _, pts in scores for _, y in pts])
+        top = -(-int(top) // 4) * 4
+        draw_chart(surface, Plot(SCORES_BOX), i18n.t("rp_chart_scores"), scores, top, False, now)
+        plot = Plot(CHANCES_BOX)
+        draw_chart(surface, plot, i18n.t("rp_chart_chances"), self.chance_series(kingdoms), 1.0,
+                   True, now)  # fmt: skip
+        for number, x, y, _position in self.marks():
+            px, py = plot.point(x, y, 1.0)
+            pygame.draw.circle(surface, (20, 20, 20), (px, py), MARK_R + 2)
+            pygame.draw.circle(surface, theme.RED, (px, py), MARK_R)
+            img = theme.text(str(number), 11, theme.TEXT, "bold")
+            surface.blit(img, img.get_rect(center=(int(px), int(py) + 1)))
+        self._draw_list(surface, board, kingdoms)
+
+    def _draw_list(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int]) -> None:
+        """The turning points one after another, each as many lines as it needs."""
+        x, y = LIST_X, SCORES_BOX.y
+        label(surface, i18n.t("rp_turning"), x, y, 18, theme.GOLD, "bold", width=LIST_W)
+        y += 30
+        size = theme.small(TEXT_SIZE)
+        step = theme.line_height(size)
+        self.turning_boxes = []
+        bottom = OVERLAY.bottom - 12
+        if self.running:
+            lines = []  # the running review's box with its Stop button sits in this column
+        elif self.review is None:
+            lines = theme.wrap(i18n.t("rp_no_review"), size, LIST_W)
+        elif not self.turning_points():
+            lines = theme.wrap(i18n.t("rp_no_turning"), size, LIST_W)
+        else:
+            lines = []
+        for line in lines:
+            label(surface, line, x, y, size, theme.TEXT_DIM)
+            y += step
+        for i, d in enumerate(self.turning_points()):
+            wrapped = theme.wrap(self.line(board, d), size, LIST_W - 34)
+            h = max(MARK_R * 2 + 8, len(wrapped) * step + 10)
+            if y + h > bottom:
+                break
+            box = Box(x, y, LIST_W, h)
+            pygame.draw.rect(surface, (48, 40, 40), box.tuple(), border_radius=6)
+            pygame.draw.circle(surface, theme.RED, (x + 14, y + 5 + MARK_R), MARK_R)
+            img = theme.text(str(i + 1), 11, theme.TEXT, "bold")
+            surface.blit(img, img.get_rect(center=(x + 14, y + 6 + MARK_R)))
+            color = kingdom_color(kingdoms[d.seat])
+            for j, line in enumerate(wrapped):
+                label(surface, line, x + 30, y + 5 + j * step, size, theme.TEXT)
+            pygame.draw.rect(surface, color, (x, y, 3, h))
+            self.turning_boxes.append((box, d.index))
+            y += h + 6
+
+    def overlay_tap(self, x: float, y: float, kingdoms: list[int]) -> int | None:
+        """The position a tap on the overlay goes to, or None (a tap outside any part)."""
+        for box, position in self.turning_boxes:
+            if box.contains(x, y):
+                return position
+        plot = Plot(CHANCES_BOX)
+        for _number, mx, my, position in self.marks():
+            px, py = plot.point(mx, my, 1.0)
+            if (px - x) ** 2 + (py - y) ** 2 <= (MARK_R + 8) ** 2:
+                return position
+        tl = self.timeline
+        n = tl.num_players
+        if SCORES_BOX.contains(x, y):
+            return tl.season_start(int(Plot(SCORES_BOX).time_at(x)))
+        if CHANCES_BOX.contains(x, y):
+            turn = int(plot.time_at(x) * n)
+            return tl.turn_position(min(15, turn // n), turn % n)
+        return None
+
+    # -- drawing the dialog and the running status ---------------------------------------------
+    def layout(self) -> DialogLayout:
+        return dialog_layout([self.names(s) for s in range(self.timeline.num_players)])
+
+    def dialog_box(self) -> Box:
+        return self.layout().box
+
+    def draw_dialog(self, surface: pygame.Surface) -> None:
+        lay = self.layout()
+        box = lay.box
+        panel(surface, box, alpha=248)
+        label(surface, i18n.t("rv_title"), box.center[0], box.y + 16, 26, theme.GOLD, "serif",
+              "midtop", width=box.w - 48)  # fmt: skip
+        text_in(surface, i18n.t("rv_about"), lay.about, theme.small(15), theme.TEXT_DIM,
+                align="left", lines=3, valign="top")  # fmt: skip
+        for y, key in ((lay.seats_y, "rv_seats"), (lay.budget_y, "rv_budget")):
+            label(surface, i18n.t(key), box.x + 24, y, 15, theme.TEXT, "bold", width=box.w - 48)
+        self.buttons.draw(surface)
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        if not self.running:
+            return
+        box = self.status_box()
+        panel(surface, box, alpha=235)
+        review = self.review
+        bar = pygame.Rect(box.x + 12, box.bottom - 12, box.w - 180, 6)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=3)
+        done = bar.copy()
+        done.w = max(3, int(bar.w * (review.progress() if review else 0)))
+        pygame.draw.rect(surface, theme.GOLD, done, border_radius=3)
+        size = theme.small(14)
+        label(surface, self.status_text(), box.x + 12, box.y + 6, size, theme.TEXT,
+              width=box.w - 180)  # fmt: skip
+        self.stop_button.draw(surface)
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return i18n.t("rv_seconds", n=max(1, round(seconds)))
+    return i18n.t("rv_minutes", n=round(seconds / 60))
