@@ -15,11 +15,11 @@ from dataclasses import replace
 from typing import Any
 
 import game
-from ai.agents import GreedyAgent
+from ai.agents import GreedyAgent, play_on
 from ai.components import evaluator_names, make_evaluator
 from ai.presets import DIFFICULTIES, PRESETS
 from ai.search import Search
-from game import CHANCE, P_ACTION, GameState
+from game import P_ACTION, Action, GameState
 
 
 def typical_positions(
@@ -35,23 +35,27 @@ def typical_positions(
         state = game.new_game(players, seed=seed, kingdoms=rng.sample(range(6), players))
         start = rounds if isinstance(rounds, int) else rng.randrange(rounds[0], rounds[1] + 1)
         greedy = GreedyAgent()
-        while not state.is_terminal():
-            who = state.current_player()
-            if who == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if (
+
+        def typical(state: GameState, legal: list[Action], start: int = start) -> bool:
+            return (
                 state.round >= start
                 and state.phase == P_ACTION
                 and not state.draw_queue
                 and len(legal) >= 20
                 and len(state.dice) == 4
-            ):
-                out.append(state)
-                break
-            choice = legal[0] if len(legal) == 1 else greedy.choose(state.observe(who), legal, rng)
-            state.apply_action(choice)
+            )
+
+        def decide(
+            state: GameState,
+            legal: list[Action],
+            rng: random.Random = rng,
+            greedy: GreedyAgent = greedy,
+        ) -> Action:
+            return greedy.choose(state.observe(state.current_player()), legal, rng)
+
+        play_on(state, decide, rng, until=typical)
+        if not state.is_terminal():
+            out.append(state)
     return out
 
 

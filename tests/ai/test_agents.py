@@ -10,7 +10,7 @@ import pytest
 
 import ai
 import game
-from ai.agents import Agent
+from ai.agents import Agent, play_on
 from ai.evaluation import DEFAULT_WEIGHTS
 from game import (
     CHANCE,
@@ -23,6 +23,7 @@ from game import (
     P_HALT,
     P_PICK,
     P_PLACE,
+    Action,
     GameState,
     Rules,
 )
@@ -135,13 +136,18 @@ def test_whole_games_with_every_agent_are_legal() -> None:
         state = game.new_game(players, seed=seed)
         agents = [ai.agent_from_spec(specs[s % len(specs)]) for s in range(players)]
         rng = random.Random(seed)
-        while not state.is_terminal():
+
+        def decide(
+            state: GameState,
+            legal: list[Action],
+            rng: random.Random = rng,
+            agents: list[Agent] = agents,
+        ) -> Action:
             who = state.current_player()
-            if who == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            state.apply_action(agents[who].choose(state.observe(who), legal, rng))
+            return agents[who].choose(state.observe(who), legal, rng)
+
+        play_on(state, decide, rng)
+        assert state.is_terminal()
         assert sum(state.returns()) in (0.0, pytest.approx(1.0))
 
 
