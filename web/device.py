@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from typing import Any
+
+log = logging.getLogger("strategos.device")
 
 SCREEN_ENV = "STRATEGOS_SCREEN"  # "844x390": play on the desktop as on a phone of that size
 
@@ -23,7 +26,8 @@ def portrait() -> bool:
     try:
         window = _window()
         return bool(int(window.innerHeight) > int(window.innerWidth))
-    except Exception:  # no window object: not a phone page
+    except Exception as err:  # no window object: not a phone page
+        _unreadable(err)
         return False
 
 
@@ -35,14 +39,17 @@ def screen_size() -> tuple[int, int] | None:
         try:
             w, h = (int(v) for v in wanted.lower().split("x"))
         except ValueError:
-            return None
-        return (w, h) if w > 0 and h > 0 else None
+            w = h = 0
+        if w <= 0 or h <= 0:
+            raise ValueError(f"{SCREEN_ENV} must be WIDTHxHEIGHT, such as 844x390, not {wanted!r}")
+        return w, h
     if sys.platform != "emscripten":
         return None
     try:
         window = _window()
         return int(window.innerWidth), int(window.innerHeight)
-    except Exception:  # no window object: take the canvas as shown at its size
+    except Exception as err:  # the page's objects raise untyped errors
+        _unreadable(err)
         return None
 
 
@@ -52,5 +59,16 @@ def hidden() -> bool:
         return False
     try:
         return bool(_window().document.hidden)
-    except Exception:
+    except Exception as err:
+        _unreadable(err)
         return False
+
+
+_told: list[str] = []
+
+
+def _unreadable(err: BaseException) -> None:
+    """Said once: without the page's window the client plays at the canvas's own size."""
+    if not _told:
+        _told.append(str(err))
+        log.warning("the page's window cannot be read (%s); the canvas keeps its size", err)

@@ -51,6 +51,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--seed must be a 64-bit integer (from -2**63 to 2**63 - 1)")
     if args.max_frames is not None and args.max_frames < 1:
         p.error("--max-frames must be at least 1")
+    from web import device
+
+    try:
+        device.screen_size()  # STRATEGOS_SCREEN, refused here rather than mid-start
+    except ValueError as err:
+        p.error(str(err))
     if (args.review or args.view is not None) and args.replay is None:
         p.error("--review and --view go with --replay FILE")
     if args.view is not None and args.view != "open" and not args.view.isdigit():

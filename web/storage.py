@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("strategos.storage")
 
 IS_WEB = sys.platform == "emscripten"
 PREFIX = "strategos."
@@ -164,15 +167,19 @@ class WebStorage:
             return None
         try:
             store.setItem(PREFIX + name, text)
-        except Exception:
+        except Exception as err:  # the page's errors (QuotaExceededError) arrive untyped
             # No room for two copies: free the old key first, and put the text back if the
             # new one still does not fit.
+            log.warning("no room to copy %s aside (%s); moving it instead", key, err)
             store.removeItem(PREFIX + key)
             try:
                 store.setItem(PREFIX + name, text)
-            except Exception:
-                with contextlib.suppress(Exception):
+            except Exception as again:
+                log.error("%s cannot be kept aside (%s); it stays where it was", key, again)
+                try:
                     store.setItem(PREFIX + key, text)
+                except Exception as lost:
+                    log.error("%s could not be put back either (%s)", key, lost)
                 return None
         else:
             store.removeItem(PREFIX + key)

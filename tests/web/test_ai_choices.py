@@ -274,3 +274,14 @@ def test_command_line_values_out_of_range_are_refused_where_given(
     with pytest.raises(SystemExit) as stop:
         parse_args(argv)
     assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_a_screen_size_that_is_not_width_x_height_is_refused(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from web.main import parse_args
+
+    monkeypatch.setenv("STRATEGOS_SCREEN", "phone")
+    with pytest.raises(SystemExit) as stop:
+        parse_args([])
+    assert stop.value.code == 2 and "WIDTHxHEIGHT" in capsys.readouterr().err
