@@ -145,9 +145,25 @@ def _game_over(app: Any) -> None:
     app.nav.open_game_over(session)
 
 
+def play_to_human_turn(app: Any, scene: Any, frames: int) -> None:
+    """Play the match of ``scene`` on (the human taking the first choice each time, without
+    animations) until the human's action phase with the dice rolled."""
+    from game import P_ACTION
+
+    scene.animator.enabled = False
+    for _ in range(frames):
+        s = scene.session
+        legal = s.legal()
+        if legal and s.state.phase == P_ACTION and not s.state.draw_queue:
+            return
+        if legal:
+            scene.submit(legal[0])
+        app.frame()
+    raise AssertionError(f"no action phase of the human's in {frames} frames")
+
+
 def _human_turn(app: Any, choose: bool = False) -> None:
     """A match at the human's turn, dice rolled; ``choose``: a general is chosen too."""
-    from game import P_ACTION
     from web import intents
     from web.config import AI, HUMAN, MatchConfig, SeatConfig
     from web.session import MatchSession
@@ -155,15 +171,7 @@ def _human_turn(app: Any, choose: bool = False) -> None:
     app.nav.start_title(attract_seed=7)
     config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)
     scene = app.nav.open_match(MatchSession(config))
-    scene.animator.enabled = False
-    for _ in range(50_000):
-        s = scene.session
-        legal = s.legal()
-        if legal and s.state.phase == P_ACTION and not s.state.draw_queue:
-            break
-        if legal:
-            scene.submit(legal[0])
-        app.frame()
+    play_to_human_turn(app, scene, 50_000)
     scene.animator.enabled = True
     if choose:
         scene.selection.die = max(scene.view.public.dice)

@@ -11,8 +11,9 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from game import P_ACTION, Action, PlayerView  # noqa: E402
+from game import Action, PlayerView  # noqa: E402
 from web import ai_bridge, intents, saves  # noqa: E402
+from web.bench import play_to_human_turn  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 
 if TYPE_CHECKING:
@@ -34,15 +35,7 @@ def _human_turn(app: App) -> MatchScene:
     app.push(TitleScene(app))
     config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)
     scene = app.nav.open_match(saves.new_session(app, config))
-    scene.animator.enabled = False
-    for _ in range(5000):
-        s = scene.session
-        legal = s.legal()
-        if legal and s.state.phase == P_ACTION and not s.state.draw_queue:
-            break
-        if legal:
-            scene.submit(legal[0])
-        app.frame()
+    play_to_human_turn(app, scene, 5000)
     scene.animator.enabled = True
     app.run_frames(30)  # the map's other season is drawn ahead, the coach settles
     return scene

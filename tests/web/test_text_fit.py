@@ -37,6 +37,7 @@ from tests.web import greedy  # noqa: E402
 from tests.web.player import ROOT, SHOTS, phone_shot  # noqa: E402
 from web import ai_bridge, i18n, layout, saves, theme  # noqa: E402
 from web.animation import Animation  # noqa: E402
+from web.bench import play_to_human_turn  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 from web.layout import DRAWERS  # noqa: E402
 from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
@@ -419,15 +420,7 @@ def test_screenshots_of_the_russian_tray_and_large_text(app: App, random_ai: Non
     app.push(TitleScene(app))
     config = MatchConfig([SeatConfig(HUMAN)] + [SeatConfig(AI, "easy")] * 3, seed=21)
     scene = app.nav.open_match(saves.new_session(app, config))
-    scene.animator.enabled = False
-    for _ in range(3000):
-        s = scene.session
-        legal = s.legal()
-        if legal and s.state.phase == P_ACTION and not s.state.draw_queue:
-            break
-        if legal:
-            scene.submit(legal[0])
-        app.frame()
+    play_to_human_turn(app, scene, 3000)
     scene.selection.die = max(scene.view.public.dice)
     scene.selection.general = min(intents.actable_generals(scene.session.legal()))
     app.set_language("ru")
