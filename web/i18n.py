@@ -72,6 +72,7 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     # an AI seat whose search failed
     "agent_fallback": ("greedy (fallback)", "жадный (запасной)"),
+    "agent_greedy": ("greedy", "жадный"),
     "ai_fallback": (
         "{kingdom}: the AI's search failed, so this seat now plays a simple fallback (greedy).",
         "{kingdom}: поиск ИИ дал сбой, теперь это место играет простым запасным ИИ (жадный).",
@@ -233,7 +234,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "col_standing": ("Standing", "Стоит"),
     "col_quests": ("Quests", "Задания"),
     "chart_scores": ("Score by season", "Очки по сезонам"),
-    "chart_chances": ("AI's estimated win chance", "Оценка шансов ИИ"),
+    "chart_chances": ("Win chance, estimated", "Шансы на победу (оценка)"),
     "chart_empty": ("No estimates in this game", "В этой игре оценок нет"),
     # saves
     "saved_to": ("Saved to {path}", "Сохранено: {path}"),
@@ -244,6 +245,10 @@ TEXT: dict[str, tuple[str, str]] = {
     "save_damaged": ("The save is damaged: {reason}", "Сохранение повреждено: {reason}"),
     "save_garbled": ("the file is cut short or garbled.", "файл обрезан или испорчен."),
     "save_unloadable": ("it could not be loaded.", "его не удалось загрузить."),
+    "save_impossible": (
+        "it holds a position the rules do not allow{rule}.",
+        "в нём позиция, невозможная по правилам{rule}.",
+    ),
     "save_version": (
         "This save is from another version of Strategos (format {version}).",
         "Это сохранение другой версии Стратегоса (формат {version}).",

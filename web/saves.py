@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 AUTOSAVE = "autosave"
 _DAMAGED = re.compile(r"^The [\w ]+ is damaged: (.+)$", re.DOTALL)
+_RULE = re.compile(r"\b(R\d+(?:\.\d+)*)\b")  # the rule an engine sentence cites
 
 log = logging.getLogger("strategos.saves")
 
@@ -113,7 +114,14 @@ def refusal(text: str | bytes, engine_reason: str) -> str:
         return i18n.t("save_version", version=str(data.get("version")))
     # The engine's sentence may open with its own "The … is damaged:"; it is said once here.
     found = _DAMAGED.match(engine_reason)
-    return i18n.t("save_damaged", reason=found.group(1) if found else engine_reason)
+    detail = found.group(1) if found else engine_reason
+    if i18n.language() != "en":
+        # The engine speaks English; in another language the player reads what kind of damage
+        # it is and the rule it breaks, and the log keeps the engine's own sentence.
+        log.warning("the file is refused: %s", engine_reason)
+        rule = _RULE.search(detail)
+        detail = i18n.t("save_impossible", rule=f" ({rule.group(1)})" if rule else "")
+    return i18n.t("save_damaged", reason=detail)
 
 
 def _header(data: Any) -> tuple[Any, ...] | None:

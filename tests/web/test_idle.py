@@ -161,6 +161,19 @@ def test_the_title_game_is_calm_and_waits_while_unfocused(
     assert len(record.actions) > played
 
 
+def test_the_title_game_says_which_ai_plays_it(app: App) -> None:
+    """Its seats play greedy (ai_bridge.quick_agents), so their panels say greedy, not a level."""
+    import ai
+    from web import i18n
+    from web.scenes.title import TitleScene
+
+    title = TitleScene(app, attract_seed=3)
+    kinds = title.attract.seat_kinds()
+    assert kinds == [f"{i18n.t('ai')} · {i18n.t('agent_greedy')}"] * len(kinds)
+    agents = title.attract.session.agents.values()
+    assert {type(agent) for agent in agents} == {type(ai.make_agent("greedy"))}
+
+
 def test_a_phone_starts_with_large_text_and_the_compact_layout(data_dir: Path) -> None:
     from web import layout, theme
     from web.app import App

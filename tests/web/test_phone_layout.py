@@ -143,3 +143,23 @@ def test_turning_to_a_big_screen_restores_the_desktop(phone: App, random_ai: Non
     assert scene.chrome.find("drawer_players") is None  # the side panel is back
     phone.set_screen(PHONE)
     assert layout.compact() and scene.chrome.find("drawer_log") is not None
+
+
+def test_city_names_on_the_phone_are_12_device_pixels(phone: App, random_ai: None) -> None:
+    """The map's names too (they are drawn with the map, not the interface): at the phone's
+    scale none is under 12 device pixels, and the capitals keep theirs."""
+    scene = _turn(phone)
+    art = scene.board_view.art
+    camera = scene.camera
+    for zoom in (1.0, 2.0, 3.0):
+        camera.fit()
+        camera.zoom_at(zoom, *camera.viewport.center)
+        placed = art.labels(scene.camera)
+        assert placed
+        assert min(size for _box, _text, size, _face in placed.values()) * 390 / HEIGHT >= 12
+    board = scene.view.public.board
+    camera.fit()
+    shown = {c for c, _x, _y in art._shown(camera)}
+    capitals = {c for c in shown if board.nodes[c].is_capital}
+    assert capitals <= set(art.labels(camera))
+    phone_shot(phone, "phone_map_names.png", PHONE)

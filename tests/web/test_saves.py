@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -518,6 +519,9 @@ def test_import_refusals_are_sentences_that_cover_no_button(
                 assert text.startswith(READABLE), (name, text)
                 if name in expected:
                     assert text == expected[name]
+            else:  # every word in the player's language: no English engine sentence
+                latin = re.sub(r"\(R\d+(\.\d+)*\)|Strategos", "", text)
+                assert not re.search(r"[A-Za-z]{2,}", latin), (name, text)
             assert not any(word in text for word in PARSER_WORDS), (name, text)
             rect = app.toast_rect()
             for b in shown.buttons.buttons:

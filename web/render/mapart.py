@@ -430,6 +430,10 @@ class MapArt:
         step = 0 if zoom < 1.6 else 1 if zoom < 2.6 else 2
         big = theme.small((11, 13, 15)[step])
         small = theme.small((10, 12, 14)[step])
+        if layout.compact():
+            # A phone shows the canvas at about half size: names keep the interface's floor
+            # (12 device pixels), and the placement leaves out what no longer has room.
+            big, small = max(big, theme.floor()), max(small, theme.floor())
         names: list[Name] = []
         markers: list[tuple[int, layout.Box]] = []
         faces: dict[int, tuple[str, int, str]] = {}

@@ -528,6 +528,8 @@ class MatchScene(Scene):
                 )
             elif seat in self.session.fallbacks:
                 out.append(i18n.t("agent_fallback"))
+            elif self.attract:  # the title's game plays greedy (ai_bridge.quick_agents)
+                out.append(f"{i18n.t('ai')} · {i18n.t('agent_greedy')}")
             else:
                 out.append(f"{i18n.t('ai')} · {i18n.t('diff_' + cfg.difficulty)}")
         return out
