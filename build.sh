@@ -4,6 +4,7 @@
 #   ./build.sh test     lint, type-check and run the test suite
 #   ./build.sh bench    engine, AI, client frame-time and idle-CPU reports (--compare: Catanatron)
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena)
+#   ./build.sh train M  self-play and fit of a shipped model (tools/train.py; resumable)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
 #   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
 #   ./build.sh pins     rewrite constraints.txt: the newest versions pyproject.toml allows
@@ -94,10 +95,11 @@ case "$cmd" in
         else
             "$VENV/bin/python" -m ai.bench "$@"
         fi
-        # The client's frame times while normal AIs play a whole 4-player game (headless).
-        echo "client frame times (4 seats, normal AI, headless):"
+        # The client's frame times while normal AIs play a whole 4-player game (headless), then
+        # while that game is replayed and reviewed.
+        echo "client frame times (4 seats, normal AI, headless; then its replay under review):"
         SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m web.bench \
-            --players 4 --difficulty normal --seed 2
+            --players 4 --difficulty normal --seed 2 --review
         # What static screens cost: the title with its background game, game over, a match
         # waiting for the player (5 s each in the real-time loop; share of one core).
         echo "client idle CPU (share of one core, headless, real-time loop):"
@@ -120,6 +122,10 @@ case "$cmd" in
     arena)
         ensure_venv
         "$VENV/bin/python" -m ai.arena "$@"
+        ;;
+    train)
+        install tools
+        "$VENV/bin/python" tools/train.py "$@"
         ;;
     web)
         install web-build
@@ -148,6 +154,6 @@ case "$cmd" in
         echo "constraints.txt: $(grep -c '==' constraints.txt) pins"
         ;;
     *)
-        sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
         ;;
 esac

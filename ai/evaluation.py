@@ -8,7 +8,8 @@ on the time track, unplayed coins (R8.1) and quest progress (R9.5, R9.6).
 
 It reads a ``GameState``. With ``viewer`` set it ignores the hands of the other seats (a view
 holds none), so it can judge a ``PlayerView.public`` without peeking; the search judges its
-determinized worlds with ``viewer=-1``.
+determinized worlds with ``viewer=-1``. ``viewer=PUBLIC_READING`` reads no hand at all: what
+the whole table knows, the same for every seat (the win chances shown to players, ai.chances).
 """
 
 from __future__ import annotations
@@ -409,6 +410,10 @@ class SeatContext:
 # -- the evaluation ------------------------------------------------------------------------
 
 
+# A viewer that is no seat (six at most, R1): every hand is read as unknown.
+PUBLIC_READING = 6
+
+
 class Evaluator:
     """The "v1" evaluator (``ai.components``): values per seat in points (``seat_values``)
     and win chances (``win_chances``)."""
@@ -583,6 +588,7 @@ def softmax(values: list[float], beta: float) -> list[float]:
 
 __all__ = [
     "DEFAULT_WEIGHTS",
+    "PUBLIC_READING",
     "TERMS",
     "WEIGHT_SETS",
     "BoardTables",

@@ -22,6 +22,7 @@ from game import P_OVER, GameState
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMAT = "strategos-value"
+READINGS = ("world", "public")
 
 
 class ModelError(ValueError):
@@ -52,26 +53,61 @@ def load_model(name: str) -> tuple[float, ...]:
     return tuple(float(w) for w in weights)
 
 
+@cache
+def model_sharpness(name: str) -> dict[int, float]:
+    """A factor on the utilities per seat count (tools/train_value.py: one linear model cannot
+    be as sure with two seats as with six); 1 for a seat count not given."""
+    load_model(name)
+    data = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    raw = data.get("sharpness", {})
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and k.isdigit() and 2 <= int(k) <= 6
+        and isinstance(v, float | int) and 0 < v < 10
+        for k, v in raw.items()
+    ):  # fmt: skip
+        raise ModelError(f"{name}.json: sharpness must give a positive factor per seat count")
+    return {int(k): float(v) for k, v in raw.items()}
+
+
+@cache
+def model_reading(name: str) -> str:
+    """What a model's features were computed from: "world" (a determinized world, every hand
+    dealt) or "public" (no hand read, ``ai.evaluation.PUBLIC_READING``)."""
+    load_model(name)  # the file is checked first
+    data = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    reading = data.get("reading", "world")
+    if reading not in READINGS:
+        raise ModelError(f"{name}.json: reading {reading!r} is not one of {', '.join(READINGS)}")
+    return str(reading)
+
+
 class LearnedEvaluator:
     """``win_chances`` of a determinized world from a model's weights (``load_model``)."""
 
-    __slots__ = ("base", "weights")
+    __slots__ = ("base", "sharpness", "weights")
 
-    def __init__(self, weights: tuple[float, ...], viewer: int = -1) -> None:
+    def __init__(
+        self,
+        weights: tuple[float, ...],
+        viewer: int = -1,
+        sharpness: dict[int, float] | None = None,
+    ) -> None:
         if len(weights) != len(FEATURES):
             raise ModelError(f"{len(FEATURES)} weights are needed, not {len(weights)}")
         self.weights = weights
+        self.sharpness = sharpness or {}
         # Its parts are the features' base; with ``viewer`` set it reads no other seat's hand
         # (a view holds none), as the hand-built evaluation does.
         self.base = Evaluator(viewer=viewer)
 
     @staticmethod
     def named(name: str, viewer: int = -1) -> LearnedEvaluator:
-        return LearnedEvaluator(load_model(name), viewer)
+        return LearnedEvaluator(load_model(name), viewer, model_sharpness(name))
 
     def utilities(self, state: GameState) -> list[float]:
         w = self.weights
-        return [sum(map(mul, row, w)) for row in seat_features(state, self.base)]
+        k = self.sharpness.get(state.num_players, 1.0)
+        return [k * sum(map(mul, row, w)) for row in seat_features(state, self.base)]
 
     def win_chances(self, state: GameState) -> list[float]:
         if state.phase == P_OVER:

@@ -6,8 +6,9 @@ reads three win chances off its root: the position's before the decision, the ac
 and the action it prefers. When the two actions differ, a second, smaller search compares just
 those two, so that the action played is judged on visits of its own rather than on the prior
 it was given. The decisions that cost the most, more than ``TURNING_POINT``, are the turning
-points. Turns where no chosen seat decides get one search from the active seat's view, so the
-chart has every seat's chance at every turn.
+points. The chart of every seat's chance at every turn start comes from the estimator the match
+shows (``ai.chances``: public facts, the same for every seat, summing to 1), so the review's
+chart and the game-over chart are one line.
 
 The work runs in slices (``step_ms``), for the client's frame loop, or at once (``run``), for
 the command line::
@@ -29,10 +30,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.chances import is_turn_start, table_chances
 from ai.evaluation import prepare_board
 from ai.presets import preset
 from ai.search import Search
-from game import CHANCE, Action, GameRecord, GameState, StateFormatError
+from game import Action, GameRecord, GameState, StateFormatError
 from game.actions import Destroy
 
 TURNING_POINT = 0.10  # win chance lost by one decision that makes it a turning point
@@ -48,17 +50,15 @@ class Budget:
 
     iterations: int  # the search of a decision
     compare: int  # the search that compares the action played with the preferred one
-    probe: int  # the search of a turn where no chosen seat decides (the chart's point)
     seconds: float  # per decision, its comparison included
-    probe_seconds: float  # per turn of a seat not reviewed
 
-    def estimate(self, decisions: int, other_turns: int) -> float:
-        return decisions * self.seconds + other_turns * self.probe_seconds
+    def estimate(self, decisions: int) -> float:
+        return decisions * self.seconds
 
 
 BUDGETS: dict[str, Budget] = {
-    "quick": Budget(iterations=200, compare=100, probe=80, seconds=0.12, probe_seconds=0.08),
-    "thorough": Budget(iterations=1000, compare=400, probe=300, seconds=0.6, probe_seconds=0.16),
+    "quick": Budget(iterations=200, compare=100, seconds=0.12),
+    "thorough": Budget(iterations=1000, compare=400, seconds=0.6),
 }
 
 
@@ -117,7 +117,6 @@ class _Job:
     seat: int
     state: GameState  # the position before the record's action ``index``
     action: Action
-    probe: bool  # only for the chart: no decision of a chosen seat in this turn
 
 
 @dataclass
@@ -126,9 +125,7 @@ class _Scan:
 
     position: int = 0
     jobs: list[_Job] = field(default_factory=list)
-    turns_with_decision: set[int] = field(default_factory=set)
     turn_starts: dict[int, int] = field(default_factory=dict)  # turn -> first action index
-    first_choice: dict[int, _Job] = field(default_factory=dict)  # turn -> active seat's first
     losses: list[tuple[int, int, int, int]] = field(default_factory=list)  # index, seat, city, left
 
 
@@ -214,18 +211,17 @@ class Review:
             return 1.0
         if self._scan is not None:
             return 0.02 * self._scan.position / max(1, len(self._actions))
-        total = sum(0.5 if j.probe else 1.0 for j in self._queue) or 1.0
-        done = sum(0.5 if j.probe else 1.0 for j in self._queue[: self._next])
+        total = len(self._queue) or 1
+        done = float(self._next)
         current = self._search or self._compare
         if current is not None and self._next < len(self._queue):
-            weight = 0.5 if self._queue[self._next].probe else 1.0
-            done += weight * current.progress() * (0.5 if self._compare is not None else 1.0)
+            done += current.progress() * (0.5 if self._compare is not None else 1.0)
             if self._compare is not None:
-                done += weight * 0.5
+                done += 0.5
         return 0.02 + 0.98 * min(1.0, done / total)
 
     def planned(self) -> int | None:
-        """Searches the review will run (decisions and chart probes), once the scan is over."""
+        """Decisions the review will search, once the scan is over."""
         return None if self._scan is not None else len(self._queue)
 
     def seconds_left(self) -> float | None:
@@ -300,15 +296,10 @@ class Review:
             who = state.current_player()
             turn = _turn(state)
             scan.turn_starts.setdefault(turn, i)
-            if who != CHANCE:
-                legal = state.legal_actions()
-                if len(legal) > 1:
-                    job = _Job(i, who, state.clone(), action, probe=who not in self.seats)
-                    if who in self.seats:
-                        scan.jobs.append(job)
-                        scan.turns_with_decision.add(turn)
-                    elif who == state.active and turn not in scan.first_choice:
-                        scan.first_choice[turn] = job
+            if is_turn_start(state):
+                self.chart_point(turn, i, tuple(table_chances(state)))
+            if who in self.seats and len(state.legal_actions()) > 1:
+                scan.jobs.append(_Job(i, who, state.clone(), action))
             if isinstance(action, Destroy):
                 owner = state.tower_owner[action.city]
                 if state.board.is_island[action.city]:
@@ -322,11 +313,14 @@ class Review:
             scan.position += 1
             if time.perf_counter() >= deadline:
                 return
-        probes = [j for t, j in scan.first_choice.items() if t not in scan.turns_with_decision]
-        self._queue = sorted(scan.jobs + probes, key=lambda j: j.index)
+        self._queue = scan.jobs
         self._scan = None
         if state.is_terminal():
             self.final = tuple(state.returns())
+            # The result, one turn after the last turn start (a finished game has no active
+            # seat to count from).
+            last = self.chart[-1].turn if self.chart else _turn(state)
+            self.chart_point(last + 1, len(self._actions), self.final)
         self._turn_starts = scan.turn_starts
         self._losses = scan.losses
         if not self._queue:
@@ -338,8 +332,8 @@ class Review:
         if self._search is None and self._compare is None and self._main is None:
             # Building a search (the view, its priors) is a step of its own: the slice
             # it starts in may end before the first iteration.
-            iterations = self.budget.probe if job.probe else self.budget.iterations
-            self._search = self._new_search(job, job.state.legal_actions(), iterations, 0)
+            legal = job.state.legal_actions()
+            self._search = self._new_search(job, legal, self.budget.iterations, 0)
             return
         left_ms = max(0.5, (deadline - time.perf_counter()) * 1000.0)
         if self._search is not None:
@@ -348,7 +342,7 @@ class Review:
             self._main = _read_root(self._search)
             self._search = None
             best = self._main.best
-            if job.probe or best == job.action:
+            if best == job.action:
                 self._record(job, None)
             else:
                 pair = [best, job.action]
@@ -377,23 +371,20 @@ class Review:
         worst = min(main.insights.values(), default=chances[job.seat])
         played_chance = found.get(job.action, main.insights.get(job.action, worst))
         state = job.state
-        turn = _turn(state)
-        self.chart_point(turn, job.index, chances)
-        if not job.probe:
-            before = chances[job.seat]
-            after = best_chance if best == job.action else played_chance
-            self.decisions.append(
-                Decision(
-                    job.index, job.seat, state.round, turn, job.action, best, before,
-                    after, best_chance, chances, self._losses_after(job),
-                )
-            )  # fmt: skip
+        before = chances[job.seat]
+        after = best_chance if best == job.action else played_chance
+        self.decisions.append(
+            Decision(
+                job.index, job.seat, state.round, _turn(state), job.action, best, before,
+                after, best_chance, chances, self._losses_after(job),
+            )
+        )  # fmt: skip
         self._next += 1
         if self._next >= len(self._queue):
             self._finish()
 
     def chart_point(self, turn: int, index: int, chances: tuple[float, ...]) -> None:
-        """The first estimate in a turn stands for the turn."""
+        """A turn's point: the table's chances at its start (one per turn)."""
         if not self.chart or self.chart[-1].turn != turn:
             self.chart.append(ChartPoint(turn, index, chances))
 

@@ -31,10 +31,12 @@ from game import CHANCE, GameRecord
 PLAYER_MIX = (2, 2, 2, 3, 4, 4, 4, 5, 6)
 
 
-def play(agent_spec: str, seed: int, index: int) -> dict[str, Any]:
-    """Game ``index`` of run ``seed``: every seat played by ``agent_spec``."""
+def play(
+    agent_spec: str, seed: int, index: int, mix: tuple[int, ...] = PLAYER_MIX
+) -> dict[str, Any]:
+    """Game ``index`` of run ``seed``: every seat ``agent_spec``, the seat count from ``mix``."""
     deal = random.Random(seed * 1_000_003 + index)
-    players = PLAYER_MIX[deal.randrange(len(PLAYER_MIX))]
+    players = mix[deal.randrange(len(mix))]
     kingdoms = deal.sample(range(6), players)
     game_seed = deal.randrange(2**62)
     state = game.new_game(players, seed=game_seed, kingdoms=kingdoms)
@@ -65,7 +67,7 @@ def play(agent_spec: str, seed: int, index: int) -> dict[str, Any]:
     }
 
 
-def _play_star(args: tuple[str, int, int]) -> dict[str, Any]:
+def _play_star(args: tuple[str, int, int, tuple[int, ...]]) -> dict[str, Any]:
     return play(*args)
 
 
@@ -88,16 +90,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True, type=Path)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--players",
+        default=",".join(map(str, PLAYER_MIX)),
+        help="seat counts to draw each game's from, e.g. 2,4 (default: the training mix)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    try:
+        mix = tuple(int(part) for part in args.players.split(","))
+    except ValueError:
+        parser.error(f"--players takes seat counts such as 2,4, not {args.players!r}")
+    if not mix or any(not 2 <= n <= 6 for n in mix):
+        parser.error("--players: every seat count must be 2 to 6")
     try:
         agent_from_spec(args.agent)
     except ValueError as err:
         parser.error(str(err))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     have = done_indices(args.out)
-    todo = [(args.agent, args.seed, i) for i in range(args.games) if i not in have]
+    todo = [(args.agent, args.seed, i, mix) for i in range(args.games) if i not in have]
     print(f"{len(have)} games already in {args.out}, {len(todo)} to play", file=sys.stderr)
     start = time.perf_counter()
     with args.out.open("a", encoding="utf-8") as out:

@@ -162,6 +162,11 @@ MATCH_TEXT: dict[str, tuple[str, str]] = {
         "Заканчивает ход; в настройках вопрос можно вернуть",
     ),
     "confirm_end_setting": ("Ask before wasting dice", "Спрашивать о несыгранных кубиках"),
+    "show_chances_setting": ("Win chances of the players", "Шансы игроков на победу"),
+    "tip_chance": (
+        "Chance to win, estimated at the start of this turn from what every player sees: {pct}",
+        "Шанс на победу, оценённый в начале хода по тому, что видят все: {pct}",
+    ),
     "hold_battles_setting": ("Battle results", "Итог битвы"),
     "hold_on": ("stay until tapped", "ждёт нажатия"),
     "hold_off": ("close by themselves", "закрывается сам"),

@@ -59,7 +59,7 @@ REPLAY_TEXT: dict[str, tuple[str, str]] = {
     "rp_coin": ("coin {value} committed", "поставлена монета {value}"),
     # charts and turning points
     "rp_chart_scores": ("Score by season", "Очки по сезонам"),
-    "rp_chart_chances": ("Win chance by turn (review)", "Шанс на победу по ходам"),
+    "rp_chart_chances": ("Win chance by turn", "Шансы на победу по ходам"),
     "rp_chart_hint": ("Tap a chart or a turning point to go there.",
                       "Нажмите на график или переломный момент, чтобы перейти туда."),
     "rp_turning": ("Turning points", "Переломные моменты"),

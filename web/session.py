@@ -38,6 +38,7 @@ from game.actions import (
     PickKingdom,
 )
 from web import ai_bridge
+from web.chance_history import ChanceHistory
 from web.config import MatchConfig
 
 UNDOABLE_PHASES = (P_ACTION, P_CONTINUE)
@@ -109,8 +110,10 @@ class MatchSession:
         self.state = record.new_state()
         self.log: list[Applied] = []
         self.scores_by_round: list[list[int]] = []
-        self.win_chances: list[tuple[float, int, float]] = []  # (x on the season axis, seat, p)
+        # Every seat's win chance at each turn start, from the one estimator all players see.
+        self.chances = ChanceHistory()
         self._undo: list[_Snapshot] = []
+        self.chances.note(self.state, 0)
         self._limit_key: tuple[int, int] = (-1, -1)
         self._limit = 0
         self.thinking: ai_bridge.Thinking | None = None
@@ -216,11 +219,6 @@ class MatchSession:
             return None
         self.hurried = False
         action = thinking.best_action()
-        for insight in thinking.explain(top=3):
-            if insight.action == action and insight.win_chance is not None:
-                x = self.state.round + self.state.active / self.state.num_players
-                self.win_chances.append((x, seat, float(insight.win_chance)))
-                break
         if thinking.failure is not None and seat not in self.fallbacks:
             self.fallbacks[seat] = thinking.failure
         self.thinking = None
@@ -252,6 +250,7 @@ class MatchSession:
             self._undo.clear()
         if state.round != round_before or state.is_terminal():
             self.scores_by_round.append(state.scores())
+        self.chances.note(state, len(self.record.actions))
         self.cancel_hint()
         if commit and self.on_commit is not None:
             self.on_commit(self)
@@ -289,6 +288,7 @@ class MatchSession:
             self.state = shorter.replay()
         del self.record.actions[last:]
         del self.log[last:]
+        self.chances.forget_after(last)
         self.thinking = None
         self.agents.clear()
         self.cancel_hint()

@@ -1,6 +1,7 @@
 """Player preferences: language, sound (off until switched on), reduced motion, AI move speed,
 large text (phones), the first-game coach (on until dismissed or switched off), the question
-before ending a turn with dice left, and whether a battle's result waits for a tap."""
+before ending a turn with dice left, whether a battle's result waits for a tap, and whether
+the player panels show each seat's win chance."""
 
 from __future__ import annotations
 
@@ -30,6 +31,9 @@ class Settings:
     confirm_end_turn: bool = True
     # A battle's result stays until the player taps it away; off, it closes by itself.
     hold_battles: bool = True
+    # Each seat's estimated win chance in its player panel (ai.chances; the game-over chart
+    # shows them whatever this says).
+    show_chances: bool = True
 
     def move_seconds(self) -> float:
         return max(MIN_SECONDS, MOVE_SECONDS.get(self.speed, 0.6))

@@ -15,30 +15,11 @@ import time
 from bisect import bisect_left, bisect_right
 
 from game import CHANCE, GameRecord, GameState, PlayerView
-from game.actions import Action, BattleRoll
-from web.session import Applied
+from web.chance_history import ChanceHistory
+from web.session import Applied, apply_action
 
 SNAPSHOT_EVERY = 16
 OPEN = -1  # the view with nothing hidden (only for a game that is over)
-
-
-def applied_action(state: GameState, action: Action, index: int) -> Applied:
-    """Apply ``action`` to ``state`` and say what happened, as the match's log has it."""
-    actor = state.current_player()
-    completed_before = [len(c) for c in state.completed]
-    round_before, active_before = state.round, state.active
-    drawer = state.draw_queue[0] if state.draw_deck >= 0 and state.draw_queue else -1
-    state.apply_action(action)
-    done = [
-        (s, state.completed[s][-1])
-        for s in range(state.num_players)
-        if len(state.completed[s]) > completed_before[s]
-    ]
-    return Applied(
-        index, actor, action, round_before, active_before,
-        battle=state.last_battle if isinstance(action, BattleRoll) else (),
-        completed=done, game_over=state.is_terminal(), drawer=drawer,
-    )  # fmt: skip
 
 
 def open_view(state: GameState, seat: int) -> PlayerView:
@@ -67,6 +48,8 @@ class Timeline:
         self.actives: list[int] = [start.active]
         self.actors: list[int] = []  # per action: the seat that decided it, or CHANCE
         self.scores_by_round: list[list[int]] = []
+        self.chances = ChanceHistory()  # as the match took them
+        self.chances.note(start, 0)
         self.turn_starts: list[int] = [0]  # positions where another seat's turn begins
         self.season_starts: list[int] = [0]
         self.built = not self.actions
@@ -87,8 +70,10 @@ class Timeline:
         while not self.built:
             k = len(self.entries)
             round_before = state.round
-            self.actors.append(state.current_player())
-            self.entries.append(applied_action(state, self.actions[k], k))
+            actor = state.current_player()
+            self.actors.append(actor)
+            # The match's own bookkeeping, so the log reads as it did while it was played.
+            self.entries.append(apply_action(state, self.actions[k], actor, k))
             position = k + 1
             self.rounds.append(state.round)
             self.actives.append(state.active)
@@ -98,6 +83,7 @@ class Timeline:
                 self.season_starts.append(position)
             if state.round != round_before or state.is_terminal():
                 self.scores_by_round.append(state.scores())
+            self.chances.note(state, position)
             if position % SNAPSHOT_EVERY == 0:
                 self._snapshots.append(state.clone())
             if position == len(self.actions):
@@ -164,10 +150,6 @@ class Timeline:
         """How many actions these seats decided (forced ones included): a review's size."""
         return sum(1 for a in self.actors if a != CHANCE and a in seats)
 
-    def turns_of_others(self, seats: list[int]) -> int:
-        """How many turns seats other than these took (each one a search for the chart)."""
-        return sum(1 for k in self.turn_starts if self.actives[k] not in seats)
-
 
 def _after(starts: list[int], position: int, last: int) -> int:
     i = bisect_right(starts, position)
@@ -179,4 +161,4 @@ def _before(starts: list[int], position: int) -> int:
     return starts[i - 1] if i > 0 else 0
 
 
-__all__ = ["OPEN", "SNAPSHOT_EVERY", "Timeline", "applied_action", "open_view"]
+__all__ = ["OPEN", "SNAPSHOT_EVERY", "Timeline", "open_view"]

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ai import review as review_module
+from ai.chances import table_chances
 from ai.review import BUDGETS, TURNING_POINT, Budget, Review
 from game import Action, GameRecord, GameState, Rules, parse_action
 from tests.scenario import act, city, romans_and_carthage
@@ -56,13 +57,18 @@ def test_the_planted_blunder_is_the_turning_point() -> None:
     assert "played End turn" in line and "Move Caudex Antium→Roma (die 2)" in line
     assert "Roma lost its last floor" in line
     assert f"-{round(first.cost * 100)}%" in line
-    # Only the Romans' decisions are judged; Carthage's turn is a point of the chart.
+    # Only the Romans' decisions are judged; Carthage's turn start is a point of the chart,
+    # the table's estimate there (ai.chances), no search of its own.
     assert {d.seat for d in review.decisions} == {0}
-    assert len(review.chart) >= 2 and all(len(p.chances) == 2 for p in review.chart)
+    (point,) = review.chart
+    position = start.clone()
+    for action in played[: point.index]:
+        position.apply_action(action)
+    assert position.active == 1 and point.chances == tuple(table_chances(position))
 
 
 def test_a_review_runs_in_slices_and_can_be_cancelled(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(BUDGETS, "quick", Budget(60, 30, 20, 0.05, 0.02))
+    monkeypatch.setitem(BUDGETS, "quick", Budget(60, 30, 0.05))
     record = GameRecord.from_json(json.dumps(json.loads((GOLDEN / "2p_base.json").read_text())
                                              ["record"]))  # fmt: skip
     review = Review.of_record(record, seats=[0], budget="quick")
@@ -76,14 +82,13 @@ def test_a_review_runs_in_slices_and_can_be_cancelled(monkeypatch: pytest.Monkey
             review.cancel()
     assert slices >= 80 and review.cancelled and review.progress() == 1.0
     assert review.progress() >= seen
-    # A slice overruns by at most one search step.
-    assert review.longest_slice_ms < 25.0
+    # How long a slice overruns is the bench's to measure (web.bench --review), not a test's.
     data = review.to_dict()
     assert data["complete"] is False and data["format"] == "strategos-review"
 
 
 def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 10, 0.05, 0.02))
+    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.05))
     record = GameRecord.from_json(json.dumps(json.loads((GOLDEN / "2p_base.json").read_text())
                                              ["record"]))  # fmt: skip
     review = Review.of_record(record, seats=[1]).run()
@@ -104,7 +109,7 @@ def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> 
 def test_command_line_writes_json_and_refuses_bad_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setitem(BUDGETS, "quick", Budget(30, 10, 10, 0.05, 0.02))
+    monkeypatch.setitem(BUDGETS, "quick", Budget(30, 10, 0.05))
     save = tmp_path / "game.json"
     record = json.loads((GOLDEN / "2p_base.json").read_text())["record"]
     record["client"] = {"seats": [{"kind": "ai"}, {"kind": "human"}], "seed": 0}

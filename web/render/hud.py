@@ -8,6 +8,7 @@ opened by its tab, with text a phone can read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -197,11 +198,12 @@ def hand_top(view: PlayerView) -> int:
 def draw_side(
     surface: pygame.Surface, view: PlayerView, kinds: list[str], thinking: int, t: float,
     hand: bool, entries: list[Applied], viewer: int, scroll: int, drawers: Drawers,
+    chances: Sequence[float] = (),
 ) -> None:  # fmt: skip
     """The players, the hand (when ``hand``) and the log: stacked in the side panel, or the
     one drawer that is open."""
     if not LAYOUT.compact:
-        y = draw_players(surface, view, kinds, thinking, t)
+        y = draw_players(surface, view, kinds, thinking, t, chances)
         if hand:
             y = draw_hand(surface, view, y)
         draw_log(surface, view, entries, viewer, y, scroll)
@@ -212,18 +214,28 @@ def draw_side(
     pygame.draw.rect(surface, (0, 0, 0), pygame.Rect(box.tuple()).move(3, 4), border_radius=12)
     panel(surface, box, alpha=250, radius=12)
     if drawers.open == "players":
-        draw_players(surface, view, kinds, thinking, t)
+        draw_players(surface, view, kinds, thinking, t, chances)
     elif drawers.open == "quests":
         draw_hand(surface, view, hand_top(view))
     else:
         draw_log(surface, view, entries, viewer, box.y + 10, scroll)
 
 
+def percent(p: float) -> str:
+    """A chance as players read it: whole percent, never a certain 0 or 100 before the end."""
+    if 0.0 < p < 0.01:
+        return "<1%"
+    if 0.99 < p < 1.0:
+        return ">99%"
+    return f"{round(p * 100)}%"
+
+
 def draw_players(
     surface: pygame.Surface, view: PlayerView, kinds: list[str], thinking: int = -1,
-    t: float = 0.0,
+    t: float = 0.0, chances: Sequence[float] = (),
 ) -> int:  # fmt: skip
-    """Player rows; returns the y below them."""
+    """Player rows, each with its win chance when ``chances`` has them (ai.chances: the same
+    estimate for every seat); returns the y below them."""
     state = view.public
     side = LAYOUT.side
     st = _row_style()
@@ -283,6 +295,10 @@ def draw_players(
         if state.rules.quests:
             o, s = view.hand_counts[seat]
             counts = f"▯{o} ◆{s}"
+        if seat < len(chances):
+            chance = label(surface, percent(chances[seat]), kind_right, box.y + st.line2,
+                           kind_size, theme.TEXT_DIM, "sans", "topright")  # fmt: skip
+            kind_right = chance.x - 8
         if LAYOUT.compact:
             if counts:
                 c = label(surface, counts, kind_right, box.y + st.line2, st.kind,

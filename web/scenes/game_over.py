@@ -186,13 +186,11 @@ class GameOverScene(Scene):
             color = kingdom_color(state.seat_kingdom[seat])
             score_series.append(Series(color, _legend_name(state, seat, viewer), pts,
                                        seat == viewer))  # fmt: skip
-        chance_series = []
-        for seat in range(n):
-            if self.session.config.seats[seat].is_human:
-                continue  # only the AI seats estimate their chances
-            chance_series.append(Series(kingdom_color(state.seat_kingdom[seat]),
-                                        _legend_name(state, seat, viewer),
-                                        _per_season(self.session.win_chances, seat)))  # fmt: skip
+        chance_series = [
+            Series(kingdom_color(state.seat_kingdom[seat]), _legend_name(state, seat, viewer),
+                   self.session.chances.series(seat), seat == viewer)
+            for seat in range(n)
+        ]  # fmt: skip
         if side_by_side:
             half = (box.w - 16) // 2
             first = Box(box.x, box.y, half, box.h)
@@ -226,12 +224,3 @@ def _quests_text(state: GameState, seat: int, short: bool = False) -> str:
         else:
             parts.append(f"{text}{times} ({i18n.count_t('q_points_n', points)})")
     return f"{i18n.t('col_quests')}: " + (("; " if not short else " · ").join(parts) or "—")
-
-
-def _per_season(chances: list[tuple[float, int, float]], seat: int) -> list[tuple[float, float]]:
-    """One point per season: the mean of the seat's estimates in it (the chart stays readable)."""
-    buckets: dict[int, list[float]] = {}
-    for x, s, p in chances:
-        if s == seat:
-            buckets.setdefault(int(x), []).append(p)
-    return [(r + 0.5, sum(v) / len(v)) for r, v in sorted(buckets.items())]

@@ -400,7 +400,7 @@ class MatchScene(Scene):
         thinking = self.session.thinking_seat if self.session.thinking is not None else -1
         hud.draw_side(surface, view, kinds, thinking, self.board_view.t, self.hand_visible(),
                       self.session.log, self.session.viewer, self.log_scroll,
-                      self.drawers)  # fmt: skip
+                      self.drawers, self.shown_chances())  # fmt: skip
         if not self.attract:
             hud.draw_frame(surface)
             self._draw_dice(surface)
@@ -516,6 +516,14 @@ class MatchScene(Scene):
             text_in(surface, "\n".join(found.lines), Box(rect.x + 12, y, rect.w - 24, h),
                     found.size, theme.TEXT, "sans", "left", lines=2, valign="top")  # fmt: skip
             y += h + 4
+
+    def shown_chances(self) -> tuple[float, ...]:
+        """Each seat's win chance at the last turn start (ai.chances), when the setting shows
+        them; nothing behind the title."""
+        points = self.session.chances.points
+        if self.attract or not points or not self.app.settings.show_chances:
+            return ()
+        return points[-1].chances
 
     # -- texts -----------------------------------------------------------------------------------
     def seat_kinds(self) -> list[str]:

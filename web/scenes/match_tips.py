@@ -159,5 +159,8 @@ def _side(scene: MatchScene, x: float, y: float) -> Tip | None:
                      f"{i18n.t('trophies')}: {state.destroyed_by(seat)}"]  # fmt: skip
             if state.rules.quests:
                 lines.append(i18n.t("hand_counts", o=o, s=s))
+            chances = scene.shown_chances()
+            if seat < len(chances):
+                lines.append(i18n.t("tip_chance", pct=hud.percent(chances[seat])))
             return lines, "R9.4" if state.rules.quests else "R10.2"
     return None

@@ -178,9 +178,8 @@ class ReviewPanel:
     def seconds(self, budget: str) -> float:
         chosen = sorted(self.chosen)
         decisions = self.timeline.decisions_of(chosen)
-        others = self.timeline.turns_of_others(chosen)
         slower = BROWSER_SLOWER if storage.IS_WEB else 1.0
-        return ai_bridge.review_seconds(decisions, others, budget) * slower
+        return ai_bridge.review_seconds(decisions, budget) * slower
 
     def rebuild(self) -> None:
         """The dialog's buttons and the running review's stop button, in the current language."""
@@ -321,24 +320,22 @@ class ReviewPanel:
         ]  # fmt: skip
 
     def chance_series(self, kingdoms: list[int]) -> Series:
-        review = self.review
-        n = self.timeline.num_players
-        if review is None:
-            return []
-        out = []
-        for seat in range(n):
-            pts = [(p.turn / n, p.chances[seat]) for p in review.chart]
-            if review.final is not None and pts and review.done and not review.cancelled:
-                pts.append((min(16.0, pts[-1][0] + 1.0 / n), review.final[seat]))
-            out.append((kingdom_color(kingdoms[seat]), pts))
-        return out
+        """Every seat's chance by turn, from the estimator the match showed (ai.chances): the
+        same line for every seat, with or without a review."""
+        history = self.timeline.chances
+        return [
+            (kingdom_color(kingdoms[seat]), history.series(seat))
+            for seat in range(self.timeline.num_players)
+        ]
 
     def marks(self) -> list[tuple[int, float, float, int]]:
-        """Turning points on the chance chart: (number, x, y, position)."""
+        """Turning points on the chance chart: (number, x, y, position), each on its seat's line
+        at the turn it was decided in."""
         n = self.timeline.num_players
         out = []
         for i, d in enumerate(self.turning_points()):
-            out.append((i + 1, d.turn / n, d.before, d.index))
+            at = self.timeline.chances.at(d.index)
+            out.append((i + 1, d.turn / n, at[d.seat] if at else d.before, d.index))
         return out
 
     def draw_overlay(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int],

@@ -42,10 +42,12 @@ class SettingsScene(Scene):
              self._confirm_end),
             ("hold_battles", i18n.t("hold_battles_setting"),
              i18n.t("hold_on" if s.hold_battles else "hold_off"), self._hold_battles),
+            ("show_chances", i18n.t("show_chances_setting"), on_off(s.show_chances),
+             self._show_chances),
         ]  # fmt: skip
         self.labels = []
         for i, (tag, name, value, action) in enumerate(rows):
-            y = 104 + i * 62
+            y = 100 + i * 58  # nine rows above Back
             self.labels.append((name, y))
             b.add(Button(Box(700, y, 300, 54), value, action, tag=tag, size=20))
         b.add(Button(Box(540, 636, 200, 60), i18n.t("back"), self.app.pop, tag="back"))
@@ -82,6 +84,10 @@ class SettingsScene(Scene):
 
     def _hold_battles(self) -> None:
         self.app.settings.hold_battles = not self.app.settings.hold_battles
+        self._changed()
+
+    def _show_chances(self) -> None:
+        self.app.settings.show_chances = not self.app.settings.show_chances
         self._changed()
 
     def _changed(self) -> None:

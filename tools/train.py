@@ -1,0 +1,90 @@
+"""One command per shipped model: self-play, then the fit, seeded and resumable.
+
+    ./build.sh train chances [--games 1200] [--test-games 440] [--jobs N]
+
+Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
+finished games to ``build/selfplay/`` and plays only those missing when run again; the fit
+(``tools/train_value.py``) caches each game's features beside the games. Both print progress
+with an ETA; self-play uses every core unless ``--jobs`` says otherwise. What a model was made
+from and what it measures go to ``experiments/train/<model>.json``; the games stay in build/.
+
+- ``chances``: the win chances shown to players (``ai/data/chances_v1.json``, ``ai.chances``):
+  features of public facts only, fitted to ``ismcts:easy`` self-play in the training mix of
+  seat counts (seed 12) and measured on other games of two and four seats (seed 11).
+
+(The search's learned evaluation "v2" was made by hand from the same tools before this
+command existed: experiments/learned_value.md gives its commands.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = Path("build/selfplay")
+
+
+@dataclass(frozen=True)
+class Recipe:
+    agent: str
+    train_seed: int
+    train_games: int
+    test_seed: int | None  # None: the fit holds out a fifth of the training games
+    test_games: int
+    public: bool
+    model: str
+    steps: int
+
+
+RECIPES = {
+    "chances": Recipe("ismcts:easy", 12, 1200, 11, 440, True, "chances_v1", 3000),
+}
+
+
+def _run(args: list[str]) -> None:
+    print("+ " + " ".join(args), file=sys.stderr, flush=True)
+    subprocess.run([sys.executable, *args], cwd=ROOT, check=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("model", choices=sorted(RECIPES))
+    parser.add_argument("--games", type=int, help="training games (default: the recipe's)")
+    parser.add_argument("--test-games", type=int, help="games to measure on (chances)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
+    recipe = RECIPES[args.model]
+    games = args.games if args.games is not None else recipe.train_games
+    test_games = args.test_games if args.test_games is not None else recipe.test_games
+    if games < 1 or args.jobs < 1 or (recipe.test_seed is not None and test_games < 1):
+        parser.error("--games, --test-games and --jobs must be at least 1")
+    train_file = GAMES / f"{args.model}_train_s{recipe.train_seed}.jsonl"
+    common = ["--agent", recipe.agent, "--jobs", str(args.jobs)]
+    fit = [
+        "tools/train_value.py", str(train_file),
+        "--out", f"ai/data/{recipe.model}.json",
+        "--report", f"experiments/train/{recipe.model}.json",
+        "--steps", str(recipe.steps), "--seed", "1",
+    ]  # fmt: skip
+    if recipe.test_seed is not None:
+        test_file = GAMES / f"{args.model}_test_s{recipe.test_seed}.jsonl"
+        _run(["tools/selfplay.py", *common, "--games", str(test_games), "--players", "2,4",
+              "--seed", str(recipe.test_seed), "--out", str(test_file)])  # fmt: skip
+        fit += ["--test", str(test_file)]
+    _run(["tools/selfplay.py", *common, "--games", str(games), "--seed", str(recipe.train_seed),
+          "--out", str(train_file)])  # fmt: skip
+    if recipe.public:
+        fit.append("--public")
+    _run(fit)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
