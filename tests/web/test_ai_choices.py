@@ -85,7 +85,9 @@ def test_the_new_game_form_offers_only_the_levels_there_are(app: App) -> None:
     for _ in range(8):
         click_button(app, form.buttons, "diff1")
         seen.add(form.config.seats[1].difficulty)
-    assert seen == set(ai_bridge.DIFFICULTIES)
+    # Only the levels the ladder measured as steps (experiments/ladder.md).
+    assert seen == set(ai_bridge.OFFERED) == {"easy", "normal"}
+    assert set(ai_bridge.OFFERED) <= set(ai_bridge.DIFFICULTIES)
 
 
 # --- the client needs the real AI ------------------------------------------------------------

@@ -117,15 +117,16 @@ def test_new_game_form(app: App, random_ai: None) -> None:
     assert scene.config.seats[1].kind == HUMAN
     click_button(app, scene.buttons, "kind1")
     assert scene.think_note() == "think_fast"
+    # Only the levels measured as steps are offered (experiments/ladder.md): easy, normal.
     click_button(app, scene.buttons, "diff2")
-    assert scene.config.seats[2].difficulty == "hard"
-    assert scene.think_note() == "think_hard"
+    assert scene.config.seats[2].difficulty == "easy"
+    assert scene.think_note() == "think_fast"
     click_button(app, scene.buttons, "diff2")
-    assert scene.think_note() == "think_expert"
+    assert scene.config.seats[2].difficulty == "normal"
     for _ in i18n.LANGUAGES:  # the note fits its column above Start in every language
-        assert 1 < len(scene.note_lines()) <= NOTE_MAX_LINES
+        assert 1 <= len(scene.note_lines()) <= NOTE_MAX_LINES
         click_button(app, scene.buttons, "language")
-    shot(app, "new_game_expert.png")
+    shot(app, "new_game.png")
     click_button(app, scene.buttons, "kingdom0")
     assert scene.config.seats[0].kingdom == 0
     click_button(app, scene.buttons, "rule_quests")
