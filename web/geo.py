@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import os
+from typing import Any
 
 LON_MIN = -11.0
 LON_MAX = 43.0
@@ -53,6 +54,24 @@ DEFAULT_COASTLINES_PATH = os.path.join(
 COASTLINES_FORMAT = 1
 
 
+def _read_format(path: str, expected: int, what: str) -> dict[str, Any]:
+    """A prepared map file's top level: JSON, an object, of the ``expected`` format
+    (``ValueError`` saying which is not so; ``OSError`` if it cannot be read)."""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{path}: not valid JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a JSON object at the top level")
+    if data.get("format") != expected:
+        raise ValueError(
+            f"{path}: unsupported {what} format {data.get('format')!r}, expected {expected}"
+        )
+    return data
+
+
 def project(lat: float, lon: float) -> tuple[float, float]:
     """Return the world coordinates ``(x, y)`` of a point given in degrees."""
     return ((lon - LON_MIN) * _X_SCALE, (LAT_MAX - lat) * _Y_SCALE)
@@ -79,19 +98,7 @@ def load_coastlines(path: str | None = None) -> list[list[tuple[float, float]]]:
     """
     if path is None:
         path = DEFAULT_COASTLINES_PATH
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ValueError(f"{path}: not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a JSON object at the top level")
-    if data.get("format") != COASTLINES_FORMAT:
-        raise ValueError(
-            f"{path}: unsupported coastline format {data.get('format')!r}, "
-            f"expected {COASTLINES_FORMAT}"
-        )
+    data = _read_format(path, COASTLINES_FORMAT, "coastline")
     polygons = data.get("polygons")
     if not isinstance(polygons, list):
         raise ValueError(f"{path}: 'polygons' must be a list")
@@ -198,19 +205,7 @@ def load_territories(path: str | None = None) -> Territories:
     """
     if path is None:
         path = DEFAULT_TERRITORIES_PATH
-    with open(path, encoding="utf-8") as handle:
-        text = handle.read()
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ValueError(f"{path}: not valid JSON: {exc}") from exc
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: expected a JSON object at the top level")
-    if data.get("format") != TERRITORIES_FORMAT:
-        raise ValueError(
-            f"{path}: unsupported territory format {data.get('format')!r}, "
-            f"expected {TERRITORIES_FORMAT}"
-        )
+    data = _read_format(path, TERRITORIES_FORMAT, "territory")
     parts = {key: data.get(key) for key in ("regions", "borders", "names")}
     for key, value in parts.items():
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):

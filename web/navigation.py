@@ -100,13 +100,19 @@ class Navigator:
 
     def import_file(self, path: str) -> None:
         """A file picked or dropped on the window, imported as ``import_text`` does."""
+        data = self._read(path)
+        if data is not None:
+            self.import_text(data)
+
+    def _read(self, path: str) -> bytes | None:
+        """The first ``IMPORT_LIMIT`` bytes of a file from outside, or None with the reason
+        shown."""
         try:
             with open(path, "rb") as f:
-                data = f.read(IMPORT_LIMIT)
+                return f.read(IMPORT_LIMIT)
         except OSError as err:
             self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
-            return
-        self.import_text(data)
+            return None
 
     # -- watching a game again -------------------------------------------------------------------
     def open_replay(
@@ -142,13 +148,9 @@ class Navigator:
         return scene
 
     def replay_file(self, path: str) -> None:
-        try:
-            with open(path, "rb") as f:
-                data = f.read(IMPORT_LIMIT)
-        except OSError as err:
-            self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
-            return
-        self.replay_text(data)
+        data = self._read(path)
+        if data is not None:
+            self.replay_text(data)
 
     # -- screens over any other ----------------------------------------------------------------
     def open_new_game(self) -> None:
