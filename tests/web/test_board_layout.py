@@ -5,7 +5,7 @@ the suggested moves in a quiet corner; panning the board draws nothing new."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
@@ -15,8 +15,8 @@ pygame = pytest.importorskip("pygame")
 from game import P_ACTION, PlayerView, default_map, new_game  # noqa: E402
 from game.views import observe  # noqa: E402
 from tests.web.player import SHOTS, perform, pick_die, pick_general, shot  # noqa: E402
-from web import intents, saves  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from tests.web.test_scenes import _match, _until  # noqa: E402
+from web import intents  # noqa: E402
 from web.layout import Box, Camera, MatchLayout, overlaps  # noqa: E402
 from web.placement import (  # noqa: E402
     Name,
@@ -198,22 +198,6 @@ def test_the_panel_takes_the_quietest_corner() -> None:
     busy = [(60.0, 560.0), (80.0, 580.0), (900.0, 120.0)]  # bottom left and top right
     box = quiet_corner(440, 100, area, busy, keep_clear=[Box(944, 412, 48, 208)])
     assert box.y == area.y + 10 and box.x == area.x + 10  # top left: nothing to tap there
-
-
-def _match(app: App, seed: int) -> MatchScene:
-    from web.scenes.title import TitleScene
-
-    config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=seed)
-    app.push(TitleScene(app))
-    return app.nav.open_match(saves.new_session(app, config))
-
-
-def _until(app: App, cond: Callable[[], bool], frames: int = 3000) -> None:
-    for _ in range(frames):
-        if cond():
-            return
-        app.frame()
-    raise AssertionError("condition not reached")
 
 
 def _own_turn(app: App, scene: MatchScene) -> None:
