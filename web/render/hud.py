@@ -271,8 +271,13 @@ def draw_players(
         # trophies: one small floor per destroyed enemy floor, in the victim's colour
         count = sum(state.trophies[seat * n + v] for v in range(n))
         trophy_w = 10 * count
+        name_end = score.x - 8
+        if seat < len(chances):  # beside the score, clear of its digits
+            chance = label(surface, percent(chances[seat]), name_end, box.y + 8,
+                           theme.small(st.kind), theme.TEXT_DIM, "sans", "topright")  # fmt: skip
+            name_end = chance.x - 8
         name_rect = label(surface, name, left, box.y + 4, st.name, theme.TEXT, "bold",
-                          width=max(40, score.x - 8 - left - trophy_w))  # fmt: skip
+                          width=max(40, name_end - left - trophy_w))  # fmt: skip
         tx = name_rect.right + 8 if LAYOUT.compact else left
         ty = box.y + 14 if LAYOUT.compact else box.y + 40
         for v in range(n):
@@ -295,10 +300,6 @@ def draw_players(
         if state.rules.quests:
             o, s = view.hand_counts[seat]
             counts = f"▯{o} ◆{s}"
-        if seat < len(chances):
-            chance = label(surface, percent(chances[seat]), kind_right, box.y + st.line2,
-                           kind_size, theme.TEXT_DIM, "sans", "topright")  # fmt: skip
-            kind_right = chance.x - 8
         if LAYOUT.compact:
             if counts:
                 c = label(surface, counts, kind_right, box.y + st.line2, st.kind,
