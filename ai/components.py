@@ -23,6 +23,7 @@ from ai.config import SearchConfig
 from ai.evaluation import Evaluator as V1Evaluator
 from ai.learned_value import LearnedEvaluator
 from ai.policy import QuickScorer
+from ai.tactics import TacticsScorer
 from game import Action, GameState
 
 
@@ -112,6 +113,9 @@ def _lookup(table: dict[str, _F], what: str, name: str) -> _F:
 
 register_evaluator("v1", lambda config, viewer: V1Evaluator(config.weights, viewer))
 register_policy("v1", lambda config, viewer: QuickScorer(config.weights, viewer))
+# "tactics": v1's scores charged with the next enemy turn's threat to each general, tuned by
+# self-play (ai/tactics.py, ai/data/tactics_v1.json); it has its own weights.
+register_policy("tactics", lambda config, viewer: TacticsScorer.named("tactics_v1", viewer))
 # "v2": the conditional logit fitted to self-play (ai/learned_value.py, ai/data/value_v2.json).
 register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2", viewer))
 

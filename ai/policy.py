@@ -70,6 +70,16 @@ class QuickScorer:
     """The "v1" policy (``ai.components``): scores actions for the seat about to act in
     ``state``, in points (see the module docstring)."""
 
+    # The scores' own constants, in points (a subclass may tune them: ``ai.tactics``).
+    coin_cost = COIN_COST
+    battle_stake = BATTLE_STAKE
+    threat = THREAT
+    hurt = HURT
+    train_bonus = 0.05  # a level is worth more than its evaluation term while the game is young
+    build_bonus = 0.2  # an island floor is a step towards 3 points the evaluation undercounts
+    trade_scale = 0.8  # the 6 a trade brings may not be used as planned
+    trade_cost = 0.05
+
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, viewer: int = -1) -> None:
         self.ev = Evaluator(weights, viewer)
         self.w = weights
@@ -111,9 +121,12 @@ class QuickScorer:
         )  # fmt: skip
         turn = self._turn
         if turn is None or turn.state is not state or self._turn_key != key:
-            turn = self._turn = _TurnScores(self, state)
+            turn = self._turn = self._new_turn(state)
             self._turn_key = key
         return turn
+
+    def _new_turn(self, state: GameState) -> _TurnScores:
+        return _TurnScores(self, state)
 
     def _halt(self, state: GameState, actions: Sequence[Action]) -> list[float]:
         """R5.4: stop the mover here if our general would likely win the battle."""
@@ -140,7 +153,7 @@ class QuickScorer:
         out = []
         for a in actions:
             if isinstance(a, CommitCoin):
-                out.append(BATTLE_STAKE * chances.get(a.value, 0.0) - COIN_COST * a.value)
+                out.append(self.battle_stake * chances.get(a.value, 0.0) - self.coin_cost * a.value)
             else:
                 out.append(0.0)
         return out
@@ -178,6 +191,7 @@ class _TurnScores:
     def __init__(self, scorer: QuickScorer, state: GameState) -> None:
         self.w = scorer.w
         self.ev = scorer.ev
+        self.scorer = scorer
         self.state = state
         seat = state.active if state.phase != P_PLACE else state.setup_seat
         self.seat = seat
@@ -234,7 +248,7 @@ class _TurnScores:
             # with the tower bonus (R7.2).
             lead = strength - (level + 1 + self.ctx.coin)
             p = attacker_wins(lead, self.dice_patch)
-            found = THREAT * self.w.reach[1] * (1 - p)
+            found = self.scorer.threat * self.w.reach[1] * (1 - p)
             self._relief[key] = found
         return found
 
@@ -258,7 +272,7 @@ class _TurnScores:
         p = attacker_wins(lead, self.dice_patch)
         w = self.w
         lost = w.track + w.level * (1 if state.rules.quests else state.gen_level[g] - 1)
-        return p * (after + w.level + HURT) - (1 - p) * lost - base
+        return p * (after + w.level + self.scorer.hurt) - (1 - p) * lost - base
 
     def scores(self, actions: Sequence[Action]) -> list[float]:
         state = self.state
@@ -295,12 +309,12 @@ class _TurnScores:
                 out.append(score - 0.01 * a.die)
             elif kind == TRAIN:
                 assert isinstance(a, Train)
-                out.append(w.level + 0.05 - 0.01 * a.die)
+                out.append(w.level + self.scorer.train_bonus - 0.01 * a.die)
             elif kind == BUILD:
                 assert isinstance(a, Build)
                 need = 2 - len(state.island_stack.get(a.island, ()))
                 gain = 3.0 - w.island_on[1] if need <= 1 else w.island_on[1] - w.island_on[0]
-                out.append(gain + 0.2 - 0.01 * a.die)
+                out.append(gain + self.scorer.build_bonus - 0.01 * a.die)
             elif kind == TRADE:
                 assert isinstance(a, Trade)
                 if trade_value is None:
@@ -344,7 +358,7 @@ class _TurnScores:
                     best = max(best, w.track + 0.1)
             elif a in self.ctx.worth and combat_ready(state, g):
                 best = max(best, self.ctx.worth[a] * (1 - w.imminent) - w.track)
-        return best * 0.8 - 0.05
+        return best * self.scorer.trade_scale - self.scorer.trade_cost
 
 
 def combat_ready(state: GameState, g: int) -> bool:

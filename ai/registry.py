@@ -7,10 +7,11 @@ from collections.abc import Sequence
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent
 from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
+from ai.policy_agent import PolicyAgent
 from ai.presets import DIFFICULTIES, OPTIONS
 from game import Action, PlayerView
 
-AGENT_NAMES = ("random", "greedy", "ismcts", "ismcts-v1", "cheat-mcts")
+AGENT_NAMES = ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts")
 SEARCH_OPTIONS = ("level", *OPTIONS)
 
 
@@ -23,6 +24,14 @@ def make_agent(name: str, **options: object) -> Agent:
     if name == "greedy":
         _no_options(name, options)
         return GreedyAgent()
+    if name == "policy":
+        unknown = sorted(set(options) - {"policy"})
+        if unknown:
+            raise ValueError(
+                f"agent 'policy' has no option {', '.join(map(repr, unknown))}; "
+                "choose from 'policy'"
+            )
+        return PolicyAgent(str(options.get("policy", "tactics")))
     if name in ("ismcts", "ismcts-v1"):
         _search_options(name, options)
         level = str(options.pop("level", "normal"))
@@ -62,6 +71,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
         if "=" in part:
             key, raw = part.split("=", 1)
             options[key.strip()] = option_value(raw.strip())
+        elif name == "policy":
+            options["policy"] = part  # "policy:tactics": the policy it plays
         elif part in DIFFICULTIES:
             options["level"] = part
         else:

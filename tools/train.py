@@ -8,6 +8,9 @@ finished games to ``build/selfplay/`` and plays only those missing when run agai
 with an ETA; self-play uses every core unless ``--jobs`` says otherwise. What a model was made
 from and what it measures go to ``experiments/train/<model>.json``; the games stay in build/.
 
+- ``tactics``: the "tactics" policy (``ai/data/tactics_v1.json``, ``ai.tactics``): its weights
+  and knobs tuned by SPSA self-play of the policy against its mirror (``tools/tune_policy.py``,
+  seed 1, 300 iterations of 128 games; the checkpoint is in build/tune/).
 - ``chances``: the win chances shown to players (``ai/data/chances_v1.json``, ``ai.chances``):
   features of public facts only, fitted to ``ismcts:easy`` self-play in the training mix of
   seat counts (seed 12) and measured on other games of two and four seats (seed 11).
@@ -44,6 +47,8 @@ class Recipe:
 RECIPES = {
     "chances": Recipe("ismcts:easy", 12, 1200, 11, 440, True, "chances_v1", 3000),
 }
+# The tactics recipe: SPSA iterations (tools/tune_policy.py).
+TACTICS_ITERATIONS = 300
 
 
 def _run(args: list[str]) -> None:
@@ -55,11 +60,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("model", choices=sorted(RECIPES))
-    parser.add_argument("--games", type=int, help="training games (default: the recipe's)")
+    parser.add_argument("model", choices=sorted([*RECIPES, "tactics"]))
+    parser.add_argument(
+        "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
+    )
     parser.add_argument("--test-games", type=int, help="games to measure on (chances)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args(argv)
+    if args.model == "tactics":
+        if args.jobs < 1:
+            parser.error("--jobs must be at least 1")
+        iterations = args.games if args.games is not None else TACTICS_ITERATIONS
+        _run(["tools/tune_policy.py", "--model", "tactics_v1", "--iterations", str(iterations),
+              "--games", "128", "--seed", "1", "--jobs", str(args.jobs)])  # fmt: skip
+        return 0
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games

@@ -1,0 +1,263 @@
+"""Tune the "tactics" policy by self-play: SPSA over its weights and knobs (ai/tactics.py).
+
+    python tools/tune_policy.py --model tactics_v1 [--iterations 400] [--games 128]
+        [--seed 1] [--jobs N] [--state build/tune/tactics_v1.json]
+
+Each iteration draws a random sign for every parameter, plays ``--games`` games (seats rotated,
+the same deals for both) between the policy pushed one step along those signs and the policy
+pushed one step against them, and moves the parameters along the signs in proportion to the
+difference in their wins (simultaneous perturbation stochastic approximation, the way chess
+engines tune their evaluation constants by self-play). The policy plays on its own, without a
+search, about a millisecond a decision, so a game takes some 20 ms and an iteration seconds.
+
+Parameters move in units of their own scale (``PARAMETERS``), clamped to a sensible range. The
+state is saved after every iteration and a run resumes where it stopped; the model file
+``ai/data/<model>.json`` is written at the end with the mean of the last quarter of the
+iterations (less noisy than the last point) and a summary of how it was made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import game  # noqa: E402
+from ai.agents import Agent  # noqa: E402
+from ai.components import Policy  # noqa: E402
+from ai.evaluation import DEFAULT_WEIGHTS, Weights  # noqa: E402
+from ai.policy_agent import PolicyAgent  # noqa: E402
+from ai.tactics import EXPOSURE, FORMAT, TacticsScorer  # noqa: E402
+from game import CHANCE, Rules  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Parameter:
+    name: str  # a Weights field (``reach.1`` for an element of a tuple) or a knob
+    start: float
+    scale: float  # one unit of the search
+    low: float
+    high: float
+
+
+def _w(name: str, scale: float, low: float = 0.0, high: float = 10.0) -> Parameter:
+    field, _, index = name.partition(".")
+    value = getattr(DEFAULT_WEIGHTS, field)
+    start = float(value[int(index)] if index else value)
+    return Parameter(name, start, scale, low, high)
+
+
+def _k(name: str, start: float, scale: float, low: float = 0.0, high: float = 5.0) -> Parameter:
+    return Parameter(name, start, scale, low, high)
+
+
+PARAMETERS = (
+    _w("imminent", 0.15, 0.05, 1.5),
+    _w("reach.1", 0.08),
+    _w("reach.2", 0.05),
+    _w("reach.3", 0.03),
+    _w("extra_floor", 0.1),
+    _w("raze_last", 0.5),
+    _w("raze_step", 0.2),
+    _w("island_on.0", 0.4),
+    _w("island_on.1", 0.4),
+    _w("island_reach", 0.3),
+    _w("level4_card", 0.15),
+    _w("level", 0.05),
+    _w("track", 0.05),
+    _w("floors_quests", 0.1),
+    _k("coin_cost", 0.06, 0.02),
+    _k("battle_stake", 0.8, 0.2),
+    _k("threat", 0.5, 0.2),
+    _k("hurt", 0.25, 0.1),
+    _k("train_bonus", 0.05, 0.05, -1.0),
+    _k("build_bonus", 0.2, 0.1, -1.0),
+    _k("trade_scale", 0.8, 0.15),
+    _k("trade_cost", 0.05, 0.05, -1.0),
+    _k("exposure", EXPOSURE, 0.2),
+)
+RULES = Rules()  # all patches on (R8)
+
+
+def model_of(theta: list[float]) -> tuple[dict[str, Any], dict[str, float]]:
+    """Parameter values -> the model file's "weights" and "knobs"."""
+    weights: dict[str, Any] = {}
+    knobs: dict[str, float] = {}
+    for p, value in zip(PARAMETERS, theta, strict=True):
+        value = min(p.high, max(p.low, value))
+        field, _, index = p.name.partition(".")
+        if index:
+            row = list(weights.get(field, getattr(DEFAULT_WEIGHTS, field)))
+            row[int(index)] = value
+            weights[field] = row
+        elif hasattr(DEFAULT_WEIGHTS, field):
+            weights[field] = value
+        else:
+            knobs[field] = value
+    return weights, knobs
+
+
+def scorer_factory(theta: list[float]) -> tuple[Weights, dict[str, float]]:
+    weights, knobs = model_of(theta)
+    values = {k: tuple(v) if isinstance(v, list) else v for k, v in weights.items()}
+    from dataclasses import replace
+
+    return replace(DEFAULT_WEIGHTS, **values), knobs
+
+
+class TunedAgent(PolicyAgent):
+    """The tactics policy at given parameter values."""
+
+    def __init__(self, theta: list[float]) -> None:
+        super().__init__("tactics")
+        self.weights, self.knobs = scorer_factory(theta)
+
+    def policy_for(self, seat: int) -> Policy:
+        return TacticsScorer(self.weights, seat, self.knobs)
+
+
+def play(agents: list[Agent], deal_seed: int, rotation: int, players: int) -> list[float]:
+    """One game; returns the win share of each agent (agent i sits at seat (i + rotation))."""
+    deal_rng = random.Random(deal_seed)
+    kingdoms = deal_rng.sample(range(6), players)
+    state = game.new_game(players, seed=deal_seed, rules=RULES, kingdoms=kingdoms)
+    seat_agent = [(s - rotation) % players for s in range(players)]
+    rngs = [random.Random(f"{deal_seed}/{rotation}/{s}") for s in range(players)]
+    chance = random.Random(deal_seed)
+    while not state.is_terminal():
+        who = state.current_player()
+        if who == CHANCE:
+            state.apply_action(state.sample_chance(chance))
+            continue
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        agent = agents[seat_agent[who]]
+        state.apply_action(agent.choose(state.observe(who), legal, rngs[who]))
+    returns = state.returns()
+    return [returns[(i + rotation) % players] for i in range(players)]
+
+
+def _match(task: tuple[list[float], list[float], int, int]) -> float:
+    """Deal ``deal_seed`` played twice, seats swapped: the plus side's wins minus the minus's."""
+    plus, minus, deal_seed, _ = task
+    agents: list[Agent] = [TunedAgent(plus), TunedAgent(minus)]
+    diff = 0.0
+    for rotation in range(2):
+        share = play(agents, deal_seed, rotation, 2)
+        diff += share[0] - share[1]
+    return diff
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("--model", default="tactics_v1")
+    parser.add_argument("--iterations", type=int, default=400)
+    parser.add_argument("--games", type=int, default=128, help="games per iteration (even)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--state", help="checkpoint file (default build/tune/<model>.json)")
+    parser.add_argument("--a", type=float, default=1.0, help="SPSA step size, in units")
+    parser.add_argument("--c", type=float, default=0.6, help="SPSA perturbation, in units")
+    args = parser.parse_args(argv)
+    if args.games < 2 or args.games % 2:
+        parser.error("--games must be an even number of at least 2")
+    if args.iterations < 1 or args.jobs < 1:
+        parser.error("--iterations and --jobs must be at least 1")
+    state_path = Path(args.state or f"build/tune/{args.model}.json")
+    run = {"model": args.model, "seed": args.seed, "games": args.games, "a": args.a, "c": args.c}
+    units = [0.0] * len(PARAMETERS)
+    history: list[dict[str, Any]] = []
+    if state_path.exists():
+        saved = json.loads(state_path.read_text(encoding="utf-8"))
+        if saved.get("run") != run or saved.get("parameters") != [p.name for p in PARAMETERS]:
+            print(f"{state_path} belongs to another run; remove it to start over", file=sys.stderr)
+            return 2
+        units = saved["units"]
+        history = saved["history"]
+        print(f"resuming at iteration {len(history)}", file=sys.stderr)
+    import multiprocessing
+
+    big_a = args.iterations * 0.1
+    started = time.perf_counter()
+    first = len(history)
+    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+        for k in range(len(history), args.iterations):
+            rng = random.Random(f"{args.seed}/{k}")
+            signs = [rng.choice((-1.0, 1.0)) for _ in PARAMETERS]
+            ck = args.c / (k + 1) ** 0.101
+            ak = args.a / (k + 1 + big_a) ** 0.602
+            theta = [p.start + u * p.scale for p, u in zip(PARAMETERS, units, strict=True)]
+            plus = [t + ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
+            minus = [t - ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
+            seeds = [rng.randrange(1 << 30) for _ in range(args.games // 2)]
+            diff = sum(pool.map(_match, [(plus, minus, s, 2) for s in seeds]))
+            result = diff / args.games  # in -1..1: plus's win share minus minus's
+            for i, (s, p) in enumerate(zip(signs, PARAMETERS, strict=True)):
+                u = units[i] + ak * result / (2 * ck) * s
+                units[i] = min((p.high - p.start) / p.scale, max((p.low - p.start) / p.scale, u))
+            history.append({"iteration": k, "result": round(result, 4), "units": units[:]})
+            _save(state_path, run, units, history)
+            done = k + 1 - first
+            eta = (time.perf_counter() - started) / done * (args.iterations - k - 1)
+            print(
+                f"\riteration {k + 1}/{args.iterations}  plus-minus {result:+.3f}  "
+                f"ETA {eta / 60:.1f} min",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+    print(file=sys.stderr)
+    _write_model(args, run, units, history)
+    return 0
+
+
+def _save(path: Path, run: dict[str, Any], units: list[float], history: list[Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = {"run": run, "parameters": [p.name for p in PARAMETERS], "units": units,
+            "history": history}  # fmt: skip
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _write_model(
+    args: argparse.Namespace, run: dict[str, Any], units: list[float], history: list[Any]
+) -> None:
+    tail = [h["units"] for h in history[len(history) - max(1, len(history) // 4) :]]
+    mean = [sum(col) / len(tail) for col in zip(*tail, strict=True)]
+    theta = [p.start + u * p.scale for p, u in zip(PARAMETERS, mean, strict=True)]
+    weights, knobs = model_of(theta)
+    model = {
+        "format": FORMAT,
+        "version": 1,
+        "weights": {k: [round(x, 4) for x in v] if isinstance(v, list) else round(v, 4)
+                    for k, v in weights.items()},
+        "knobs": {k: round(v, 4) for k, v in knobs.items()},
+        "made_by": {
+            "command": f"python tools/tune_policy.py --model {args.model} --iterations "
+            f"{args.iterations} --games {args.games} --seed {args.seed}",
+            **run,
+            "iterations": len(history),
+            "games_played": len(history) * args.games,
+        },
+    }  # fmt: skip
+    path = ROOT / "ai" / "data" / f"{args.model}.json"
+    path.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path.relative_to(ROOT)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
