@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 import game  # noqa: E402
 from ai.agents import Agent  # noqa: E402
 from ai.components import Policy  # noqa: E402
+from ai.config import SearchConfig  # noqa: E402
 from ai.evaluation import DEFAULT_WEIGHTS, Weights  # noqa: E402
 from ai.policy_agent import PolicyAgent  # noqa: E402
 from ai.tactics import EXPOSURE, FORMAT, TacticsScorer  # noqa: E402
@@ -117,8 +118,9 @@ def scorer_factory(theta: list[float]) -> tuple[Weights, dict[str, float]]:
 class TunedAgent(PolicyAgent):
     """The tactics policy at given parameter values."""
 
-    def __init__(self, theta: list[float]) -> None:
-        super().__init__("tactics")
+    def __init__(self, theta: list[float]) -> None:  # the model file is what it tunes
+        self.config = SearchConfig(policy="tactics")
+        self.name = "policy:tactics (tuning)"
         self.weights, self.knobs = scorer_factory(theta)
 
     def policy_for(self, seat: int) -> Policy:

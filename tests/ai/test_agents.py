@@ -81,8 +81,10 @@ def decide(agent: Agent, state: GameState, seed: int) -> game.Action:
 
 def test_names_and_specs() -> None:
     assert ai.DIFFICULTIES == ("easy", "normal", "hard", "expert")
-    for name in ("random", "greedy", "ismcts", "ismcts-v1", "cheat-mcts"):
+    for name in ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts"):
         assert isinstance(ai.make_agent(name), ai.Agent)
+    assert ai.agent_from_spec("policy:v1").name == "policy:v1"
+    assert ai.agent_from_spec("policy").name == "policy:tactics"
     hard = ai.agent_from_spec("ismcts:hard")
     assert isinstance(hard, ai.IsmctsAgent) and hard.level == "hard"
     frozen = ai.agent_from_spec("ismcts-v1:expert:iterations=900")
@@ -119,6 +121,7 @@ def test_agents_play_legal_actions(rules: Rules, players: int) -> None:
     agents = [
         ai.make_agent("random"),
         ai.make_agent("greedy"),
+        ai.make_agent("policy", policy="tactics"),
         ai.make_agent("ismcts", level="easy", iterations=12),
         ai.make_agent("cheat-mcts", level="easy", iterations=8),
     ]
@@ -131,8 +134,8 @@ def test_agents_play_legal_actions(rules: Rules, players: int) -> None:
 
 def test_whole_games_with_every_agent_are_legal() -> None:
     """Short search budgets through complete games: the engine refuses any illegal action."""
-    specs = ["ismcts:easy:iterations=6", "greedy", "random"]
-    for seed, players in ((1, 3), (2, 2)):
+    specs = ["ismcts:easy:iterations=6", "greedy", "random", "policy:tactics"]
+    for seed, players in ((1, 3), (2, 2), (3, 4)):
         state = game.new_game(players, seed=seed)
         agents = [ai.agent_from_spec(specs[s % len(specs)]) for s in range(players)]
         rng = random.Random(seed)
@@ -237,10 +240,10 @@ def test_hidden_cards_do_not_change_the_decision() -> None:
         a = agent.choose(state.observe(seat), state.legal_actions(), random.Random(seed))
         b = agent.choose(other.observe(seat), other.legal_actions(), random.Random(seed))
         assert a == b
-    greedy = ai.make_agent("greedy")
-    assert greedy.choose(state.observe(seat), state.legal_actions(), random.Random(0)) == (
-        greedy.choose(other.observe(seat), other.legal_actions(), random.Random(0))
-    )
+    for simple in (ai.make_agent("greedy"), ai.agent_from_spec("policy:tactics")):
+        assert simple.choose(state.observe(seat), state.legal_actions(), random.Random(0)) == (
+            simple.choose(other.observe(seat), other.legal_actions(), random.Random(0))
+        )
 
 
 def test_hidden_coin_does_not_change_the_defenders_coin() -> None:
