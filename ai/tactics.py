@@ -5,7 +5,8 @@ But a general left where a stronger enemy can walk in next turn is likely beaten
 to the time track, a level lower (R8.4), its aim lost, and the winner gains a level. This
 policy charges every action the change it makes to that exposure, so that a general does not
 park in an enemy capital beside a stronger defender's friends, and leaving a dangerous city
-counts as a gain.
+counts as a gain. A guard on an own tower is worth what it keeps from the enemies that can
+reach the tower next turn (v1 counts any enemy within a turn alike).
 
 An enemy general reaches a city next turn with the chance that one of its four dice covers the
 distance (three dice trade for a 6, R4.3; winter closes the sea and doubles land costs, R5.3).
@@ -32,6 +33,12 @@ from game.kinds import CONTINUE, DESTROY, MOVE, PLACE_GENERAL, RETURN
 # How much of the expected loss of a beaten general an action is charged, by default.
 EXPOSURE = 0.3
 
+# v1 charges leaving a tower THREAT * reach[1] = 0.125 points (ai.policy), whatever the enemy.
+GUARD = 0.125
+# Measured no stronger nor weaker than 0 (0.587 against 0.589 of the same 1000 games against v1's
+# scores, experiments/policy.md); kept because a razed capital is what a player notices.
+GUARD_LAST = 0.5
+
 # R4.2, R4.3: the chance that a turn's four dice let a general cover ``d`` movement points:
 # one die of at least ``d``, or the 6 that three dice trade for.
 _COVER = tuple(
@@ -42,7 +49,7 @@ _COVER = tuple(
 # (``ai.policy.QuickScorer``) and the exposure charge.
 KNOBS = (
     "coin_cost", "battle_stake", "threat", "hurt", "train_bonus", "build_bonus",
-    "trade_scale", "trade_cost", "exposure",
+    "trade_scale", "trade_cost", "exposure", "guard", "guard_last",
 )  # fmt: skip
 FORMAT = "strategos-tactics"
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -52,6 +59,10 @@ class TacticsScorer(QuickScorer):
     """The "tactics" policy (``ai.components``): knobs from ``KNOBS``, the rest v1's."""
 
     exposure = EXPOSURE
+    # Points at stake when an own tower within an enemy's reach next turn is left unguarded,
+    # and the more when it is the capital's last floor (R6.1: the capital is razed, R9.1).
+    guard = GUARD
+    guard_last = GUARD_LAST
 
     def __init__(
         self,
@@ -167,6 +178,25 @@ class _ExposedTurn(_TurnScores):
             w = self.w
             loss = w.track + 2 * w.level + self.pos_of_level(level, city)
             found = self._exposed[key] = self.weight * worst * loss
+        return found
+
+    def relief(self, city: int, level: int) -> float:
+        """What an own general of ``level`` on own tower ``city`` keeps from the enemies that
+        can reach it next turn: unguarded, the likeliest walks in; guarded, it must also win a
+        battle against the defender with the tower bonus (R7.2)."""
+        if city not in self.own_towers:
+            return 0.0
+        key = (city, level)
+        found = self._relief.get(key)
+        if found is None:
+            defence = level + 1 + self.coins[self.seat]
+            kept = 0.0
+            for arrive, strength in self.danger(city):
+                kept = max(kept, arrive * (1 - attacker_wins(strength - defence, self.dice_patch)))
+            scorer = self.scorer
+            assert isinstance(scorer, TacticsScorer)
+            stake = scorer.guard + (scorer.guard_last if self.state.floors[city] == 1 else 0.0)
+            found = self._relief[key] = stake * kept
         return found
 
     def pos_of_level(self, level: int, city: int) -> float:

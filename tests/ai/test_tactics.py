@@ -13,7 +13,7 @@ from game.kinds import COMMIT_COIN
 from tests.ai.helpers import city, general, give_cards, place, start_turn
 from tests.ai.test_puzzles import play_turn, two_player
 
-AGENTS = ["ismcts:normal", "ismcts-v1:normal", "ismcts:hard:iterations=400"]
+AGENTS = ["ismcts:normal", "ismcts-v1:normal", "ismcts:hard:iterations=400", "policy:tactics"]
 
 
 @pytest.mark.parametrize("spec", AGENTS)
