@@ -14,6 +14,7 @@ registered by name). ``ismcts-v1`` is the search frozen with its first ones, the
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
 from ai.evaluation import prepare_board
 from ai.ismcts import DIFFICULTIES, PRESETS, CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
+from ai.policy_agent import PolicyAgent
 from ai.registry import AGENT_NAMES, agent_from_spec, hint, make_agent, parse_spec
 from ai.search import Search, SearchConfig
 
@@ -27,6 +28,7 @@ __all__ = [
     "Insight",
     "IsmctsAgent",
     "IsmctsV1Agent",
+    "PolicyAgent",
     "RandomAgent",
     "Search",
     "SearchConfig",

@@ -24,6 +24,7 @@ from ai.evaluation import Evaluator as V1Evaluator
 from ai.learned_value import LearnedEvaluator
 from ai.policy import QuickScorer
 from ai.tactics import TacticsScorer
+from ai.threat_eval import ThreatEvaluator
 from game import Action, GameState
 
 
@@ -118,6 +119,8 @@ register_policy("v1", lambda config, viewer: QuickScorer(config.weights, viewer)
 register_policy("tactics", lambda config, viewer: TacticsScorer.named("tactics_v1", viewer))
 # "v2": the conditional logit fitted to self-play (ai/learned_value.py, ai/data/value_v2.json).
 register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2", viewer))
+# "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
+register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
 
 
 __all__ = [

@@ -460,6 +460,12 @@ class Evaluator:
     def context(self, state: GameState, seat: int) -> SeatContext:
         return SeatContext(self, state, seat, self.occ)
 
+    def next_turn_losses(self, state: GameState, surv: list[float]) -> list[float] | None:
+        """Per general, the chance it is beaten before its owner's next turn; v1 does not
+        look (None), ``ai.threat_eval`` does."""
+        del state, surv
+        return None
+
     def seat_values(self, state: GameState) -> list[float]:
         w = self.w
         scale = (1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.coin, 1.0)
@@ -507,6 +513,7 @@ class Evaluator:
                     battle_bonus[sd] += 3 * (1 - p)
 
         tab = tables(state.board)
+        lost = self.next_turn_losses(state, surv)
         out: list[tuple[float, ...]] = []
         for s in range(n):
             k = state.seat_kingdom[s]
@@ -538,7 +545,7 @@ class Evaluator:
                     if state.gen_return[g] >= 0:
                         track += 1.0
                     continue
-                sg = surv[g]
+                sg = surv[g] if lost is None else surv[g] * (1.0 - lost[g])
                 level_sum += level_exp[g]
                 track += 1 - sg
                 best, best_c = ctx.position(levels[g], a)

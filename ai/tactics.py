@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ai.evaluation import DEFAULT_WEIGHTS, FAR, Weights, attacker_wins, tables
+from ai.evaluation import DEFAULT_WEIGHTS, FAR, BoardTables, Weights, attacker_wins, tables
 from ai.policy import QuickScorer, _TurnScores
 from game import Action, GameState, is_winter
 from game.actions import Continue, Destroy, Move, PlaceGeneral, Return
@@ -53,6 +53,16 @@ KNOBS = (
 )  # fmt: skip
 FORMAT = "strategos-tactics"
 DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+def arrive_chance(tab: BoardTables, src: int, dest: int, winter: bool) -> float:
+    """The chance that a general at ``src`` can end its next turn's move at ``dest``."""
+    if winter:
+        land = tab.dist_land[src][dest]
+        d = 2 * land if land < FAR else FAR
+    else:
+        d = tab.dist[src][dest]
+    return _COVER[d] if 0 < d < len(_COVER) else 0.0
 
 
 class TacticsScorer(QuickScorer):
@@ -150,16 +160,12 @@ class _ExposedTurn(_TurnScores):
         """(chance to arrive, strength) of every enemy general that can reach ``city``."""
         found = self._danger.get(city)
         if found is None:
-            found = []
             tab = self.tab
+            found = []
             for strength, a, winter in self.enemies:
-                if winter:
-                    land = tab.dist_land[a][city]
-                    d = 2 * land if land < FAR else FAR
-                else:
-                    d = tab.dist[a][city]
-                if 0 < d < len(_COVER):
-                    found.append((_COVER[d], strength))
+                arrive = arrive_chance(tab, a, city, winter)
+                if arrive > 0.0:
+                    found.append((arrive, strength))
             self._danger[city] = found
         return found
 
@@ -227,4 +233,4 @@ class _ExposedTurn(_TurnScores):
         return out
 
 
-__all__ = ["EXPOSURE", "KNOBS", "ModelError", "TacticsScorer", "load_model"]
+__all__ = ["EXPOSURE", "KNOBS", "ModelError", "TacticsScorer", "arrive_chance", "load_model"]

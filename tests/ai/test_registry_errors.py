@@ -43,3 +43,10 @@ def test_options_of_the_simple_agents_are_refused() -> None:
 def test_an_unknown_component_names_the_components(option: str) -> None:
     with pytest.raises(ValueError, match=f"unknown {option} 'bogus'; choose from .*v1"):
         ai.agent_from_spec(f"ismcts:hard:{option}=bogus")
+
+
+def test_a_policy_agent_names_the_policies_and_its_one_option() -> None:
+    with pytest.raises(ValueError, match="unknown policy 'bogus'; choose from tactics, v1"):
+        ai.agent_from_spec("policy:bogus")
+    with pytest.raises(ValueError, match="agent 'policy' has no option 'level'; choose from"):
+        ai.make_agent("policy", level="hard")

@@ -1,0 +1,72 @@
+"""The "threat" evaluator: v1's evaluation, with each general's aims discounted by the chance
+that an enemy beats it before its owner's next turn.
+
+v1 counts a general standing in an enemy capital as a destroy about to happen (R6.1) and a
+general in reach of a target as a threat to it, as if nobody would answer. Here every general
+on the board also faces the enemy generals that can reach it on their next turns, as the
+"tactics" policy judges them (``ai.tactics.arrive_chance``: a die, or the 6 three dice trade
+for; winter, R5.3) with their level and mean coin against its own, the tower bonus included
+(R7.2, R8.1). The likeliest of those defeats, times ``exposure``, is taken off its survival: what
+it aims at counts that much less, and it counts that much as on the time track.
+"""
+
+from __future__ import annotations
+
+from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights, attacker_wins, tables, yet_to_play
+from ai.tactics import arrive_chance
+from game import GameState, is_winter
+
+# The share of the likeliest defeat that counts against a general.
+EXPOSURE = 0.5
+
+
+class ThreatEvaluator(Evaluator):
+    """The "threat" evaluator (``ai.components``)."""
+
+    __slots__ = ("exposure",)
+
+    def __init__(
+        self, weights: Weights = DEFAULT_WEIGHTS, viewer: int = -1, exposure: float = EXPOSURE
+    ) -> None:
+        super().__init__(weights, viewer)
+        self.exposure = exposure
+
+    def next_turn_losses(self, state: GameState, surv: list[float]) -> list[float] | None:
+        tab = tables(state.board)
+        gen_city = state.gen_city
+        levels = state.gen_level
+        kingdom_seat = state.kingdom_seat
+        coins = self.coins
+        floors = state.floors
+        dice = state.rules.battle_dice
+        # Enemy generals by seat: strength, city, and whether their next turn is in winter.
+        movers: list[tuple[int, float, int, bool]] = []
+        for g in range(24):
+            so = kingdom_seat[g >> 2]
+            a = gen_city[g]
+            if so < 0 or a < 0 or surv[g] < 0.5:
+                continue  # a general likely beaten at this turn's end attacks nobody next
+            winter = is_winter(state.round if yet_to_play(state, so) else state.round + 1)
+            movers.append((so, levels[g] + coins[so], a, winter))
+        lost = [0.0] * 24
+        weight = self.exposure
+        for g in range(24):
+            s = kingdom_seat[g >> 2]
+            c = gen_city[g]
+            if s < 0 or c < 0:
+                continue
+            defence = levels[g] + (1 if floors[c] > 0 else 0) + coins[s]
+            worst = 0.0
+            for so, strength, a, winter in movers:
+                if so == s or a == c:
+                    continue
+                arrive = arrive_chance(tab, a, c, winter)
+                if arrive > 0.0:
+                    p = arrive * attacker_wins(strength - defence, dice)
+                    if p > worst:
+                        worst = p
+            lost[g] = weight * worst
+        return lost
+
+
+__all__ = ["EXPOSURE", "ThreatEvaluator"]
