@@ -24,7 +24,7 @@ import os
 import random
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -108,10 +108,9 @@ def model_of(theta: list[float]) -> tuple[dict[str, Any], dict[str, float]]:
 
 
 def scorer_factory(theta: list[float]) -> tuple[Weights, dict[str, float]]:
+    """The weights and knobs a policy at ``theta`` plays with, as the model file gives them."""
     weights, knobs = model_of(theta)
-    values = {k: tuple(v) if isinstance(v, list) else v for k, v in weights.items()}
-    from dataclasses import replace
-
+    values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in weights.items()}
     return replace(DEFAULT_WEIGHTS, **values), knobs
 
 

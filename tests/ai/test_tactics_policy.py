@@ -30,9 +30,7 @@ def _exposure_of_moves(enemy_level: int) -> dict[int, float]:
     start_turn(state, 0, [6, 6, 6, 6])
     moves = [a for a in state.legal_actions() if isinstance(a, Move) and a.general == mover]
     plain = QuickScorer(DEFAULT_WEIGHTS, viewer=0).scores(state, moves)
-    charged = TacticsScorer(DEFAULT_WEIGHTS, viewer=0, knobs={"exposure": 1.0}).scores(
-        state, moves
-    )
+    charged = TacticsScorer(DEFAULT_WEIGHTS, viewer=0, knobs={"exposure": 1.0}).scores(state, moves)
     out: dict[int, float] = {}
     for a, p, c in zip(moves, plain, charged, strict=True):
         out[a.dest] = min(out.get(a.dest, c - p), c - p)
