@@ -46,7 +46,7 @@ def test_an_unknown_component_names_the_components(option: str) -> None:
 
 
 def test_a_policy_agent_names_the_policies_and_its_one_option() -> None:
-    with pytest.raises(ValueError, match="unknown policy 'bogus'; choose from .*tactics.*v1"):
+    with pytest.raises(ValueError, match=r"unknown policy 'bogus'; choose from .*tactics.*v1"):
         ai.agent_from_spec("policy:bogus")
     with pytest.raises(ValueError, match="agent 'policy' has no option 'level'; choose from"):
         ai.make_agent("policy", level="hard")
