@@ -13,32 +13,21 @@ import json
 import math
 from functools import cache
 from operator import mul
-from pathlib import Path
-from typing import Any
 
 from ai.evaluation import Evaluator
+from ai.model_file import DATA_DIR, ModelError, read_model
 from ai.value_features import FEATURES, seat_features
 from game import P_OVER, GameState
 
-DATA_DIR = Path(__file__).resolve().parent / "data"
 FORMAT = "strategos-value"
 READINGS = ("world", "public")
-
-
-class ModelError(ValueError):
-    """A model file that is missing, malformed, or made for other features."""
 
 
 @cache
 def load_model(name: str) -> tuple[float, ...]:
     """The weights of ``ai/data/<name>.json``, checked against the features this code makes."""
     path = DATA_DIR / f"{name}.json"
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise ModelError(f"the evaluation model {name!r} cannot be read: {err}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
-        raise ModelError(f"{path.name} is not a model of the learned evaluation")
+    data = read_model(path, FORMAT, "model of the learned evaluation")
     if data.get("features") != list(FEATURES):
         raise ModelError(
             f"{path.name} was fitted to other features than ai/value_features.py makes"

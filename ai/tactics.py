@@ -16,15 +16,14 @@ tower bonus and the defender's own mean coin (R7.2, R8.1).
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ai.evaluation import DEFAULT_WEIGHTS, FAR, BoardTables, Weights, attacker_wins, tables
+from ai.model_file import DATA_DIR, ModelError, read_model
 from ai.policy import QuickScorer, _TurnScores
 from game import Action, GameState, is_winter
 from game.actions import Continue, Destroy, Move, PlaceGeneral, Return
@@ -52,7 +51,6 @@ KNOBS = (
     "trade_scale", "trade_cost", "exposure", "guard", "guard_last",
 )  # fmt: skip
 FORMAT = "strategos-tactics"
-DATA_DIR = Path(__file__).resolve().parent / "data"
 
 
 def arrive_chance(tab: BoardTables, src: int, dest: int, winter: bool) -> float:
@@ -95,20 +93,11 @@ class TacticsScorer(QuickScorer):
         return _ExposedTurn(self, state)
 
 
-class ModelError(ValueError):
-    """A tactics model file that is missing or malformed."""
-
-
 @cache
 def load_model(name: str) -> tuple[Weights, dict[str, float]]:
     """The weights and knobs of ``ai/data/<name>.json`` (tools/tune_policy.py writes it)."""
     path = DATA_DIR / f"{name}.json"
-    try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as err:
-        raise ModelError(f"the tactics model {name!r} cannot be read: {err}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
-        raise ModelError(f"{path.name} is not a tactics model")
+    data = read_model(path, FORMAT, "tactics model")
     raw_weights, knobs = data.get("weights"), data.get("knobs")
     if not isinstance(raw_weights, dict) or not isinstance(knobs, dict):
         raise ModelError(f'{path.name} must hold "weights" and "knobs" objects')
