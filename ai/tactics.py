@@ -63,6 +63,30 @@ def arrive_chance(tab: BoardTables, src: int, dest: int, winter: bool) -> float:
     return _COVER[d] if 0 < d < len(_COVER) else 0.0
 
 
+def reachable(
+    tab: BoardTables, enemies: Sequence[tuple[float, int, bool]], city: int
+) -> list[tuple[float, float]]:
+    """(chance to arrive, strength) of each enemy general (strength, city, next turn in
+    winter) that can end its next move at ``city``."""
+    out = []
+    for strength, src, winter in enemies:
+        arrive = arrive_chance(tab, src, city, winter)
+        if arrive > 0.0:
+            out.append((arrive, strength))
+    return out
+
+
+def likeliest_defeat(danger: Sequence[tuple[float, float]], defence: float, dice: bool) -> float:
+    """The chance that the most dangerous of these enemies arrives and beats a defender of
+    ``defence`` (level, tower bonus and mean coin, R7.2, R8.1)."""
+    worst = 0.0
+    for arrive, strength in danger:
+        p = arrive * attacker_wins(strength - defence, dice)
+        if p > worst:
+            worst = p
+    return worst
+
+
 class TacticsScorer(QuickScorer):
     """The "tactics" policy (``ai.components``): knobs from ``KNOBS``, the rest v1's."""
 
@@ -149,13 +173,7 @@ class _ExposedTurn(_TurnScores):
         """(chance to arrive, strength) of every enemy general that can reach ``city``."""
         found = self._danger.get(city)
         if found is None:
-            tab = self.tab
-            found = []
-            for strength, a, winter in self.enemies:
-                arrive = arrive_chance(tab, a, city, winter)
-                if arrive > 0.0:
-                    found.append((arrive, strength))
-            self._danger[city] = found
+            found = self._danger[city] = reachable(self.tab, self.enemies, city)
         return found
 
     def exposed(self, level: int, city: int) -> float:
@@ -164,12 +182,7 @@ class _ExposedTurn(_TurnScores):
         found = self._exposed.get(key)
         if found is None:
             defence = level + (1 if self.state.floors[city] > 0 else 0) + self.coins[self.seat]
-            # The enemy most likely to win here, weighted by its chance to get here.
-            worst = 0.0
-            for arrive, strength in self.danger(city):
-                p = arrive * attacker_wins(strength - defence, self.dice_patch)
-                if p > worst:
-                    worst = p
+            worst = likeliest_defeat(self.danger(city), defence, self.dice_patch)
             w = self.w
             loss = w.track + 2 * w.level + self.pos_of_level(level, city)
             found = self._exposed[key] = self.weight * worst * loss
@@ -222,4 +235,13 @@ class _ExposedTurn(_TurnScores):
         return out
 
 
-__all__ = ["EXPOSURE", "KNOBS", "ModelError", "TacticsScorer", "arrive_chance", "load_model"]
+__all__ = [
+    "EXPOSURE",
+    "KNOBS",
+    "ModelError",
+    "TacticsScorer",
+    "arrive_chance",
+    "likeliest_defeat",
+    "load_model",
+    "reachable",
+]

@@ -12,8 +12,8 @@ it aims at counts that much less, and it counts that much as on the time track.
 
 from __future__ import annotations
 
-from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights, attacker_wins, tables, yet_to_play
-from ai.tactics import arrive_chance
+from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights, tables, yet_to_play
+from ai.tactics import likeliest_defeat, reachable
 from game import GameState, is_winter
 
 # The share of the likeliest defeat that counts against a general.
@@ -34,38 +34,33 @@ class ThreatEvaluator(Evaluator):
     def next_turn_losses(self, state: GameState, surv: list[float]) -> list[float] | None:
         tab = tables(state.board)
         gen_city = state.gen_city
-        levels = state.gen_level
         kingdom_seat = state.kingdom_seat
         coins = self.coins
         floors = state.floors
-        dice = state.rules.battle_dice
-        # Enemy generals by seat: strength, city, and whether their next turn is in winter.
-        movers: list[tuple[int, float, int, bool]] = []
+        n = state.num_players
+        # Per seat, the enemy generals that can act on their next turns: (strength, city,
+        # next turn in winter). A general likely beaten at this turn's end attacks nobody.
+        enemies: list[list[tuple[float, int, bool]]] = [[] for _ in range(n)]
         for g in range(24):
             so = kingdom_seat[g >> 2]
             a = gen_city[g]
             if so < 0 or a < 0 or surv[g] < 0.5:
-                continue  # a general likely beaten at this turn's end attacks nobody next
+                continue
             winter = is_winter(state.round if yet_to_play(state, so) else state.round + 1)
-            movers.append((so, levels[g] + coins[so], a, winter))
+            mover = (state.gen_level[g] + coins[so], a, winter)
+            for s in range(n):
+                if s != so:
+                    enemies[s].append(mover)
         lost = [0.0] * 24
-        weight = self.exposure
+        dice = state.rules.battle_dice
         for g in range(24):
             s = kingdom_seat[g >> 2]
             c = gen_city[g]
             if s < 0 or c < 0:
                 continue
-            defence = levels[g] + (1 if floors[c] > 0 else 0) + coins[s]
-            worst = 0.0
-            for so, strength, a, winter in movers:
-                if so == s or a == c:
-                    continue
-                arrive = arrive_chance(tab, a, c, winter)
-                if arrive > 0.0:
-                    p = arrive * attacker_wins(strength - defence, dice)
-                    if p > worst:
-                        worst = p
-            lost[g] = weight * worst
+            defence = state.gen_level[g] + (1 if floors[c] > 0 else 0) + coins[s]
+            danger = reachable(tab, enemies[s], c)  # an enemy in the same city is not arriving
+            lost[g] = self.exposure * likeliest_defeat(danger, defence, dice)
         return lost
 
 
