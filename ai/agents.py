@@ -132,7 +132,41 @@ class RandomAgent(Agent):
         return ImmediateThinking(legal, decide)
 
 
-class GreedyAgent(Agent):
+class RankingAgent(Agent):
+    """An agent that ranks every legal action at once (``rank``), in one step."""
+
+    def begin(
+        self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
+    ) -> Thinking:
+        legal = list(legal_actions)
+        return ImmediateThinking(legal, lambda: self.rank(view, legal))
+
+    @abstractmethod
+    def rank(self, view: PlayerView, legal: list[Action]) -> list[Insight]:
+        """The legal actions, best first."""
+
+
+def setup_values(view: PlayerView, legal: Sequence[Action], weights: Weights) -> list[float] | None:
+    """A kingdom pick (R3.1) or a card draw (R9.3) as the simple agents weigh it; None for
+    any other decision."""
+    state = view.public
+    if state.draw_queue and state.draw_deck < 0 and isinstance(legal[0], ChooseDeck):
+        ev = Evaluator(weights, viewer=view.seat)
+        return [deck_value(view, a.deck, ev) if isinstance(a, ChooseDeck) else 0.0 for a in legal]
+    if state.phase == P_PICK:
+        return pick_kingdom_values(state, legal)
+    return None
+
+
+def ranked(
+    legal: Sequence[Action], values: Sequence[float], chances: Sequence[float]
+) -> list[Insight]:
+    """``legal`` best value first, each with its win chance; the first takes the whole share."""
+    order = sorted(range(len(legal)), key=lambda i: -values[i])
+    return [Insight(legal[i], 1.0 if j == 0 else 0.0, chances[i]) for j, i in enumerate(order)]
+
+
+class GreedyAgent(RankingAgent):
     """One-ply lookahead on the "v1" evaluation, from the seat's view only.
 
     Each action is played on a copy of the public state (other seats' hands are not in it) and
@@ -146,31 +180,19 @@ class GreedyAgent(Agent):
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
 
-    def begin(
-        self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Thinking:
-        legal = list(legal_actions)
-        return ImmediateThinking(legal, lambda: self.rank(view, legal))
-
     def rank(self, view: PlayerView, legal: list[Action]) -> list[Insight]:
         if len(legal) == 1:
             return [Insight(legal[0], 1.0, 0.5)]
         state = view.public
         seat = view.seat
-        ev = Evaluator(self.weights, viewer=seat)
-        phase = state.phase
-        values: list[float]
-        if state.draw_queue and state.draw_deck < 0 and isinstance(legal[0], ChooseDeck):
-            values = [deck_value(view, a.deck, ev) if isinstance(a, ChooseDeck) else 0.0
-                      for a in legal]  # fmt: skip
-        elif phase == P_PICK:
-            values = pick_kingdom_values(state, legal)
-        elif phase in (P_COIN_ATTACKER, P_COIN_DEFENDER, P_BATTLE_ORDER):
-            values = QuickScorer(self.weights, viewer=seat).scores(state, legal)
-        else:
-            values = [one_ply(state, a, seat, ev) for a in legal]
-        order = sorted(range(len(legal)), key=lambda i: -values[i])
-        return [Insight(legal[i], 1.0 if j == 0 else 0.0, values[i]) for j, i in enumerate(order)]
+        values = setup_values(view, legal, self.weights)
+        if values is None:
+            if state.phase in (P_COIN_ATTACKER, P_COIN_DEFENDER, P_BATTLE_ORDER):
+                values = QuickScorer(self.weights, viewer=seat).scores(state, legal)
+            else:
+                ev = Evaluator(self.weights, viewer=seat)
+                values = [one_ply(state, a, seat, ev) for a in legal]
+        return ranked(legal, values, values)
 
 
 def deck_value(view: PlayerView, deck: int, ev: Evaluator) -> float:
@@ -248,6 +270,9 @@ __all__ = [
     "ImmediateThinking",
     "Insight",
     "RandomAgent",
+    "RankingAgent",
     "Thinking",
     "play_on",
+    "ranked",
+    "setup_values",
 ]

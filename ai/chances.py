@@ -21,13 +21,8 @@ from __future__ import annotations
 from functools import cache
 
 from ai.evaluation import PUBLIC_READING
-from ai.learned_value import (
-    LearnedEvaluator,
-    ModelError,
-    load_model,
-    model_reading,
-    model_sharpness,
-)
+from ai.learned_value import LearnedEvaluator, load_model, model_reading, model_sharpness
+from ai.model_file import ModelError
 from game import P_ROLL, GameState, PlayerView
 
 MODEL = "chances_v1"

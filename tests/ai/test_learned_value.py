@@ -11,7 +11,8 @@ import pytest
 
 import game
 from ai import learned_value
-from ai.learned_value import LearnedEvaluator, ModelError
+from ai.learned_value import LearnedEvaluator
+from ai.model_file import ModelError
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, GameState
 from tests.tool_scripts import load_tool
