@@ -83,7 +83,7 @@ class QuickScorer:
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, viewer: int = -1) -> None:
         self.ev = Evaluator(weights, viewer)
         self.w = weights
-        self._turn: _TurnScores | None = None
+        self._turn: TurnScores | None = None
         self._turn_key: tuple[object, ...] = ()
 
     def scores(self, state: GameState, actions: Sequence[Action]) -> list[float]:
@@ -106,7 +106,7 @@ class QuickScorer:
         n = state.num_players
         return self.ev.beta(state) * (1.0 / n) * (1.0 - 1.0 / n)
 
-    def _turn_scores(self, state: GameState) -> _TurnScores:
+    def _turn_scores(self, state: GameState) -> TurnScores:
         """The scorer of the current turn, reused while nothing it depends on has changed.
 
         Within a turn only the mover's own generals move (R4.2), which its targets, the enemy
@@ -125,8 +125,8 @@ class QuickScorer:
             self._turn_key = key
         return turn
 
-    def _new_turn(self, state: GameState) -> _TurnScores:
-        return _TurnScores(self, state)
+    def _new_turn(self, state: GameState) -> TurnScores:
+        return TurnScores(self, state)
 
     def _halt(self, state: GameState, actions: Sequence[Action]) -> list[float]:
         """R5.4: stop the mover here if our general would likely win the battle."""
@@ -185,7 +185,7 @@ class QuickScorer:
         return out
 
 
-class _TurnScores:
+class TurnScores:
     """Scores of the active player's actions (R4.4) in one position."""
 
     def __init__(self, scorer: QuickScorer, state: GameState) -> None:

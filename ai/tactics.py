@@ -24,7 +24,7 @@ from typing import Any
 
 from ai.evaluation import DEFAULT_WEIGHTS, FAR, BoardTables, Weights, attacker_wins, tables
 from ai.model_file import DATA_DIR, ModelError, read_model
-from ai.policy import QuickScorer, _TurnScores
+from ai.policy import QuickScorer, TurnScores
 from game import Action, GameState, is_winter
 from game.actions import Continue, Destroy, Move, PlaceGeneral, Return
 from game.kinds import CONTINUE, DESTROY, MOVE, PLACE_GENERAL, RETURN
@@ -113,7 +113,7 @@ class TacticsScorer(QuickScorer):
         weights, knobs = load_model(name)
         return TacticsScorer(weights, viewer, knobs)
 
-    def _new_turn(self, state: GameState) -> _TurnScores:
+    def _new_turn(self, state: GameState) -> TurnScores:
         return _ExposedTurn(self, state)
 
 
@@ -150,7 +150,7 @@ def _finite(file: str, key: str, value: object) -> float:
     return float(value)
 
 
-class _ExposedTurn(_TurnScores):
+class _ExposedTurn(TurnScores):
     def __init__(self, scorer: TacticsScorer, state: GameState) -> None:
         super().__init__(scorer, state)
         self.weight = scorer.exposure
@@ -192,6 +192,8 @@ class _ExposedTurn(_TurnScores):
         """What an own general of ``level`` on own tower ``city`` keeps from the enemies that
         can reach it next turn: unguarded, the likeliest walks in; guarded, it must also win a
         battle against the defender with the tower bonus (R7.2)."""
+        # This replaces v1's relief, the one place v1 reads its ``threat`` knob: the model's
+        # tuned ``threat`` (tuned before this change) no longer counts here.
         if city not in self.own_towers:
             return 0.0
         key = (city, level)
