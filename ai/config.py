@@ -28,6 +28,7 @@ class SearchConfig:
     weights: Weights = DEFAULT_WEIGHTS  # what the "v1" evaluator and policy are built with
     evaluator: str = "v1"  # judges the leaves (``ai.components.register_evaluator``)
     policy: str = "v1"  # priors and playouts (``ai.components.register_policy``)
+    prune: bool = False  # leave out actions another one beats outright (``ai.dominance``)
 
 
 __all__ = ["SearchConfig"]

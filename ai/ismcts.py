@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from ai.agents import Agent, ImmediateThinking, Insight, Thinking
 from ai.config import SearchConfig
+from ai.dominance import undominated
 from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, preset
 from ai.search import Search, StateProvider
 from ai.tree import Node, reusable_subtree
@@ -33,6 +34,11 @@ class _SearchAgent(Agent):
         self.level = level
         self.config = preset(level, self.presets, **options)
         self._last: Search | None = None
+
+    def _offered(self, state: GameState, legal: Sequence[Action]) -> list[Action]:
+        """The actions the search chooses among: all legal ones, or with ``prune`` those no
+        other action beats outright (``ai.dominance``)."""
+        return undominated(state, legal) if self.config.prune else list(legal)
 
     def _search(
         self,
@@ -65,7 +71,7 @@ class IsmctsAgent(_SearchAgent):
     def begin(
         self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
     ) -> Thinking:
-        legal = list(legal_actions)
+        legal = self._offered(view.public, legal_actions)
         if len(legal) == 1:
             return _forced(legal, view.public.num_players)
         return self._search(view, legal, rng)
@@ -106,7 +112,7 @@ class CheatMctsAgent(_SearchAgent):
     def begin_with_state(
         self, state: GameState, legal_actions: Sequence[Action], rng: random.Random
     ) -> Thinking:
-        legal = list(legal_actions)
+        legal = self._offered(state, legal_actions)
         if len(legal) == 1:
             return _forced(legal, state.num_players)
         view = state.observe(state.current_player())

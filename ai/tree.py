@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from ai.components import Policy
 from ai.config import SearchConfig
+from ai.dominance import undominated
 from game import (
     CHANCE,
     P_ACTION,
@@ -137,6 +138,7 @@ class Tree:
         steps: list[tuple[Node, Edge | None, int]] = []
         stable = True
         first = True
+        prune = self.config.prune
         while True:
             nodes.append(node)
             # Arrive at ``node``: play forced actions and chance up to its decision.
@@ -163,6 +165,8 @@ class Tree:
                         mover = p
                         break
                     legal = world.legal_actions()
+                    if prune:
+                        legal = undominated(world, legal)
                     if len(legal) == 1:
                         world.apply_action(legal[0])
                         prefix.append(legal[0])
