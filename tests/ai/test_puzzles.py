@@ -8,8 +8,16 @@ import pytest
 
 import ai
 from ai.agents import Agent
-from game import CHANCE, Action, GameState
-from game.actions import Destroy, Move, Return
+from game import (
+    CHANCE,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_CONTINUE,
+    P_HALT,
+    Action,
+    GameState,
+)
+from game.actions import Build, CommitCoin, Destroy, EndTurn, Move, Return
 from tests.ai.helpers import city, general, give_cards, place, setup_game, start_turn
 
 AGENTS = ["greedy", "ismcts:normal", "ismcts:hard:iterations=400"]
@@ -105,3 +113,90 @@ def test_does_not_walk_a_level_1_general_into_a_level_4_one(spec: str) -> None:
     assert not any(isinstance(a, Move) and a.dest == lilybaeum for a in mine), [
         str(a) for a in mine
     ]
+
+
+SEARCHES = [spec for spec in AGENTS if spec.startswith("ismcts")]
+
+
+@pytest.mark.parametrize("spec", SEARCHES)
+def test_builds_the_island_floor_that_wins(spec: str) -> None:
+    """R9.5, R9.7: at 4 points, the second floor on Caralis completes a special quest (3 points)
+    and the 7th point. (Greedy's one-ply look at the v1 evaluation misses it: the evaluation
+    does not know that the game ends with this round.)"""
+    state = two_player()
+    place(state, general("romans", 0), "caralis", level=2)
+    place(state, general("romans", 1), "roma")
+    place(state, general("romans", 2), "capua")
+    place(state, general("carthaginians", 0), "gades")
+    place(state, general("carthaginians", 1), "lilybaeum")
+    give_cards(state, 0, ["isl_caralis_1"])
+    state.island_stack[city("caralis")] = (1,)  # a Carthaginian floor counts towards the 2
+    state.floors[city("caralis")] = 1
+    state.points = [4, 5]
+    start_turn(state, 0, [1, 2, 3, 5])
+    mine = play_turn(state, ai.agent_from_spec(spec), seed=4)
+    assert any(isinstance(a, Build) for a in mine), [str(a) for a in mine]
+    assert state.points[0] == 7
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_completes_the_quest_its_general_stands_on(spec: str) -> None:
+    """R9.3, R9.4: a general in Lilybaeum since the turn began, a card naming it, a 6."""
+    state = two_player()
+    place(state, general("romans", 0), "lilybaeum", level=2)
+    place(state, general("romans", 1), "roma")
+    place(state, general("romans", 2), "capua")
+    place(state, general("carthaginians", 0), "gades")
+    place(state, general("carthaginians", 1), "carthago")
+    give_cards(state, 0, ["ord_lilybaeum_1"])
+    state.points = [2, 2]
+    start_turn(state, 0, [2, 3, 4, 6])
+    mine = play_turn(state, ai.agent_from_spec(spec), seed=5)
+    assert any(isinstance(a, Destroy) and a.city == city("lilybaeum") for a in mine), mine
+    assert state.points[0] == 3
+
+
+def _battle_at_panormus(
+    attacker_level: int, defender_level: int, defender_played: int
+) -> GameState:
+    """A Roman at Messana has moved onto a Carthaginian at Panormus (no tower) and ended the
+    turn: the attacker is to commit its coin (R8.1); the defender has played the coins of
+    ``defender_played`` (a bitmask over ``game.core.COIN_VALUES``)."""
+    state = two_player()
+    attacker = general("romans", 0)
+    place(state, attacker, "messana", level=attacker_level)
+    place(state, general("carthaginians", 0), "panormus", level=defender_level)
+    place(state, general("romans", 1), "roma")
+    place(state, general("carthaginians", 1), "carthago")
+    state.coins_played = [0, defender_played]
+    start_turn(state, 0, [1, 2, 3, 4])
+    state.apply_action(next(a for a in state.legal_actions()
+                            if isinstance(a, Move) and a.general == attacker
+                            and a.dest == city("panormus")))  # fmt: skip
+    while state.phase in (P_HALT, P_CONTINUE):
+        state.apply_action(state.legal_actions()[0])  # Halt, or stop there
+    state.apply_action(next(a for a in state.legal_actions() if isinstance(a, EndTurn)))
+    assert state.phase == P_COIN_ATTACKER
+    return state
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_keeps_its_3_coin_when_the_battle_is_won_before_the_roll(spec: str) -> None:
+    """R7.2, R8.1, R8.3: level 4 against level 1 with only the blank left: at least 4 against
+    at most 3 whatever the dice, so the blank is the coin to spend."""
+    state = _battle_at_panormus(4, 1, defender_played=0b11110)
+    action = ai.agent_from_spec(spec).choose(state.observe(0), state.legal_actions(),
+                                             random.Random(6))  # fmt: skip
+    assert action == CommitCoin(0)
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_keeps_its_3_coin_when_the_battle_is_lost_before_the_roll(spec: str) -> None:
+    """R8.1, R8.3: the defender at level 1 (at most 1 + 2 + 3) against level 4 and its 3 coin
+    (at least 7) loses whatever it plays."""
+    state = _battle_at_panormus(4, 1, defender_played=0)
+    state.apply_action(CommitCoin(3))
+    assert state.phase == P_COIN_DEFENDER
+    action = ai.agent_from_spec(spec).choose(state.observe(1), state.legal_actions(),
+                                             random.Random(7))  # fmt: skip
+    assert action == CommitCoin(0)
