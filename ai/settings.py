@@ -26,8 +26,9 @@ REMOVED_OPTIONS: dict[str, object] = {
     "minimax_weight": 0.0,
 }
 REMOVED_WEIGHTS: dict[str, object] = {"guard": 0.0}
-# Before the search took its components from outside, it had only these.
-LEGACY_COMPONENTS: dict[str, object] = {"evaluator": "v1", "policy": "v1"}
+# Search options gained since a log may have been written, at the value every game played
+# before them had: the components it took before it took them from outside, and no pruning.
+ADDED_OPTIONS: dict[str, object] = {"evaluator": "v1", "policy": "v1", "prune": False}
 
 
 def agent_settings(spec: str) -> dict[str, Any]:
@@ -52,6 +53,9 @@ def to_json(value: object) -> Any:
 def from_log(spec: str, recorded: object) -> dict[str, Any]:
     """The settings a log line records for ``spec``, in today's form."""
     if isinstance(recorded, dict):
+        options = recorded.get("options")
+        if recorded.get("level") is not None and isinstance(options, dict):
+            recorded = dict(recorded, options={**ADDED_OPTIONS, **options})
         return recorded
     if not isinstance(recorded, str):
         raise ValueError(f"settings of {spec!r} are neither JSON nor a SearchConfig: {recorded!r}")
@@ -71,8 +75,7 @@ def from_log(spec: str, recorded: object) -> dict[str, Any]:
         for weight, default in REMOVED_WEIGHTS.items():
             if weights.get(weight, default) == default:
                 weights.pop(weight, None)
-    for option, value in LEGACY_COMPONENTS.items():
-        config.setdefault(option, value)
+    config = {**ADDED_OPTIONS, **config}
     level = options.get("level", "normal")
     return {"name": name, "level": level, "options": config}
 
