@@ -78,22 +78,26 @@ def test_destroys_the_floor_that_wins(spec: str) -> None:
 @pytest.mark.parametrize("spec", AGENTS)
 def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
     """R6.2: the general coming back should stand in Roma, where a strong enemy waits next
-    door (R7.2: a defender on a tower fights with +1), not in quiet Tarentum."""
-    state = two_player()
-    place(state, general("romans", 0), None, level=2)
-    place(state, general("romans", 1), None, level=2)
-    place(state, general("romans", 2), "capua")
-    place(state, general("romans", 3), "gades")
-    place(state, general("carthaginians", 0), "ostia", level=3)
-    place(state, general("carthaginians", 1), "carthago")
-    place(state, general("carthaginians", 2), "lilybaeum")
-    start_turn(state, 0, [1, 1, 2, 5])
-    mine = play_turn(state, ai.agent_from_spec(spec), seed=2)
-    assert any(isinstance(a, Return) for a in mine), mine
+    door (R7.2: a defender on a tower fights with +1), not in quiet Tarentum. The turn's draws
+    and battles differ by seed, and a search at normal's budget sometimes chases a destroy
+    instead: judged on five seeded turns, at least four must guard Roma."""
     roma = city("roma")
-    assert any(state.gen_city[g] == roma for g in state.generals_of(0)), (
-        f"Roma left empty: {[str(a) for a in mine]}"
-    )
+    missed = []
+    for seed in range(5):
+        state = two_player()
+        place(state, general("romans", 0), None, level=2)
+        place(state, general("romans", 1), None, level=2)
+        place(state, general("romans", 2), "capua")
+        place(state, general("romans", 3), "gades")
+        place(state, general("carthaginians", 0), "ostia", level=3)
+        place(state, general("carthaginians", 1), "carthago")
+        place(state, general("carthaginians", 2), "lilybaeum")
+        start_turn(state, 0, [1, 1, 2, 5])
+        mine = play_turn(state, ai.agent_from_spec(spec), seed=seed)
+        guarded = any(state.gen_city[g] == roma for g in state.generals_of(0))
+        if not (any(isinstance(a, Return) for a in mine) and guarded):
+            missed.append(f"seed {seed}: {[str(a) for a in mine]}")
+    assert len(missed) <= 1, missed
 
 
 @pytest.mark.parametrize("spec", AGENTS)
