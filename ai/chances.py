@@ -13,26 +13,36 @@ been played), fitted to the results of self-play games by ``tools/train_value.py
 (``experiments/train/chances_v1.json`` holds its held-out reliability tables). It forecasts
 from a turn start, the positions it was fitted on; the client asks it there.
 
+A search's own chance (the hint, the AI's thinking, the review) is mapped too:
+``search_chance`` puts it through a logistic map per seat count, fitted by
+``tools/calibrate_search.py`` to how often the hint's search's chances came true in self-play
+(``experiments/train/search_chances_v1.json``), so that of the actions it gives 0.3, about 0.3
+are won. The map is monotone: it never reorders what the search prefers.
+
 Standard library only: it runs in the browser.
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from functools import cache
 
 from ai.evaluation import PUBLIC_READING
-from ai.learned_value import LearnedEvaluator, load_model, model_reading, model_sharpness
-from ai.model_file import ModelError
+from ai.learned_value import LearnedEvaluator, model_reading
+from ai.model_file import DATA_DIR, ModelError, read_model
 from game import P_ROLL, GameState, PlayerView
 
 MODEL = "chances_v1"
+SEARCH_MODEL = "search_chances_v1"
+_EPS = 1e-4  # a search's chance is clipped to [_EPS, 1 - _EPS] before the logit
 
 
 @cache
 def _estimator() -> LearnedEvaluator:
     if model_reading(MODEL) != "public":
         raise ModelError(f"{MODEL}.json was fitted to dealt hands, not to public facts")
-    return LearnedEvaluator(load_model(MODEL), PUBLIC_READING, model_sharpness(MODEL))
+    return LearnedEvaluator.named(MODEL, PUBLIC_READING)
 
 
 def is_turn_start(state: GameState) -> bool:
@@ -49,4 +59,44 @@ def table_chances(position: GameState | PlayerView) -> list[float]:
     return _estimator().win_chances(state)
 
 
-__all__ = ["MODEL", "is_turn_start", "table_chances"]
+@cache
+def _search_map() -> dict[int, tuple[float, float]]:
+    path = DATA_DIR / f"{SEARCH_MODEL}.json"
+    data = read_model(path, "strategos-search-chances", "map of a search's win chances")
+    raw = data.get("map")
+    if not isinstance(raw, dict) or sorted(raw) != [str(n) for n in range(2, 7)]:
+        raise ModelError(f"{path.name} must map the chances of every seat count from 2 to 6")
+    out = {}
+    for key, pair in raw.items():
+        if not (
+            isinstance(pair, list) and len(pair) == 2
+            and all(isinstance(v, float | int) and math.isfinite(v) for v in pair)
+            and pair[0] > 0
+        ):  # fmt: skip
+            raise ModelError(f"{path.name}: seat count {key} needs a slope above 0 and an offset")
+        out[int(key)] = (float(pair[0]), float(pair[1]))
+    return out
+
+
+def search_chance(chance: float, num_players: int) -> float:
+    """A search's win chance for one seat of a ``num_players`` game, as a probability."""
+    a, b = _search_map()[num_players]
+    p = min(max(chance, _EPS), 1.0 - _EPS)
+    return 1.0 / (1.0 + math.exp(-(a * math.log(p / (1.0 - p)) + b)))
+
+
+def search_chances(chances: Sequence[float]) -> list[float]:
+    """Every seat's chance of a search's root, each mapped, summing to 1 again."""
+    mapped = [search_chance(c, len(chances)) for c in chances]
+    total = sum(mapped)
+    return [m / total for m in mapped]
+
+
+__all__ = [
+    "MODEL",
+    "SEARCH_MODEL",
+    "is_turn_start",
+    "search_chance",
+    "search_chances",
+    "table_chances",
+]

@@ -42,20 +42,34 @@ def load_model(name: str) -> tuple[float, ...]:
     return tuple(float(w) for w in weights)
 
 
+def _per_seat_count(name: str, key: str, low: float, high: float) -> dict[int, float]:
+    """A number per seat count under ``key`` of a model file, each within (low, high)."""
+    load_model(name)  # the file is checked first
+    data = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    raw = data.get(key, {})
+    if not isinstance(raw, dict) or not all(
+        isinstance(k, str) and k.isdigit() and 2 <= int(k) <= 6
+        and isinstance(v, float | int) and low < v < high
+        for k, v in raw.items()
+    ):  # fmt: skip
+        raise ModelError(
+            f"{name}.json: {key} must give a number between {low:g} and {high:g} per seat count"
+        )
+    return {int(k): float(v) for k, v in raw.items()}
+
+
 @cache
 def model_sharpness(name: str) -> dict[int, float]:
     """A factor on the utilities per seat count (tools/train_value.py: one linear model cannot
     be as sure with two seats as with six); 1 for a seat count not given."""
-    load_model(name)
-    data = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
-    raw = data.get("sharpness", {})
-    if not isinstance(raw, dict) or not all(
-        isinstance(k, str) and k.isdigit() and 2 <= int(k) <= 6
-        and isinstance(v, float | int) and 0 < v < 10
-        for k, v in raw.items()
-    ):  # fmt: skip
-        raise ModelError(f"{name}.json: sharpness must give a positive factor per seat count")
-    return {int(k): float(v) for k, v in raw.items()}
+    return _per_seat_count(name, "sharpness", 0.0, 10.0)
+
+
+@cache
+def model_lead(name: str) -> dict[int, float]:
+    """Per seat count, how much of its chance a seat's utility gains again before a second
+    softmax (tools/train_value.py: negative where a leader is overrated); 0 if not given."""
+    return _per_seat_count(name, "lead", -10.0, 10.0)
 
 
 @cache
@@ -73,25 +87,27 @@ def model_reading(name: str) -> str:
 class LearnedEvaluator:
     """``win_chances`` of a determinized world from a model's weights (``load_model``)."""
 
-    __slots__ = ("base", "sharpness", "weights")
+    __slots__ = ("base", "lead", "sharpness", "weights")
 
     def __init__(
         self,
         weights: tuple[float, ...],
         viewer: int = -1,
         sharpness: dict[int, float] | None = None,
+        lead: dict[int, float] | None = None,
     ) -> None:
         if len(weights) != len(FEATURES):
             raise ModelError(f"{len(FEATURES)} weights are needed, not {len(weights)}")
         self.weights = weights
         self.sharpness = sharpness or {}
+        self.lead = lead or {}
         # Its parts are the features' base; with ``viewer`` set it reads no other seat's hand
         # (a view holds none), as the hand-built evaluation does.
         self.base = Evaluator(viewer=viewer)
 
     @staticmethod
     def named(name: str, viewer: int = -1) -> LearnedEvaluator:
-        return LearnedEvaluator(load_model(name), viewer, model_sharpness(name))
+        return LearnedEvaluator(load_model(name), viewer, model_sharpness(name), model_lead(name))
 
     def utilities(self, state: GameState) -> list[float]:
         w = self.weights
@@ -102,7 +118,13 @@ class LearnedEvaluator:
         if state.phase == P_OVER:
             return state.returns()
         u = self.utilities(state)
-        top = max(u)
-        e = [math.exp(v - top) for v in u]
-        total = sum(e)
-        return [v / total for v in e]
+        p = _softmax(u)
+        c = self.lead.get(state.num_players, 0.0)
+        return _softmax([v + c * q for v, q in zip(u, p, strict=True)]) if c else p
+
+
+def _softmax(u: list[float]) -> list[float]:
+    top = max(u)
+    e = [math.exp(v - top) for v in u]
+    total = sum(e)
+    return [v / total for v in e]

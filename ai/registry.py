@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ai.agents import Agent, GreedyAgent, Insight, RandomAgent
+from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
+from ai.chances import search_chance
 from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
 from ai.policy_agent import PolicyAgent
 from ai.presets import DIFFICULTIES, OPTIONS
@@ -101,6 +102,17 @@ def agent_from_spec(spec: str, **extra: object) -> Agent:
     return make_agent(name, **options)
 
 
+def hint_search(
+    view: PlayerView, legal_actions: Sequence[Action], *, iterations: int = 300, seed: int = 0
+) -> Thinking:
+    """The hint's search, run to its end; its ``explain`` gives the search's own chances."""
+    agent = IsmctsAgent("normal", iterations=iterations)
+    thinking = agent.begin(view, legal_actions, random.Random(seed))
+    while not thinking.step(1 << 30):
+        pass
+    return thinking
+
+
 def hint(
     view: PlayerView,
     legal_actions: Sequence[Action],
@@ -109,12 +121,19 @@ def hint(
     seed: int = 0,
     top: int = 3,
 ) -> list[Insight]:
-    """The best few actions for the seat of ``view`` by a short search (the hint button)."""
-    agent = IsmctsAgent("normal", iterations=iterations)
-    thinking = agent.begin(view, legal_actions, random.Random(seed))
-    while not thinking.step(1 << 30):
-        pass
-    return thinking.explain(top)
+    """The best few actions for the seat of ``view`` by a short search (the hint button), each
+    with its win chance as a probability (``ai.chances.search_chance``)."""
+    n = view.public.num_players
+    found = hint_search(view, legal_actions, iterations=iterations, seed=seed).explain(top)
+    return [Insight(i.action, i.visit_share, search_chance(i.win_chance, n)) for i in found]
 
 
-__all__ = ["AGENT_NAMES", "SEARCH_OPTIONS", "agent_from_spec", "hint", "make_agent", "parse_spec"]
+__all__ = [
+    "AGENT_NAMES",
+    "SEARCH_OPTIONS",
+    "agent_from_spec",
+    "hint",
+    "hint_search",
+    "make_agent",
+    "parse_spec",
+]

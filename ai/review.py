@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.chances import is_turn_start, table_chances
+from ai.chances import is_turn_start, search_chance, search_chances, table_chances
 from ai.evaluation import prepare_board
 from ai.presets import preset
 from ai.search import Search
@@ -371,12 +371,17 @@ class Review:
         worst = min(main.insights.values(), default=chances[job.seat])
         played_chance = found.get(job.action, main.insights.get(job.action, worst))
         state = job.state
-        before = chances[job.seat]
         after = best_chance if best == job.action else played_chance
+        # The search's chances as probabilities (ai.chances.search_chance): before, after and
+        # best go through the same monotone map, so the order of the actions and the sign of a
+        # cost stay as searched; the table of every seat's is mapped and summed to 1 again.
+        n = len(chances)
         self.decisions.append(
             Decision(
-                job.index, job.seat, state.round, _turn(state), job.action, best, before,
-                after, best_chance, chances, self._losses_after(job),
+                job.index, job.seat, state.round, _turn(state), job.action, best,
+                search_chance(chances[job.seat], n), search_chance(after, n),
+                search_chance(best_chance, n), tuple(search_chances(chances)),
+                self._losses_after(job),
             )
         )  # fmt: skip
         self._next += 1

@@ -1,6 +1,7 @@
 """One command per shipped model: self-play, then the fit, seeded and resumable.
 
-    ./build.sh train chances [--games 1200] [--test-games 440] [--jobs N]
+    ./build.sh train chances [--games 3000] [--test-games 440] [--jobs N]
+    ./build.sh train search-chances [--games 900] [--test-games 300] [--jobs N]
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
 finished games to ``build/selfplay/`` and plays only those missing when run again; the fit
@@ -11,9 +12,15 @@ from and what it measures go to ``experiments/train/<model>.json``; the games st
 - ``tactics``: the "tactics" policy (``ai/data/tactics_v1.json``, ``ai.tactics``): its weights
   and knobs tuned by SPSA self-play of the policy against its mirror (``tools/tune_policy.py``,
   seed 1, 300 iterations of 128 games; the checkpoint is in build/tune/).
-- ``chances``: the win chances shown to players (``ai/data/chances_v1.json``, ``ai.chances``):
-  features of public facts only, fitted to ``ismcts:easy`` self-play in the training mix of
-  seat counts (seed 12) and measured on other games of two and four seats (seed 11).
+- ``chances``: the win chances shown to players (``ai/data/chances_v2.json``, ``ai.chances``):
+  features of public facts only, fitted to self-play of the tactics policy in the training mix
+  of seat counts (seed 32) and measured on other games of two and four seats (seed 31). The
+  policy plays about as well as ``ismcts:easy`` (``experiments/policy.md``, P4) at a fortieth of
+  its time, so thousands of games cost minutes.
+- ``search-chances``: the map that turns a search's own chance (the hint, the review) into a
+  probability (``ai/data/search_chances_v1.json``, ``ai.chances.search_chance``): the hint's
+  search at two decisions of each self-play game of the tactics policy (seed 21), fitted per
+  seat count and measured on other games (seed 22) by ``tools/calibrate_search.py``.
 
 (The search's learned evaluation "v2" was made by hand from the same tools before this
 command existed: experiments/learned_value.md gives its commands.)
@@ -45,8 +52,11 @@ class Recipe:
 
 
 RECIPES = {
-    "chances": Recipe("ismcts:easy", 12, 1200, 11, 440, True, "chances_v1", 3000),
+    "chances": Recipe("policy:tactics", 32, 3000, 31, 440, True, "chances_v2", 3000),
 }
+# The search-chances recipe: self-play games to train and to test on, decisions sampled a game.
+SEARCH_CHANCES = Recipe("policy:tactics", 21, 900, 22, 300, True, "search_chances_v1", 0)
+SEARCH_SAMPLES_PER_GAME = 2
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
 
@@ -60,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("model", choices=sorted([*RECIPES, "tactics"]))
+    parser.add_argument("model", choices=sorted([*RECIPES, "search-chances", "tactics"]))
     parser.add_argument(
         "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
     )
@@ -74,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
         _run(["tools/tune_policy.py", "--model", "tactics_v1", "--iterations", str(iterations),
               "--games", "128", "--seed", "1", "--jobs", str(args.jobs)])  # fmt: skip
         return 0
+    if args.model == "search-chances":
+        return _search_chances(args, parser)
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games
@@ -97,6 +109,29 @@ def main(argv: list[str] | None = None) -> int:
     if recipe.public:
         fit.append("--public")
     _run(fit)
+    return 0
+
+
+def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    recipe = SEARCH_CHANCES
+    games = args.games if args.games is not None else recipe.train_games
+    test_games = args.test_games if args.test_games is not None else recipe.test_games
+    if games < 1 or test_games < 1 or args.jobs < 1:
+        parser.error("--games, --test-games and --jobs must be at least 1")
+    samples = Path("build/calib")
+    for part, seed, count in (("test", recipe.test_seed, test_games),
+                              ("train", recipe.train_seed, games)):  # fmt: skip
+        played = GAMES / f"search-chances_{part}_s{seed}.jsonl"
+        _run(["tools/selfplay.py", "--agent", recipe.agent, "--jobs", str(args.jobs),
+              "--games", str(count), "--seed", str(seed), "--out", str(played)])  # fmt: skip
+        sampled = samples / f"{part}_s{seed}.jsonl"
+        _run(["tools/calibrate_search.py", "sample", str(played),
+              "--per-game", str(SEARCH_SAMPLES_PER_GAME), "--games", str(count),
+              "--out", str(sampled), "--jobs", str(args.jobs)])  # fmt: skip
+    _run(["tools/calibrate_search.py", "fit", str(samples / f"train_s{recipe.train_seed}.jsonl"),
+          "--test", str(samples / f"test_s{recipe.test_seed}.jsonl"),
+          "--out", f"ai/data/{recipe.model}.json",
+          "--report", f"experiments/train/{recipe.model}.json"])  # fmt: skip
     return 0
 
 

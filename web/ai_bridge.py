@@ -166,9 +166,12 @@ class GuardedThinking:
             return self._fallback.explain(top)
         try:
             found = self._inner.explain(top=top)
+            n = self._view.public.num_players
+            # The search's own chance, shown as a probability (ai.chances.search_chance).
             return [
                 Insight(i.action, float(i.visit_share),
-                        None if i.win_chance is None else float(i.win_chance))
+                        None if i.win_chance is None
+                        else ai.chances.search_chance(float(i.win_chance), n))
                 for i in found
             ]  # fmt: skip
         except Exception as err:

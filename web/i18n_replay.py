@@ -96,6 +96,10 @@ REPLAY_TEXT: dict[str, tuple[str, str]] = {
                      "Разбор остановлен; показано то, что он успел найти."),
     "rv_failed": ("The review stopped: {reason}", "Разбор прервался: {reason}"),
     "rv_need_seat": ("Choose at least one player.", "Выберите хотя бы одного игрока."),
+    "rv_seat_hidden": (
+        "The game is not over: only your own decisions can be reviewed.",
+        "Партия не окончена: разобрать можно только свои решения.",
+    ),
     "rv_seconds": ("{n} s", "{n} с"),
     "rv_minutes": ("{n} min", "{n} мин"),
     # the last games

@@ -6,7 +6,8 @@ first. Fixed slots bound what the games can ever take, even if the index is lost
 rebuilt from the slots' own summaries). The games together stay within ``BUDGET`` characters,
 the oldest going first, and a write the storage refuses (a full ``localStorage``) drops older
 games and tries again: room is only ever taken from these games, never from the player's
-autosave or settings.
+autosave or settings. The other way round, an autosave the storage refuses takes the room of
+these games, the oldest first (``drop_oldest``, from ``web.saves``).
 """
 
 from __future__ import annotations
@@ -161,6 +162,21 @@ def _drop(storage: Storage, games: list[LastGame], game: LastGame) -> None:
     _write_index(storage, games)
 
 
+def drop_oldest(storage: Storage) -> LastGame | None:
+    """Drop the oldest kept game to make room for what matters more (the player's autosave);
+    the game dropped, or None when none is kept."""
+    games = entries(storage)
+    if not games:
+        return None
+    oldest = games.pop()
+    storage.delete(oldest.key)
+    if not _write_index(storage, games):
+        # No room even for the shorter index: without one, ``entries`` rebuilds the list from
+        # the slots left, where the old index would still name the game just dropped.
+        storage.delete(INDEX_KEY)
+    return oldest
+
+
 def load(storage: Storage, game: LastGame) -> str | None:
     return storage.read(game.key)
 
@@ -172,4 +188,4 @@ def forget(storage: Storage, game: LastGame) -> None:
     _write_index(storage, kept)
 
 
-__all__ = ["BUDGET", "KEEP", "LastGame", "entries", "forget", "load", "remember"]
+__all__ = ["BUDGET", "KEEP", "LastGame", "drop_oldest", "entries", "forget", "load", "remember"]

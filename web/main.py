@@ -3,7 +3,8 @@
     python -m web                                   # play
     python -m web --spectate --players 4 --seed 7   # watch AIs play
     python -m web --spectate --max-frames 600 --screenshot shot.png   # headless-capable run
-    python -m web --replay game.json [--view 0|open] [--review]     # watch a game again
+    python -m web --replay game.json [--view 0|open] [--review [--budget quick|thorough]]
+                                                    # watch a game again (and review it)
 
 Every frame awaits ``asyncio.sleep(0)`` so the browser (pygbag) keeps running; the AI thinks in
 slices of a few milliseconds inside the frame, never in a thread.
@@ -28,7 +29,7 @@ if __package__ in (None, ""):  # run as a script (pygbag stages main.py at the t
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    from web.ai_bridge import DIFFICULTIES
+    from web.ai_bridge import DIFFICULTIES, REVIEW_BUDGETS
 
     p = argparse.ArgumentParser(prog="python -m web", description="Strategos, the desktop client")
     p.add_argument("--spectate", action="store_true", help="watch an AI-only game")
@@ -44,6 +45,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="watch a game record or save again")  # fmt: skip
     p.add_argument("--review", action="store_true", help="with --replay: review it at once")
     p.add_argument("--view", default=None, help="with --replay: a seat number, or open")
+    p.add_argument(
+        "--budget",
+        default=None,
+        choices=REVIEW_BUDGETS,
+        help="with --review: how closely it searches (default: as last picked)",
+    )
     args = p.parse_args(argv)
     if not 2 <= args.players <= 6:
         p.error("--players must be 2 to 6 (R1.1)")
@@ -59,6 +66,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error(str(err))
     if (args.review or args.view is not None) and args.replay is None:
         p.error("--review and --view go with --replay FILE")
+    if args.budget is not None and not args.review:
+        p.error("--budget goes with --review: it says how closely the review searches")
     if args.view is not None and args.view != "open" and not args.view.isdigit():
         p.error("--view takes a seat number (0-5) or open")
     return args
@@ -99,6 +108,7 @@ def build_app(args: argparse.Namespace, replay: bytes | None = None) -> App:
         if scene is not None:  # a command line starts watching at once, seen as it says
             view = args.view
             scene.start_as = OPEN if view == "open" else int(view) if view else scene.default_seat
+            scene.review_budget = args.budget
     elif args.spectate:
         app.nav.watch(spectator_config(args.players, args.seed, args.difficulty))
     else:

@@ -1,11 +1,12 @@
 """Autosave, resume, export and import of matches (the save is ``GameRecord`` JSON).
 
 The autosave is the player's: only a game a person plays writes it, and a game that ends
-deletes it only if it is that game. A game an AI plays alone (spectating, the title's
-background) never touches it. ``replaced_by`` names the unfinished game a new or imported one
-would replace, so that ``web.navigation`` can ask first. An autosave that no longer loads is
-kept aside under a new name and the title says so; an imported file that does not load is
-refused with a sentence, and the current game survives.
+deletes it only if it is that game. When the storage refuses it (a full ``localStorage`` or
+disk), the kept last games, which can be lost, make room for it, the oldest first. A game an
+AI plays alone (spectating, the title's background) never touches it. ``replaced_by`` names
+the unfinished game a new or imported one would replace, so that ``web.navigation`` can ask
+first. An autosave that no longer loads is kept aside under a new name and the title says so;
+an imported file that does not load is refused with a sentence, and the current game survives.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game import RECORD_FORMAT, RECORD_VERSION, StateFormatError
-from web import i18n
+from web import i18n, last_games
 from web.config import MatchConfig
 from web.session import MatchSession
 
@@ -35,13 +36,35 @@ def autosaver(app: App) -> Callable[[MatchSession], None]:
     def save(session: MatchSession) -> None:
         if not session.humans:
             return
-        if app.storage.write(AUTOSAVE, session.save_text()):
+        if _write_autosave(app, session.save_text()):
             app.autosave_failing = False
         elif not app.autosave_failing:  # told once, not at every move
             app.autosave_failing = True
             app.toast(i18n.t("autosave_failed"), 7.0)
 
     return save
+
+
+def _write_autosave(app: App, text: str) -> bool:
+    """Store ``text`` as the autosave; while the storage refuses it, drop the oldest kept last
+    game and try again. The storage does not say why it refused (the browser's quota error
+    arrives untyped), so a refusal is taken for a full storage. False when even with every
+    kept game gone it does not fit; the autosave stored before is then still there."""
+    store = app.storage
+    if store.write(AUTOSAVE, text):
+        return True
+    for _ in range(last_games.KEEP):  # bounded even if a game could not be deleted
+        game = last_games.drop_oldest(store)
+        if game is None:
+            break
+        log.warning(
+            "the storage refused the autosave; the last game kept as %s (saved %s, %d players,"
+            " %d characters) is dropped to make room",
+            game.key, game.saved, game.players, game.size,
+        )  # fmt: skip
+        if store.write(AUTOSAVE, text):
+            return True
+    return False
 
 
 def new_session(app: App, config: MatchConfig) -> MatchSession:

@@ -1,13 +1,14 @@
 """Player preferences: language, sound (off until switched on), reduced motion, AI move speed,
 large text (phones), the first-game coach (on until dismissed or switched off), the question
-before ending a turn with dice left, whether a battle's result waits for a tap, and whether
-the player panels show each seat's win chance."""
+before ending a turn with dice left, whether a battle's result waits for a tap, whether
+the player panels show each seat's win chance, and how closely a replay's review searches."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from web.ai_bridge import REVIEW_BUDGETS
 from web.i18n import LANGUAGES
 
 SPEEDS = ("slow", "normal", "fast")
@@ -34,6 +35,9 @@ class Settings:
     # Each seat's estimated win chance in its player panel (ai.chances; the game-over chart
     # shows them whatever this says).
     show_chances: bool = True
+    # The review dialog offers the budget last picked there (ai.review.BUDGETS); until then the
+    # quick one, so that a first review does not keep the player waiting minutes.
+    review_budget: str = "quick"
 
     def move_seconds(self) -> float:
         return max(MIN_SECONDS, MOVE_SECONDS.get(self.speed, 0.6))
@@ -68,4 +72,8 @@ class Settings:
         return out
 
 
-_CHOICES: dict[str, tuple[str, ...]] = {"language": LANGUAGES, "speed": SPEEDS}
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "language": LANGUAGES,
+    "speed": SPEEDS,
+    "review_budget": REVIEW_BUDGETS,
+}

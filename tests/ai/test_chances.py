@@ -12,7 +12,7 @@ import game
 from ai import chances
 from ai.chances import is_turn_start, table_chances
 from ai.evaluation import PUBLIC_READING, Evaluator
-from ai.learned_value import load_model, model_reading, model_sharpness
+from ai.learned_value import load_model, model_lead, model_reading, model_sharpness
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, GameState
 from tests.tool_scripts import load_tool
@@ -80,7 +80,8 @@ def test_runtime_chances_equal_the_training_code_to_1e_9() -> None:
             mask = np.zeros((1, train_value.MAX_SEATS), dtype=bool)
             mask[0, :n] = True
             sharpness = model_sharpness(chances.MODEL)
-            expected = train_value.chances(weights, x, mask, sharpness)[0, :n]
+            lead = model_lead(chances.MODEL)
+            expected = train_value.chances(weights, x, mask, sharpness, lead)[0, :n]
             got = table_chances(state)
             assert max(abs(a - b) for a, b in zip(got, expected, strict=True)) < 1e-9
             checked += 1

@@ -31,7 +31,7 @@ from game import (  # noqa: E402
 )
 from game.actions import CommitCoin, DrawCard  # noqa: E402
 from tests.web.player import ROOT, click, click_button  # noqa: E402
-from web import i18n, last_games, theme  # noqa: E402
+from web import i18n, last_games, saves, theme  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 from web.render import battle as battle_render  # noqa: E402
 from web.render import hud  # noqa: E402
@@ -233,6 +233,25 @@ def test_an_unfinished_game_is_never_shown_open(app: App) -> None:
         scene.timeline.view_at(10, OPEN)
 
 
+def test_an_unfinished_game_reviews_only_the_persons_own_decisions(app: App) -> None:
+    """R11: a review prints what a seat preferred and played, its coins included; while the
+    game goes on, an AI seat's would show the person what they may not see."""
+    data = json.loads(golden_text("4p_all_patches", seats(4, (2,))))
+    data["actions"] = data["actions"][:150]
+    scene = open_replay(app, json.dumps(data))
+    scene.open_review()
+    buttons = scene.panel.buttons
+    for seat in (0, 1, 3):
+        button = buttons.find(f"review_seat{seat}")
+        assert button is not None and not button.enabled and not button.selected
+    own = buttons.find("review_seat2")
+    assert own is not None and own.enabled
+    scene.panel.start(seats=[0, 1, 3], budget="quick")
+    assert scene.panel.review is None  # nothing of the AI seats is searched
+    scene.panel.start(seats=[0, 2], budget="quick")
+    assert scene.panel.review is not None and scene.panel.review.seats == [2]
+
+
 def test_open_view_shows_every_hand_once_over(app: App) -> None:
     scene = open_replay(app, golden_text("4p_all_patches", seats(4, (0,))), view=OPEN)
     tl = scene.timeline
@@ -345,6 +364,26 @@ def test_a_review_can_be_stopped(app: App) -> None:
     assert scene.panel.review.cancelled
 
 
+def test_the_budget_picked_in_the_dialog_is_the_next_reviews_default(app: App) -> None:
+    assert app.settings.review_budget == "quick"  # a first review is the short one
+    scene = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
+    scene.open_review()
+    quick = scene.panel.buttons.find("review_quick")
+    assert quick is not None and quick.selected
+    click_button(app, scene.panel.buttons, "review_thorough")
+    assert scene.panel.review is None  # picked, not started
+    stored = json.loads(app.storage.read("settings") or "{}")
+    assert stored["review_budget"] == "thorough"
+    # The next start of the client reads it back, and the dialog offers it.
+    app.settings = app._load_settings()
+    assert app.settings.review_budget == "thorough"
+    scene.close()
+    again = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
+    again.open_review()
+    thorough = again.panel.buttons.find("review_thorough")
+    assert again.panel.budget == "thorough" and thorough is not None and thorough.selected
+
+
 # -- the last games --------------------------------------------------------------------------
 
 
@@ -432,6 +471,51 @@ def test_the_games_keep_within_their_budget_and_never_push_out_the_autosave(
     full.write("autosave", autosave)
     assert last_games.remember(full, sessions[0]) is None
     assert full.read("autosave") == autosave and last_games.entries(full) == []
+
+
+def test_a_full_storage_drops_the_oldest_kept_games_for_the_autosave(
+    app: App, data_dir: Path, random_ai: None, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = QuotaStorage(data_dir, quota=10**9)
+    app.storage = store
+    for seed in range(3):
+        assert last_games.remember(store, finished_session(seed)) is not None
+    kept = last_games.entries(store)  # newest first
+    session = saves.new_session(app, MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")],
+                                                 seed=21))  # fmt: skip
+
+    def play_until_the_save_grows() -> str:
+        before = session.save_text()
+        while session.save_text() == before:
+            who = session.human_to_act()
+            if who >= 0:
+                session.take_over(who)
+                session.submit(session.legal()[0])
+            else:
+                session.tick(5)
+        return before
+
+    play_until_the_save_grows()
+    assert store.read(saves.AUTOSAVE) == session.save_text()
+    # Full to the last character: the next autosave needs the oldest kept game's room.
+    store.quota = store.used()
+    with caplog.at_level("WARNING", logger="strategos.saves"):
+        play_until_the_save_grows()
+    assert store.read(saves.AUTOSAVE) == session.save_text()
+    assert last_games.entries(store) == kept[:2]
+    assert kept[2].key in caplog.text
+    assert all(game.key not in caplog.text for game in kept[:2])
+    assert not app.autosave_failing and app.toast_text != i18n.t("autosave_failed")
+    # Room for the autosave as it is and no more: every kept game goes, and when even that
+    # is not enough, the save stored before stays, and the player is told.
+    store.quota = len(store.read(saves.AUTOSAVE) or "")
+    caplog.clear()
+    with caplog.at_level("WARNING", logger="strategos.saves"):
+        saved = play_until_the_save_grows()
+    assert last_games.entries(store) == []
+    assert all(game.key in caplog.text for game in kept[:2])
+    assert store.read(saves.AUTOSAVE) == saved
+    assert app.autosave_failing and app.toast_text == i18n.t("autosave_failed")
 
 
 def test_a_finished_game_joins_the_list_and_opens_in_the_replay(app: App, data_dir: Path) -> None:
@@ -582,3 +666,54 @@ def test_command_line_replays_reviews_and_refuses(tmp_path: Path) -> None:
         assert "Traceback" not in refused.stderr and str(record) in refused.stderr
     refused = _run("--replay", str(tmp_path / "missing.json"), tmp=tmp_path)
     assert refused.returncode == 2 and "cannot be read" in refused.stderr
+
+
+def test_command_line_budget_is_checked_and_used(
+    tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from web import ai_bridge
+    from web.main import build_app, parse_args
+
+    record = tmp_path / "game.json"
+    record.write_text(golden_text("4p_all_patches"))
+    for flags, why in (
+        (("--review", "--budget", "slow"), "invalid choice: 'slow'"),
+        (("--budget", "thorough"), "--budget goes with --review"),
+    ):
+        refused = _run("--replay", str(record), *flags, "--max-frames", "5", tmp=tmp_path)
+        assert refused.returncode == 2, refused.stderr
+        assert "Traceback" not in refused.stderr and why in refused.stderr
+
+    class Reviewed:
+        """A review that is done as it starts: what is under test is the budget it is given."""
+
+        done = True
+
+        def turning_points(self) -> list[Any]:
+            return []
+
+        def cancel(self) -> None:
+            pass
+
+    budgets: list[str] = []
+
+    def begin_review(record: Any, seats: list[int], budget: str, seed: int = 0) -> Any:
+        budgets.append(budget)
+        return Reviewed()
+
+    monkeypatch.setattr(ai_bridge, "begin_review", begin_review)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    # Without --budget, the one last picked in the dialog; with it, the one it names (which
+    # is not then the player's setting).
+    (data_dir / "settings.json").write_text(json.dumps({"review_budget": "thorough"}))
+    for extra, expected in (((), "thorough"), (("--budget", "quick"), "quick")):
+        args = parse_args(["--replay", str(record), "--review", "--view", "open", *extra])
+        app = build_app(args, record.read_bytes())
+        for _ in range(600):
+            if budgets:
+                break
+            app.frame()
+        assert budgets == [expected]
+        assert app.settings.review_budget == "thorough"
+        budgets.clear()
+        pygame.quit()

@@ -544,8 +544,16 @@ def test_an_unreadable_file_says_why_in_words(app: App, random_ai: None, tmp_pat
 
 @pytest.mark.parametrize(
     "content",
-    ['{"language": "fr"}', '{"sound": "yes"}', '{"volume": 3}', "[" * 5000, '{"language": '],
-    ids=["language", "type", "unknown", "deep", "cut"],
+    [
+        '{"language": "fr"}',
+        '{"sound": "yes"}',
+        '{"volume": 3}',
+        "[" * 5000,
+        '{"language": ',
+        '{"review_budget": "slow"}',
+        '{"review_budget": 1}',
+    ],
+    ids=["language", "type", "unknown", "deep", "cut", "budget", "budget_type"],
 )
 def test_unreadable_settings_are_kept_aside_and_said(data_dir: Path, content: str) -> None:
     from web.main import build_app, parse_args
@@ -554,6 +562,7 @@ def test_unreadable_settings_are_kept_aside_and_said(data_dir: Path, content: st
     (data_dir / "settings.json").write_text(content, encoding="utf-8")
     app = build_app(parse_args([]))
     assert app.settings.language == "en" and not app.settings.sound  # the defaults
+    assert app.settings.review_budget == "quick"
     assert not (data_dir / "settings.json").exists()
     (kept,) = data_dir.glob("settings.corrupt-*.json")
     assert kept.read_text(encoding="utf-8") == content
@@ -567,8 +576,12 @@ def test_settings_that_read_are_used(data_dir: Path) -> None:
 
     data_dir.mkdir(parents=True, exist_ok=True)
     (data_dir / "settings.json").write_text(
-        json.dumps({"language": "ru", "sound": False, "speed": "fast"}), encoding="utf-8"
+        json.dumps(
+            {"language": "ru", "sound": False, "speed": "fast", "review_budget": "thorough"}
+        ),
+        encoding="utf-8",
     )
     app = build_app(parse_args([]))
     assert app.settings.language == "ru" and app.settings.speed == "fast"
+    assert app.settings.review_budget == "thorough"
     assert saves.notice(app) == "" and (data_dir / "settings.json").exists()

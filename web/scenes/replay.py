@@ -109,8 +109,13 @@ class ReplayScene(Scene):
         self._camera_key: tuple[int, int, int] | None = None
         self.review_first = review
         self.start_as: int | None = None  # set: watch at once, seen so (no opening panel)
+        # The budget of the review that starts at once (a command line's --budget); None: the
+        # dialog's, which is the player's setting.
+        self.review_budget: str | None = None
         self.panel = ReviewPanel(self.timeline, humans or list(range(record.num_players)),
-                                 self.kingdom_name, self.app.toast)  # fmt: skip
+                                 self.kingdom_name, self.app.toast,
+                                 self.allowed_seats, self.app.settings.review_budget,
+                                 self.keep_review_budget)  # fmt: skip
         self.buttons = ButtonGroup()
         self.chooser = ButtonGroup()
         self.top = ButtonGroup()
@@ -212,7 +217,7 @@ class ReplayScene(Scene):
         self._build_controls()
         if self.review_first:
             self.review_first = False
-            self.panel.start()
+            self.panel.start(budget=self.review_budget)
             self.charts = True
 
     def choose_view_again(self) -> None:
@@ -326,6 +331,12 @@ class ReplayScene(Scene):
     def toggle_charts(self) -> None:
         self.charts = not self.charts
         self._build_controls()
+
+    def keep_review_budget(self, budget: str) -> None:
+        """The budget the player picked in the review dialog is what it offers next time."""
+        if self.app.settings.review_budget != budget:
+            self.app.settings.review_budget = budget
+            self.app.save_settings()
 
     def open_review(self) -> None:
         if self.panel.running:

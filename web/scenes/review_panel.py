@@ -152,12 +152,19 @@ class ReviewPanel:
         seats: list[int],
         names: Callable[[int], str],
         toast: Callable[[str, float], None],
+        allowed: Callable[[], list[int]],
+        budget: str,
+        on_budget: Callable[[str], None],
     ) -> None:
         self.timeline = timeline
+        # The seats whose decisions may be shown: a review prints what a seat preferred and
+        # played (coins included), so in a game not over only a person's own (R11).
+        self.allowed = allowed
         self.names = names  # a seat's kingdom name in the current language
         self.toast = toast
         self.chosen: set[int] = set(seats)
-        self.budget = ai_bridge.REVIEW_BUDGETS[0]
+        self.budget = budget  # the dialog's pick; the player's setting to begin with
+        self.on_budget = on_budget  # a pick in the dialog becomes the next review's default
         self.review: ai_bridge.Review | None = None
         self.failure: str | None = None
         self.dialog_open = False
@@ -176,7 +183,7 @@ class ReviewPanel:
         self.buttons = ButtonGroup()
 
     def seconds(self, budget: str) -> float:
-        chosen = sorted(self.chosen)
+        chosen = sorted(self.chosen & set(self.allowed()))
         decisions = self.timeline.decisions_of(chosen)
         slower = BROWSER_SLOWER if storage.IS_WEB else 1.0
         return ai_bridge.review_seconds(decisions, budget) * slower
@@ -193,15 +200,18 @@ class ReviewPanel:
             return
         b = ButtonGroup()
         lay = self.layout()
+        allowed = self.allowed()
         for seat, box in enumerate(lay.seats):
             b.add(Button(box, self.names(seat), partial(self._toggle, seat),
-                         selected=seat in self.chosen, tag=f"review_seat{seat}",
-                         size=15))  # fmt: skip
+                         selected=seat in self.chosen and seat in allowed,
+                         enabled=seat in allowed, tag=f"review_seat{seat}", size=15,
+                         on_refused=lambda: self.toast(i18n.t("rv_seat_hidden"), 4.0)))  # fmt: skip
         for box, budget in zip(lay.budgets, ai_bridge.REVIEW_BUDGETS, strict=True):
             text = i18n.t(f"rv_{budget}", time=_duration(self.seconds(budget)))
             b.add(Button(box, text, partial(self._budget, budget), selected=budget == self.budget,
                          tag=f"review_{budget}", size=15))  # fmt: skip
-        b.add(Button(lay.start, i18n.t("rv_start"), self.start, enabled=bool(self.chosen),
+        b.add(Button(lay.start, i18n.t("rv_start"), self.start,
+                     enabled=bool(self.chosen & set(allowed)),
                      style="primary", tag="review_start", size=18,
                      on_refused=lambda: self.toast(i18n.t("rv_need_seat"), 3.0)))  # fmt: skip
         b.add(Button(lay.cancel, i18n.t("rv_cancel"), self.close_dialog, tag="review_cancel",
@@ -214,6 +224,7 @@ class ReviewPanel:
 
     def _budget(self, budget: str) -> None:
         self.budget = budget
+        self.on_budget(budget)
         self.rebuild()
 
     # -- running -------------------------------------------------------------------------------
@@ -226,7 +237,11 @@ class ReviewPanel:
         return self.review is not None and self.review.done
 
     def start(self, seats: list[int] | None = None, budget: str | None = None) -> None:
-        chosen = sorted(self.chosen) if seats is None else seats
+        allowed = set(self.allowed())
+        chosen = sorted((self.chosen if seats is None else set(seats)) & allowed)
+        if not chosen:
+            self.toast(i18n.t("rv_seat_hidden" if self.chosen or seats else "rv_need_seat"), 4.0)
+            return
         self.budget = budget or self.budget
         self.failure = None
         self.review = ai_bridge.begin_review(self.timeline.record, chosen, self.budget)

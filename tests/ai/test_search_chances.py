@@ -1,0 +1,84 @@
+"""A search's win chance shown as a probability (ai.chances.search_chance): the runtime map
+equals the fitting code's to 1e-9, never reorders, keeps a table's chances summing to 1, and
+its model file is checked when read."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import game
+from ai import chances
+from ai.chances import search_chance, search_chances
+from ai.model_file import ModelError
+from ai.registry import hint, hint_search
+from game import CHANCE
+from tests.tool_scripts import load_tool
+
+GRID = [0.0, 1e-6, 0.01, 0.1, 0.25, 0.5, 0.62, 0.9, 0.999, 1.0]
+
+
+def test_the_runtime_map_equals_the_fitting_code_to_1e_9() -> None:
+    np = pytest.importorskip("numpy")
+    tool = load_tool("calibrate_search", "_strategos_calibrate_search_for_tests")
+    for n in range(2, 7):
+        a, b = chances._search_map()[n]
+        expected = tool.calibrated(np.array(GRID), a, b)
+        got = [search_chance(p, n) for p in GRID]
+        assert max(abs(x - y) for x, y in zip(got, expected, strict=True)) < 1e-9
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_map_keeps_the_order_and_a_table_sums_to_one(players: int) -> None:
+    mapped = [search_chance(p, players) for p in GRID]
+    assert all(0.0 < m < 1.0 for m in mapped)
+    assert mapped == sorted(mapped)
+    table = search_chances([0.7] + [0.3 / (players - 1)] * (players - 1))
+    assert abs(sum(table) - 1.0) < 1e-12 and table[0] == max(table)
+
+
+def test_the_model_file_is_checked_when_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    maps: dict[str, list[float]] = {str(n): [1.0, 0.0] for n in range(2, 7)}
+    good = {"format": "strategos-search-chances", "version": 1, "map": maps}
+    monkeypatch.setattr(chances, "DATA_DIR", tmp_path)
+    bad = [
+        {**good, "map": {"2": [1.0, 0.0]}},  # a seat count missing
+        {**good, "map": {**maps, "4": [-1.0, 0.0]}},  # would reorder the actions
+        {**good, "map": {**maps, "3": [1.0]}},
+        {**good, "format": "strategos-value"},
+    ]
+    try:
+        for model in bad:
+            chances._search_map.cache_clear()
+            (tmp_path / f"{chances.SEARCH_MODEL}.json").write_text(json.dumps(model))
+            with pytest.raises(ModelError):
+                search_chance(0.5, 2)
+        chances._search_map.cache_clear()
+        (tmp_path / f"{chances.SEARCH_MODEL}.json").write_text(json.dumps(good))
+        assert abs(search_chance(0.3, 4) - 0.3) < 1e-12
+    finally:
+        chances._search_map.cache_clear()
+
+
+def test_the_hint_shows_the_search_chances_mapped() -> None:
+    """What the hint button shows is the search's chance through the map, action by action."""
+    state = game.new_game(3, seed=4)
+    rng = random.Random(4)
+    while state.current_player() == CHANCE or len(state.legal_actions()) < 5:
+        if state.current_player() == CHANCE:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    view = state.observe(state.current_player())
+    legal = state.legal_actions()
+    raw = hint_search(view, legal, iterations=40, seed=2).explain(3)
+    shown = hint(view, legal, iterations=40, seed=2, top=3)
+    assert [i.action for i in shown] == [i.action for i in raw]
+    for got, searched in zip(shown, raw, strict=True):
+        assert searched.win_chance is not None and got.win_chance is not None
+        assert got.win_chance == search_chance(searched.win_chance, 3)

@@ -1,0 +1,233 @@
+"""How often a search's win chance comes true, and the map that makes it do so (numpy).
+
+    ./build.sh train search-chances          # tools/train.py: self-play, these two, resumable
+    .venv/bin/python tools/calibrate_search.py sample \
+        build/selfplay/search-chances_train_s21.jsonl \
+        --per-game 2 --games 900 --out build/calib/train_s21.jsonl --jobs 2
+    .venv/bin/python tools/calibrate_search.py fit build/calib/train_s21.jsonl \
+        --test build/calib/test_s22.jsonl --out ai/data/search_chances_v1.json \
+        --report experiments/train/search_chances_v1.json
+
+A search reports the chance of the action it liked best, from its own dealt worlds and its
+own playouts, so what the hint and the review show leans where the search leans. ``sample``
+replays self-play records (tools/selfplay.py) to a few decisions of each game (chosen by a
+seeded hash of the game, any seat, at least two legal actions), runs the hint's search there
+from the deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300
+iterations) and writes the chance it gives the action the record went on with, beside that
+seat's result. Resumable: the games already in ``--out`` are skipped. ``fit`` fits, per seat
+count, the logistic map ``sigmoid(a * logit(chance) + b)`` by maximum likelihood on the
+training samples and reports, on the test samples, the reliability table, the Brier score
+and the base rate's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ai.registry import hint_search
+from game import CHANCE, GameRecord
+
+EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before the logit
+
+
+def decisions(record: GameRecord) -> list[int]:
+    """The indices of the record's actions that a seat chose among two or more."""
+    state = record.new_state()
+    out = []
+    for i, action in enumerate(record.actions):
+        if state.current_player() != CHANCE and len(state.legal_actions()) > 1:
+            out.append(i)
+        state.apply_action(action)
+    return out
+
+
+def sample_game(line: dict[str, Any], per_game: int, iterations: int) -> list[dict[str, Any]]:
+    record = GameRecord.from_dict(line["record"])
+    points = decisions(record)
+    rng = random.Random(f"calibrate/{line['seed']}/{line['index']}")
+    chosen = sorted(rng.sample(points, min(per_game, len(points))))
+    out = []
+    state = record.new_state()
+    at = 0
+    for index in chosen:
+        while at < index:
+            state.apply_action(record.actions[at])
+            at += 1
+        seat = state.current_player()
+        legal = state.legal_actions()
+        played = record.actions[index]
+        search = hint_search(state.observe(seat), legal, iterations=iterations, seed=index)
+        found = search.explain(top=len(legal))
+        chance = next((i.win_chance for i in found if i.action == played), None)
+        if chance is None:
+            continue  # the search never looked at the action played
+        out.append({"game": line["index"], "action": index, "seats": record.num_players,
+                    "seat": seat, "chance": float(chance),
+                    "won": float(line["returns"][seat])})  # fmt: skip
+    # A game none of whose decisions could be used is still marked done.
+    return out or [{"game": line["index"], "skipped": True}]
+
+
+def _sample_star(args: tuple[dict[str, Any], int, int]) -> list[dict[str, Any]]:
+    return sample_game(*args)
+
+
+def sample(args: argparse.Namespace) -> int:
+    lines = [json.loads(t) for t in args.data.read_text(encoding="utf-8").splitlines() if t]
+    lines = sorted(lines, key=lambda d: int(d["index"]))[: args.games]
+    done: set[int] = set()
+    if args.out.exists():
+        for t in args.out.read_text(encoding="utf-8").splitlines():
+            if t.strip():
+                done.add(int(json.loads(t)["game"]))
+    todo = [(d, args.per_game, args.iterations) for d in lines if int(d["index"]) not in done]
+    print(f"{len(done)} games already in {args.out}, {len(todo)} to sample", file=sys.stderr)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    with args.out.open("a", encoding="utf-8") as out:
+        results: Iterator[list[dict[str, Any]]]
+        if args.jobs == 1:
+            results = map(_sample_star, todo)
+        else:
+            results = multiprocessing.Pool(args.jobs).imap_unordered(_sample_star, todo)
+        for count, rows in enumerate(results, 1):
+            for row in rows:
+                out.write(json.dumps(row) + "\n")
+            out.flush()
+            spent = time.perf_counter() - start
+            eta = spent / count * (len(todo) - count)
+            print(f"\r{count}/{len(todo)} games, {spent:.0f} s, ETA {eta:.0f} s", end="",
+                  file=sys.stderr)  # fmt: skip
+    print(file=sys.stderr)
+    return 0
+
+
+def _read(path: Path) -> dict[str, np.ndarray]:
+    rows = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines() if t.strip()]
+    rows = [r for r in rows if "chance" in r]
+    return {k: np.array([r[k] for r in rows], dtype=float) for k in ("seats", "chance", "won")}
+
+
+def logit(p: np.ndarray) -> np.ndarray:
+    q = np.clip(p, EPS, 1 - EPS)
+    out: np.ndarray = np.log(q / (1 - q))
+    return out
+
+
+def calibrated(chance: np.ndarray, a: float, b: float) -> np.ndarray:
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-(a * logit(chance) + b)))
+    return out
+
+
+def fit_map(chance: np.ndarray, won: np.ndarray) -> tuple[float, float]:
+    """(a, b) of the logistic map by Newton's method on the log-likelihood."""
+    x = np.stack([logit(chance), np.ones_like(chance)], axis=1)
+    w = np.array([1.0, 0.0])
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-(x @ w)))
+        grad = x.T @ (won - p)
+        hess = -(x * (p * (1 - p))[:, None]).T @ x - 1e-6 * np.eye(2)
+        step = np.linalg.solve(hess, grad)
+        w = w - step
+        if np.abs(step).max() < 1e-10:
+            break
+    return float(w[0]), float(w[1])
+
+
+def reliability(p: np.ndarray, won: np.ndarray) -> list[dict[str, float]]:
+    rows = []
+    for k in range(10):
+        sel = (p >= k / 10) & ((p < (k + 1) / 10) if k < 9 else (p <= 1.0))
+        if sel.any():
+            rows.append({"bin": k, "count": int(sel.sum()), "predicted": float(p[sel].mean()),
+                         "observed": float(won[sel].mean())})  # fmt: skip
+    return rows
+
+
+def _scores(p: np.ndarray, won: np.ndarray) -> dict[str, float]:
+    q = np.clip(p, EPS, 1 - EPS)
+    return {
+        "brier": float(((p - won) ** 2).mean()),
+        "log_loss": float(-(won * np.log(q) + (1 - won) * np.log(1 - q)).mean()),
+        "samples": len(p),
+    }
+
+
+def fit(args: argparse.Namespace) -> int:
+    train = _read(args.data)
+    test = _read(args.test)
+    model: dict[str, Any] = {"format": "strategos-search-chances", "version": 1, "map": {}}
+    report: dict[str, Any] = {
+        "command": " ".join(["tools/calibrate_search.py", *sys.argv[1:]]),
+        "train_samples": len(train["chance"]), "test_samples": len(test["chance"]),
+    }  # fmt: skip
+    for n in range(2, 7):
+        sel = train["seats"] == n
+        if sel.sum() < 50:  # the runtime needs a map for every seat count
+            raise SystemExit(f"only {int(sel.sum())} training samples of {n} seats; need 50")
+        a, b = fit_map(train["chance"][sel], train["won"][sel])
+        model["map"][str(n)] = [round(a, 4), round(b, 4)]
+        t = test["seats"] == n
+        if not t.any():
+            continue
+        raw, won = test["chance"][t], test["won"][t]
+        cal = calibrated(raw, a, b)
+        report[f"{n}p"] = {
+            "map": [a, b],
+            "search": _scores(raw, won),
+            "calibrated": _scores(cal, won),
+            "base_rate": _scores(np.full_like(raw, 1.0 / n), won),
+            "reliability_search": reliability(raw, won),
+            "reliability_calibrated": reliability(cal, won),
+        }
+    model["trained"] = {k: report[k] for k in ("command", "train_samples", "test_samples")}
+    args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    for seats in ("2p", "4p"):
+        if seats in report:
+            r = report[seats]
+            briers = [r[k]["brier"] for k in ("search", "calibrated", "base_rate")]
+            print(seats, "map", r["map"], "Brier search / calibrated / base rate:", *briers)
+            for row in r["reliability_calibrated"]:
+                print("  ", row)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("sample", help="search chances at decisions of self-play records")
+    s.add_argument("data", type=Path, help="self-play JSON-lines file (tools/selfplay.py)")
+    s.add_argument("--out", type=Path, required=True)
+    s.add_argument("--per-game", type=int, default=3)
+    s.add_argument("--games", type=int, default=10**9, help="the first N games of the file")
+    s.add_argument("--iterations", type=int, default=300, help="the hint's budget")
+    s.add_argument("--jobs", type=int, default=1)
+    f = sub.add_parser("fit", help="fit the map per seat count and measure it")
+    f.add_argument("data", type=Path)
+    f.add_argument("--test", type=Path, required=True)
+    f.add_argument("--out", type=Path, required=True)
+    f.add_argument("--report", type=Path, required=True)
+    args = parser.parse_args(argv)
+    if args.command == "sample":
+        if args.per_game < 1 or args.jobs < 1 or args.iterations < 1 or args.games < 1:
+            parser.error("--per-game, --games, --iterations and --jobs must be at least 1")
+        return sample(args)
+    return fit(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
