@@ -10,7 +10,7 @@ be shown to every player without revealing a hand (R11).
 That is a conditional logit (``ai.learned_value``) over the features of ``ai.value_features``
 read from public facts only (``PUBLIC_READING``: no quest card in any hand, coins by what has
 been played), fitted to the results of self-play games by ``tools/train_value.py --public``
-(``experiments/train/chances_v1.json`` holds its held-out reliability tables). It forecasts
+(``experiments/train/chances_v2.json`` holds its held-out reliability tables). It forecasts
 from a turn start, the positions it was fitted on; the client asks it there.
 
 A search's own chance (the hint, the AI's thinking, the review) is mapped too:
@@ -33,7 +33,7 @@ from ai.learned_value import LearnedEvaluator, model_reading
 from ai.model_file import DATA_DIR, ModelError, read_model
 from game import P_ROLL, GameState, PlayerView
 
-MODEL = "chances_v1"
+MODEL = "chances_v2"
 SEARCH_MODEL = "search_chances_v1"
 _EPS = 1e-4  # a search's chance is clipped to [_EPS, 1 - _EPS] before the logit
 

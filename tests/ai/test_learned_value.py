@@ -78,4 +78,20 @@ def test_a_model_file_is_checked_when_read(tmp_path: Path, monkeypatch: pytest.M
             learned_value.load_model(name)
     with pytest.raises(ModelError):
         learned_value.load_model("absent")
+    # The calibration per seat count: a sharpness above 0 and a lead within (-10, 10), each
+    # for a seat count of 2 to 6.
+    for name, change in (
+        ("blunt", {"sharpness": {"2": 0.0}}),
+        ("seven", {"sharpness": {"7": 1.0}}),
+        ("lead", {"lead": {"4": 12.0}}),
+        ("leads", {"lead": [0.5]}),
+    ):
+        (tmp_path / f"{name}.json").write_text(json.dumps({**good, **change}))
+        with pytest.raises(ModelError):
+            LearnedEvaluator.named(name)
+    (tmp_path / "calibrated.json").write_text(
+        json.dumps({**good, "sharpness": {"2": 0.6}, "lead": {"2": 1.0, "4": -0.6}})
+    )
+    evaluator = LearnedEvaluator.named("calibrated")
+    assert evaluator.sharpness == {2: 0.6} and evaluator.lead == {2: 1.0, 4: -0.6}
     learned_value.load_model.cache_clear()
