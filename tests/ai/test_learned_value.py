@@ -80,13 +80,14 @@ def test_a_model_file_is_checked_when_read(tmp_path: Path, monkeypatch: pytest.M
         learned_value.load_model("absent")
     # The calibration per seat count: a sharpness above 0 and a lead within (-10, 10), each
     # for a seat count of 2 to 6.
-    for name, change in (
+    calibrations: list[tuple[str, dict[str, object]]] = [
         ("blunt", {"sharpness": {"2": 0.0}}),
         ("seven", {"sharpness": {"7": 1.0}}),
         ("lead", {"lead": {"4": 12.0}}),
         ("leads", {"lead": [0.5]}),
-    ):
-        (tmp_path / f"{name}.json").write_text(json.dumps({**good, **change}))
+    ]
+    for name, calibration in calibrations:
+        (tmp_path / f"{name}.json").write_text(json.dumps({**good, **calibration}))
         with pytest.raises(ModelError):
             LearnedEvaluator.named(name)
     (tmp_path / "calibrated.json").write_text(
