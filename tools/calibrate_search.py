@@ -24,11 +24,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +33,9 @@ import numpy as np
 
 from ai.registry import hint_search
 from game import CHANCE, GameRecord
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from selfplay import append_as_done
 
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before the logit
 
@@ -93,22 +93,7 @@ def sample(args: argparse.Namespace) -> int:
     todo = [(d, args.per_game, args.iterations) for d in lines if int(d["index"]) not in done]
     print(f"{len(done)} games already in {args.out}, {len(todo)} to sample", file=sys.stderr)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    start = time.perf_counter()
-    with args.out.open("a", encoding="utf-8") as out:
-        results: Iterator[list[dict[str, Any]]]
-        if args.jobs == 1:
-            results = map(_sample_star, todo)
-        else:
-            results = multiprocessing.Pool(args.jobs).imap_unordered(_sample_star, todo)
-        for count, rows in enumerate(results, 1):
-            for row in rows:
-                out.write(json.dumps(row) + "\n")
-            out.flush()
-            spent = time.perf_counter() - start
-            eta = spent / count * (len(todo) - count)
-            print(f"\r{count}/{len(todo)} games, {spent:.0f} s, ETA {eta:.0f} s", end="",
-                  file=sys.stderr)  # fmt: skip
-    print(file=sys.stderr)
+    append_as_done(args.out, _sample_star, todo, args.jobs)
     return 0
 
 

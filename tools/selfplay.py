@@ -19,13 +19,15 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import game
 from ai.registry import agent_from_spec
 from game import CHANCE, GameRecord
+
+T = TypeVar("T")
 
 # Seat counts in the mix: two and four players most (the arena's targets), every count seen.
 PLAYER_MIX = (2, 2, 2, 3, 4, 4, 4, 5, 6)
@@ -67,8 +69,36 @@ def play(
     }
 
 
-def _play_star(args: tuple[str, int, int, tuple[int, ...]]) -> dict[str, Any]:
-    return play(*args)
+def _play_lines(args: tuple[str, int, int, tuple[int, ...]]) -> list[dict[str, Any]]:
+    return [play(*args)]
+
+
+def append_as_done(
+    out: Path,
+    work: Callable[[T], list[dict[str, Any]]],
+    tasks: Sequence[T],
+    jobs: int,
+) -> None:
+    """Run ``work`` on every task (over ``jobs`` processes) and append the lines each returns to
+    ``out`` as soon as it finishes, with progress and an ETA on stderr: a run stopped at any
+    point keeps what it finished, and the next one skips it. ``work`` must be a module-level
+    function, for the worker processes."""
+    start = time.perf_counter()
+    with out.open("a", encoding="utf-8") as handle:
+        results: Iterator[list[dict[str, Any]]]
+        if jobs == 1:
+            results = map(work, tasks)
+        else:
+            results = multiprocessing.Pool(jobs).imap_unordered(work, tasks)
+        for count, lines in enumerate(results, 1):
+            for line in lines:
+                handle.write(json.dumps(line) + "\n")
+            handle.flush()
+            spent = time.perf_counter() - start
+            eta = spent / count * (len(tasks) - count)
+            print(f"\r{count}/{len(tasks)} games, {spent:.0f} s, ETA {eta:.0f} s", end="",
+                  file=sys.stderr)  # fmt: skip
+    print(file=sys.stderr)
 
 
 def done_indices(path: Path) -> set[int]:
@@ -112,22 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     have = done_indices(args.out)
     todo = [(args.agent, args.seed, i, mix) for i in range(args.games) if i not in have]
     print(f"{len(have)} games already in {args.out}, {len(todo)} to play", file=sys.stderr)
-    start = time.perf_counter()
-    with args.out.open("a", encoding="utf-8") as out:
-        results: Iterator[dict[str, Any]]
-        if args.jobs == 1:
-            results = map(_play_star, todo)
-        else:
-            pool = multiprocessing.Pool(args.jobs)
-            results = pool.imap_unordered(_play_star, todo)
-        for count, result in enumerate(results, 1):
-            out.write(json.dumps(result) + "\n")
-            out.flush()
-            spent = time.perf_counter() - start
-            eta = spent / count * (len(todo) - count)
-            print(f"\r{count}/{len(todo)} games, {spent:.0f} s, ETA {eta:.0f} s", end="",
-                  file=sys.stderr)  # fmt: skip
-    print(file=sys.stderr)
+    append_as_done(args.out, _play_lines, todo, args.jobs)
     return 0
 
 

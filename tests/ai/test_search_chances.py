@@ -82,3 +82,22 @@ def test_the_hint_shows_the_search_chances_mapped() -> None:
     for got, searched in zip(shown, raw, strict=True):
         assert searched.win_chance is not None and got.win_chance is not None
         assert got.win_chance == search_chance(searched.win_chance, 3)
+
+
+def test_sampling_resumes_where_it_stopped(tmp_path: Path) -> None:
+    """Self-play and the sampling append each finished game at once; run again, they play
+    and sample only what is missing (a stopped run loses nothing)."""
+    selfplay = load_tool("selfplay", "_strategos_selfplay_for_search_chances")
+    tool = load_tool("calibrate_search", "_strategos_calibrate_search_for_resume")
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    assert selfplay.main(["--agent", "policy:tactics", "--games", "2", "--seed", "5",
+                          "--out", str(games)]) == 0  # fmt: skip
+    sample = ["sample", str(games), "--per-game", "1", "--iterations", "20", "--out", str(samples)]
+    assert tool.main([*sample, "--games", "1"]) == 0
+    first = samples.read_text(encoding="utf-8").splitlines()
+    assert len(first) == 1
+    assert tool.main(sample) == 0
+    rows = [json.loads(t) for t in samples.read_text(encoding="utf-8").splitlines()]
+    assert samples.read_text(encoding="utf-8").splitlines()[:1] == first
+    assert sorted(r["game"] for r in rows) == [0, 1]
+    assert all(0.0 <= r["chance"] <= 1.0 and 0.0 <= r["won"] <= 1.0 for r in rows)
