@@ -30,6 +30,7 @@ from game import (  # noqa: E402
     new_game,
 )
 from game.actions import CommitCoin, DrawCard  # noqa: E402
+from tests.web.matches import play_a_step  # noqa: E402
 from tests.web.player import ROOT, click, click_button  # noqa: E402
 from web import i18n, last_games, saves, theme  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
@@ -487,12 +488,7 @@ def test_a_full_storage_drops_the_oldest_kept_games_for_the_autosave(
     def play_until_the_save_grows() -> str:
         before = session.save_text()
         while session.save_text() == before:
-            who = session.human_to_act()
-            if who >= 0:
-                session.take_over(who)
-                session.submit(session.legal()[0])
-            else:
-                session.tick(5)
+            play_a_step(session)
         return before
 
     play_until_the_save_grows()

@@ -16,6 +16,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from game import GameRecord  # noqa: E402
+from tests.web.matches import play_a_step  # noqa: E402
 from tests.web.player import click_button, press_key, top  # noqa: E402
 from web import i18n, saves, theme  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
@@ -39,12 +40,7 @@ def _unfinished(app: App, seed: int = 21, humans: int = 2, actions: int = 12) ->
     seats = [SeatConfig(HUMAN if s < humans else AI, "easy") for s in range(2)]
     session = saves.new_session(app, MatchConfig(seats, seed=seed))
     while len(session.record.actions) < actions:
-        who = session.human_to_act()
-        if who >= 0:
-            session.take_over(who)
-            session.submit(session.legal()[0])
-        else:
-            session.tick(5)
+        play_a_step(session)
     text = app.storage.read(saves.AUTOSAVE)
     assert text and not session.is_over()
     return text
