@@ -115,8 +115,10 @@ def test_logs_and_reports_hold_settings_as_json(tmp_path: Path) -> None:
 def test_a_log_of_repr_settings_reads_as_json_and_resumes(tmp_path: Path) -> None:
     """Logs written before settings were JSON hold the repr of the agent's SearchConfig, with
     options the search has since lost at the values every such game had, and without the
-    components it has since gained: read, they are today's settings of the same spec."""
-    specs = ["ismcts:easy:iterations=5", "greedy"]
+    components and options it has since gained (at the values those games had: no pruning, so
+    the spec says ``prune=false`` now that the presets prune): read, they are today's settings
+    of the same spec."""
+    specs = ["ismcts:easy:iterations=5:prune=false", "greedy"]
     log = tmp_path / "games.jsonl"
     arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
     entry = json.loads(log.read_text(encoding="utf-8"))
@@ -146,3 +148,17 @@ OLD_EASY_5 = (
     "level=0.15, track=0.12, coin=0.15, floors_quests=0.35, qualify=1.4, standing_base=0.8, "
     "guard=0.0, beta_start=0.38, beta_end=0.55))"
 )
+
+
+def test_a_log_from_before_pruning_is_not_resumed_by_a_pruning_spec(tmp_path: Path) -> None:
+    """Games of a log written before the search could prune were played without it: today's
+    presets prune, so such a log belongs to another tournament."""
+    specs = ["ismcts:easy:iterations=5:prune=false", "greedy"]
+    log = tmp_path / "games.jsonl"
+    arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
+    entry = json.loads(log.read_text(encoding="utf-8"))
+    entry["settings"] = [OLD_EASY_5, "'GreedyAgent'"]
+    log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="another tournament"):
+        arena.tournament(["ismcts:easy:iterations=5", "greedy"], 2, seed=9, rules=Rules(),
+                         log=str(log))  # fmt: skip
