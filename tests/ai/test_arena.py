@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -119,11 +120,7 @@ def test_a_log_of_repr_settings_reads_as_json_and_resumes(tmp_path: Path) -> Non
     the spec says ``prune=false`` now that the presets prune): read, they are today's settings
     of the same spec."""
     specs = ["ismcts:easy:iterations=5:prune=false", "greedy"]
-    log = tmp_path / "games.jsonl"
-    arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
-    entry = json.loads(log.read_text(encoding="utf-8"))
-    entry["settings"] = [OLD_EASY_5, "'GreedyAgent'"]
-    log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
+    log, entry = _log_from_before_json(tmp_path, specs)
     resumed = arena.tournament(specs, 2, seed=9, rules=Rules(), log=str(log))
     assert resumed["games"] == 2
     key = arena.log_key(entry, ["settings"])
@@ -153,12 +150,17 @@ OLD_EASY_5 = (
 def test_a_log_from_before_pruning_is_not_resumed_by_a_pruning_spec(tmp_path: Path) -> None:
     """Games of a log written before the search could prune were played without it: today's
     presets prune, so such a log belongs to another tournament."""
-    specs = ["ismcts:easy:iterations=5:prune=false", "greedy"]
+    log, _ = _log_from_before_json(tmp_path, ["ismcts:easy:iterations=5:prune=false", "greedy"])
+    with pytest.raises(ValueError, match="another tournament"):
+        arena.tournament(["ismcts:easy:iterations=5", "greedy"], 2, seed=9, rules=Rules(),
+                         log=str(log))  # fmt: skip
+
+
+def _log_from_before_json(tmp_path: Path, specs: list[str]) -> tuple[Path, dict[str, Any]]:
+    """A log of one game of ``specs`` whose settings are written as before they were JSON."""
     log = tmp_path / "games.jsonl"
     arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
     entry = json.loads(log.read_text(encoding="utf-8"))
     entry["settings"] = [OLD_EASY_5, "'GreedyAgent'"]
     log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="another tournament"):
-        arena.tournament(["ismcts:easy:iterations=5", "greedy"], 2, seed=9, rules=Rules(),
-                         log=str(log))  # fmt: skip
+    return log, entry
