@@ -14,7 +14,7 @@ import math
 from functools import cache
 from operator import mul
 
-from ai.evaluation import Evaluator
+from ai.evaluation import Evaluator, softmax
 from ai.model_file import DATA_DIR, ModelError, read_model
 from ai.value_features import FEATURES, seat_features
 from game import P_OVER, GameState
@@ -118,13 +118,6 @@ class LearnedEvaluator:
         if state.phase == P_OVER:
             return state.returns()
         u = self.utilities(state)
-        p = _softmax(u)
+        p = softmax(u, 1.0)
         c = self.lead.get(state.num_players, 0.0)
-        return _softmax([v + c * q for v, q in zip(u, p, strict=True)]) if c else p
-
-
-def _softmax(u: list[float]) -> list[float]:
-    top = max(u)
-    e = [math.exp(v - top) for v in u]
-    total = sum(e)
-    return [v / total for v in e]
+        return softmax([v + c * q for v, q in zip(u, p, strict=True)], 1.0) if c else p
