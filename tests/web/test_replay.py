@@ -54,7 +54,8 @@ pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 GOLDEN = ROOT / "tests" / "golden"
 SHOTS = ROOT / "artifacts" / "replay"
-MINE = {"web.scenes.replay", "web.scenes.review_panel", "web.scenes.last_games"}
+# The toast is drawn by the app (web.app): it says why a review seat cannot be chosen.
+MINE = {"web.scenes.replay", "web.scenes.review_panel", "web.scenes.last_games", "web.app"}
 
 
 def golden_text(name: str, client: dict[str, Any] | None = None) -> str:
@@ -591,6 +592,22 @@ def _screens(app: App) -> Iterator[str]:
         scene.charts = False
         scene.jump(points[0].index)
         yield "turning"
+    app.pop()
+    unfinished = json.loads(golden_text("6p_coins_only", seats(6, (0, 3))))
+    unfinished["actions"] = unfinished["actions"][:150]
+    scene = app.nav.replay_text(json.dumps(unfinished))
+    assert scene is not None
+    for _ in range(400):
+        app.frame()
+        if scene.timeline.built and scene._prepared >= 2:
+            break
+    scene.start_watching(0)
+    scene.open_review()
+    hidden = scene.panel.buttons.find("review_seat1")
+    assert hidden is not None and not hidden.enabled and hidden.on_refused is not None
+    hidden.on_refused()  # a tap on another seat's decisions: the toast says why not
+    assert app.toast_text == i18n.t("rv_seat_hidden")
+    yield "review of a game not over"
     app.pop()
     app.nav.open_last_games()
     yield "last games"
