@@ -2,8 +2,9 @@
 
 Positions come from greedy self-play (4 players, all patches) at the start of an action phase
 in round 6, so they look like real games (towers under attack, generals trained), not random
-walks. Reported: iterations per CPU second for each difficulty preset, the CPU time of a whole
-``hard`` decision, and the longest wall-clock slice of ``step_ms(8)`` (the client's frame
+walks. Reported: iterations per CPU second for each difficulty preset, the CPU time of a
+decision at each level a player can choose (``ai.levels``), the CPU time of a whole ``hard``
+decision, and the longest wall-clock slice of ``step_ms(8)`` (the client's frame
 budget; the target is under 15 ms), and the cost of one call of each evaluator.
 """
 
@@ -11,12 +12,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 import game
 from ai.agents import GreedyAgent, play_on
 from ai.components import evaluator_names, make_evaluator
+from ai.levels import LEVELS, level_agent
 from ai.presets import DIFFICULTIES, PRESETS
 from ai.search import Search
 from game import P_ACTION, Action, GameState
@@ -88,6 +91,7 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
             "decision_ms": round(cpu / len(positions) * 1000.0, 1) if positions else None,
         }
     report["presets"] = per_level
+    report["levels_decision_ms"] = level_times(positions)
     report["hard_decision_ms_mean"] = round(sum(hard_ms) / len(hard_ms), 1) if hard_ms else None
     report["hard_decision_ms_max"] = round(max(hard_ms), 1) if hard_ms else None
     longest = 0.0
@@ -102,6 +106,23 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
     report["step_ms_8_slices_per_hard_decision"] = round(slices / max(1, len(positions)), 1)
     report["evaluation_us_per_call"] = evaluation_cost(positions)
     return report
+
+
+def level_times(
+    positions: list[GameState], levels: Sequence[str] = tuple(LEVELS)
+) -> dict[str, float | None]:
+    """CPU milliseconds of a whole decision at each level, averaged over the positions."""
+    out: dict[str, float | None] = {}
+    for level in levels:
+        cpu = 0.0
+        for i, state in enumerate(positions):
+            view = state.observe(state.current_player())
+            agent = level_agent(level)
+            start = time.process_time()
+            agent.choose(view, state.legal_actions(), random.Random(i))
+            cpu += time.process_time() - start
+        out[level] = round(cpu / len(positions) * 1000.0, 1) if positions else None
+    return out
 
 
 def evaluation_cost(positions: list[GameState], calls: int = 300) -> dict[str, float]:

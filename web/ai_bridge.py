@@ -18,9 +18,12 @@ from typing import Any, Protocol
 
 import ai
 import ai.chances
+import ai.levels
 import ai.review
 
-DIFFICULTIES: tuple[str, ...] = tuple(ai.DIFFICULTIES)
+# Every level a save or the command line may name (ai.levels: each is an agent, not only a
+# search budget); ``OFFERED`` below are the ones a new game lets a player choose.
+DIFFICULTIES: tuple[str, ...] = tuple(ai.levels.LEVELS)
 HINT_DIFFICULTY = "hard"
 FALLBACK_AGENT = "greedy"
 AgentKey = tuple[int | None, str]  # (seat, difficulty): whose agent, kept between decisions
@@ -183,11 +186,9 @@ def prepare(board: Any) -> None:
     ai.prepare_board(board)
 
 
-# The levels a new game offers: each one measurably stronger than the one below it
-# (experiments/ladder.md: normal beat easy 0.685 of 200 games; hard beat normal only 0.552,
-# expert hard 0.556, under the 0.60 a stronger name needs). Hard and expert still play where a
-# save or the command line names them, as they always did.
-OFFERED: tuple[str, ...] = ("easy", "normal")
+# The levels a new game offers, each measurably stronger than the one below it
+# (experiments/ladder.md; the figures are beside each level in ai/levels.py).
+OFFERED: tuple[str, ...] = ai.levels.OFFERED
 
 
 def difficulties() -> tuple[str, ...]:
@@ -196,7 +197,7 @@ def difficulties() -> tuple[str, ...]:
 
 
 def _agent(difficulty: str) -> Any:
-    return ai.make_agent("ismcts", level=difficulty)
+    return ai.levels.level_agent(difficulty)
 
 
 def begin(

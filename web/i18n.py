@@ -46,6 +46,7 @@ TEXT: dict[str, tuple[str, str]] = {
     "random": ("Random", "Случайно"),
     "kingdom": ("Kingdom", "Царство"),
     "difficulty": ("Difficulty", "Сложность"),
+    "diff_beginner": ("beginner", "новичок"),
     "diff_easy": ("easy", "лёгкий"),
     "diff_normal": ("normal", "средний"),
     "diff_hard": ("hard", "сильный"),

@@ -31,10 +31,10 @@ UI_TEXT: dict[str, tuple[str, str]] = {
         "сменить.",
     ),
     "tip_seat_level": (
-        "How strong this AI is: easy, normal, hard or expert. Stronger ones think longer. "
-        "Tap to change.",
-        "Насколько силён этот ИИ: лёгкий, средний, сильный или эксперт. Сильные думают дольше. "
-        "Нажмите, чтобы сменить.",
+        "How strong this AI is, from beginner up: each level won at least 6 games in 10 "
+        "against the one below it. Stronger ones think longer. Tap to change.",
+        "Насколько силён этот ИИ, от новичка и выше: каждый уровень выигрывал не меньше 6 "
+        "партий из 10 у предыдущего. Сильные думают дольше. Нажмите, чтобы сменить.",
     ),
     "tip_seat_kingdom": (
         "The kingdom of this seat; Random draws one when the game starts. Tap to change.",

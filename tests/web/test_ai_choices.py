@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
-CHOICES = "choose from easy, normal, hard, expert"
+CHOICES = "choose from beginner, easy, normal, hard, expert"
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
@@ -46,7 +46,7 @@ def test_an_unknown_difficulty_on_the_command_line_exits_with_2(tmp_path: Path) 
     )  # fmt: skip
     assert result.returncode == 2, result.stderr
     assert "--difficulty: invalid choice: 'godlike'" in result.stderr
-    assert "'easy', 'normal', 'hard', 'expert'" in result.stderr
+    assert "'beginner', 'easy', 'normal', 'hard', 'expert'" in result.stderr
     assert "Traceback" not in result.stderr
 
 
@@ -86,7 +86,7 @@ def test_the_new_game_form_offers_only_the_levels_there_are(app: App) -> None:
         click_button(app, form.buttons, "diff1")
         seen.add(form.config.seats[1].difficulty)
     # Only the levels the ladder measured as steps (experiments/ladder.md).
-    assert seen == set(ai_bridge.OFFERED) == {"easy", "normal"}
+    assert seen == set(ai_bridge.OFFERED) == {"beginner", "easy", "normal"}
     assert set(ai_bridge.OFFERED) <= set(ai_bridge.DIFFICULTIES)
 
 

@@ -117,12 +117,11 @@ def test_new_game_form(app: App, random_ai: None) -> None:
     assert scene.config.seats[1].kind == HUMAN
     click_button(app, scene.buttons, "kind1")
     assert scene.think_note() == "think_fast"
-    # Only the levels measured as steps are offered (experiments/ladder.md): easy, normal.
-    click_button(app, scene.buttons, "diff2")
-    assert scene.config.seats[2].difficulty == "easy"
-    assert scene.think_note() == "think_fast"
-    click_button(app, scene.buttons, "diff2")
-    assert scene.config.seats[2].difficulty == "normal"
+    # Only the levels measured as steps are offered (experiments/ladder.md), weakest first.
+    for level in ("beginner", "easy", "normal"):
+        click_button(app, scene.buttons, "diff2")
+        assert scene.config.seats[2].difficulty == level
+        assert scene.think_note() == "think_fast"
     for _ in i18n.LANGUAGES:  # the note fits its column above Start in every language
         assert 1 <= len(scene.note_lines()) <= NOTE_MAX_LINES
         click_button(app, scene.buttons, "language")

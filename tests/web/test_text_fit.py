@@ -255,7 +255,7 @@ def test_every_text_fits_in_both_languages_and_sizes(
     new = NewGameScene(app)
     app.push(new)
     new._players(6)
-    levels = ["easy", "normal", "hard", "expert", "expert", "normal"]
+    levels = ["beginner", "easy", "normal", "hard", "expert", "beginner"]
     for s, seat in enumerate(new.config.seats):
         seat.kind = HUMAN if s == 0 else AI
         seat.difficulty = levels[s]
