@@ -97,6 +97,12 @@ class FallbackThinking:
         self.done = bool(self._inner.step_ms(ms))
         return self.done
 
+    def finish(self) -> None:
+        """Decide now, in one go: a failed search's decision is due at once."""
+        while not self._inner.step(1 << 30):
+            pass
+        self.done = True
+
     def progress(self) -> float:
         return 1.0 if self.done else 0.0
 
@@ -131,7 +137,7 @@ class GuardedThinking:
                 self.failure = err
                 log.error("%s: %s; %s decides instead", self._who, err, FALLBACK_AGENT)
             self._fallback = FallbackThinking(self._view, self._legal, self._seed, self.failure)
-            self._fallback.step_ms(0)
+            self._fallback.finish()
             self.done = True
         return self._fallback
 

@@ -373,3 +373,20 @@ def test_out_of_turn_search_does_not_assume_the_movers_hidden_cards() -> None:
         agent = ai.make_agent("ismcts", level="normal", iterations=150)
         action = agent.choose(state.observe(1), state.legal_actions(), random.Random(seed))
         assert action in state.legal_actions()
+
+
+def test_greedy_thinks_one_action_a_step_and_decides_as_it_would_at_once() -> None:
+    # The browser has no threads: a ranking done at once blocked a frame for up to 0.5 s.
+    state = mid_game()
+    assert state.phase == P_ACTION
+    view = state.observe(state.current_player())
+    legal = state.legal_actions()
+    greedy = ai.GreedyAgent()
+    thinking = greedy.begin(view, legal, random.Random(1))
+    assert not thinking.step(1) and thinking.progress() == 1 / len(legal)
+    assert thinking.best_action() in legal  # valid at any time
+    while not thinking.step(7):
+        pass
+    ranking = greedy.rank(view, legal)
+    assert thinking.best_action() == ranking[0].action
+    assert thinking.explain(3) == ranking[:3]
