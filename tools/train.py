@@ -1,6 +1,6 @@
 """One command per shipped model: self-play, then the fit, seeded and resumable.
 
-    ./build.sh train chances [--games 3000] [--test-games 440] [--jobs N]
+    ./build.sh train chances [--games 3000] [--test-games 2000] [--jobs N]
     ./build.sh train search-chances [--games 900] [--test-games 300] [--jobs N]
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
@@ -52,7 +52,7 @@ class Recipe:
 
 
 RECIPES = {
-    "chances": Recipe("policy:tactics", 32, 3000, 31, 440, True, "chances_v2", 3000),
+    "chances": Recipe("policy:tactics", 32, 3000, 31, 2000, True, "chances_v2", 3000),
 }
 # The search-chances recipe: self-play games to train and to test on, decisions sampled a game.
 SEARCH_CHANCES = Recipe("policy:tactics", 21, 900, 22, 300, True, "search_chances_v1", 0)
