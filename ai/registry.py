@@ -102,12 +102,24 @@ def agent_from_spec(spec: str, **extra: object) -> Agent:
     return make_agent(name, **options)
 
 
+# The hint's budget: the search whose chances ``ai.chances.search_chance`` was fitted on.
+HINT_ITERATIONS = 300
+
+
+def hint_agent(iterations: int = HINT_ITERATIONS) -> Agent:
+    """The search behind the hint button (the client slices it over frames)."""
+    return IsmctsAgent("normal", iterations=iterations)
+
+
 def hint_search(
-    view: PlayerView, legal_actions: Sequence[Action], *, iterations: int = 300, seed: int = 0
+    view: PlayerView,
+    legal_actions: Sequence[Action],
+    *,
+    iterations: int = HINT_ITERATIONS,
+    seed: int = 0,
 ) -> Thinking:
     """The hint's search, run to its end; its ``explain`` gives the search's own chances."""
-    agent = IsmctsAgent("normal", iterations=iterations)
-    thinking = agent.begin(view, legal_actions, random.Random(seed))
+    thinking = hint_agent(iterations).begin(view, legal_actions, random.Random(seed))
     while not thinking.step(1 << 30):
         pass
     return thinking
@@ -117,7 +129,7 @@ def hint(
     view: PlayerView,
     legal_actions: Sequence[Action],
     *,
-    iterations: int = 300,
+    iterations: int = HINT_ITERATIONS,
     seed: int = 0,
     top: int = 3,
 ) -> list[Insight]:
@@ -130,9 +142,11 @@ def hint(
 
 __all__ = [
     "AGENT_NAMES",
+    "HINT_ITERATIONS",
     "SEARCH_OPTIONS",
     "agent_from_spec",
     "hint",
+    "hint_agent",
     "hint_search",
     "make_agent",
     "parse_spec",

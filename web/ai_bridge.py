@@ -13,18 +13,19 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import ai
 import ai.chances
 import ai.levels
+import ai.registry
 import ai.review
 
 # Every level a save or the command line may name (ai.levels: each is an agent, not only a
 # search budget); ``OFFERED`` below are the ones a new game lets a player choose.
 DIFFICULTIES: tuple[str, ...] = tuple(ai.levels.LEVELS)
-HINT_DIFFICULTY = "hard"
 FALLBACK_AGENT = "greedy"
 AgentKey = tuple[int | None, str]  # (seat, difficulty): whose agent, kept between decisions
 
@@ -223,15 +224,23 @@ def begin(
     if len(legal) == 1:
         return ForcedThinking(legal[0])
     seat = getattr(view, "seat", None)
-    who = f"seat {seat} ({difficulty})"
     key: AgentKey = (seat, difficulty)
-    try:
+
+    def kept_agent() -> Any:
         agent = agents.get(key) if agents is not None else None
         if agent is None:
             agent = _agent(difficulty)
             if agents is not None:
                 agents[key] = agent
-        inner = agent.begin(view, list(legal), random.Random(seed))
+        return agent
+
+    return _guarded(view, legal, seed, f"seat {seat} ({difficulty})", kept_agent)
+
+
+def _guarded(view: Any, legal: list[Any], seed: int, who: str, make: Callable[[], Any]) -> Thinking:
+    """``make()``'s agent deciding, behind the fallback that takes over if it raises."""
+    try:
+        inner = make().begin(view, list(legal), random.Random(seed))
     except Exception as err:
         guarded = GuardedThinking(None, view, legal, seed, who)
         guarded.fail(err)
@@ -252,9 +261,18 @@ def begin_fallback(view: Any, legal: list[Any], seed: int) -> Thinking:
     return FallbackThinking(view, legal, seed, None)
 
 
+def _hint_agent() -> Any:
+    return ai.registry.hint_agent()
+
+
 def begin_hint(view: Any, legal: list[Any], seed: int) -> Thinking:
-    """A search for the human seat's best moves; read them with ``explain(top=3)``."""
-    return begin(view, legal, HINT_DIFFICULTY, seed)
+    """A search for the human seat's best moves; read them with ``explain(top=3)``.
+
+    It is the search the map of chances was fitted on (``ai.registry.hint_search``), so the
+    chances beside the suggestions are probabilities, not a stronger search's own leanings."""
+    if len(legal) == 1:
+        return ForcedThinking(legal[0])
+    return _guarded(view, legal, seed, "the hint", _hint_agent)
 
 
 # -- the win chances shown to players (ai.chances) -------------------------------------------

@@ -123,6 +123,24 @@ def test_a_single_legal_action_needs_no_search(monkeypatch: pytest.MonkeyPatch) 
     assert thinking.step_ms(1) and thinking.best_action() == "only" and thinking.failure is None
 
 
+def test_the_hint_is_the_search_its_chances_were_fitted_on() -> None:
+    # ai.chances.search_chance maps the chances of ai.registry.hint_search (tools/
+    # calibrate_search.py); shown beside another search's suggestions they would not be
+    # probabilities.
+    import ai
+
+    session = MatchSession(spectator_config(2, 1, "easy"))
+    while len(session.state.legal_actions()) < 3 or session.to_act() < 0:
+        session.tick(5)
+    view = session.state.observe(session.to_act())
+    legal = session.state.legal_actions()
+    thinking = ai_bridge.begin_hint(view, legal, 7)
+    while not thinking.step_ms(8):
+        pass
+    shown = [(i.action, i.visit_share, i.win_chance) for i in thinking.explain(3)]
+    assert shown == [tuple(i) for i in ai.hint(view, legal, seed=7, top=3)]
+
+
 # --- a search that fails mid-game -------------------------------------------------------------
 
 
@@ -218,7 +236,7 @@ def test_a_failing_hint_search_says_so(app: App, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(ai_bridge, "_agent", lambda difficulty: ai.make_agent("random"))
     scene = _match(app, seed=12)
     _own_turn(app, scene)
-    monkeypatch.setattr(ai_bridge, "_agent", lambda difficulty: _BrokenAgent("step"))
+    monkeypatch.setattr(ai_bridge, "_hint_agent", lambda: _BrokenAgent("step"))
     click_button(app, scene.controls, "hint")
     _until(app, lambda: not scene.hinting)
     assert app.toast_text == i18n.t("hint_fallback")
