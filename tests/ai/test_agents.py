@@ -174,9 +174,11 @@ def test_thinking_interface() -> None:
         assert 0.0 <= insight.visit_share <= 1.0 and 0.0 <= insight.win_chance <= 1.0
     assert insights[0].visit_share >= insights[-1].visit_share
     assert thinking.best_action() == insights[0].action
-    for name in ("random", "greedy"):
+    for name in ("random", "greedy", "policy"):
         simple = ai.make_agent(name).begin(view, legal, random.Random(1))
-        assert simple.step(1) and simple.done and simple.best_action() in legal
+        while not simple.step(1):  # greedy judges one action a step
+            assert simple.best_action() in legal
+        assert simple.done and simple.progress() == 1.0 and simple.best_action() in legal
         assert simple.explain(2)
     hints = ai.hint(view, legal, iterations=30, seed=1)
     assert hints and all(h.action in legal for h in hints)

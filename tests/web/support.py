@@ -28,11 +28,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def random_ai(monkeypatch: pytest.MonkeyPatch) -> None:
-    """AI seats play uniform-random moves: fast games that test the client, not the search."""
+    """AI seats, and the hint, play uniform-random moves: fast games that test the client, not
+    the search."""
     import ai
     from web import ai_bridge
 
     monkeypatch.setattr(ai_bridge, "_agent", lambda difficulty: ai.make_agent("random"))
+    monkeypatch.setattr(ai_bridge, "_hint_agent", lambda: ai.make_agent("random"))
 
 
 @pytest.fixture
