@@ -76,6 +76,27 @@ def test_destroys_the_floor_that_wins(spec: str) -> None:
 
 
 @pytest.mark.parametrize("spec", AGENTS)
+def test_closes_out_a_game_already_decided(spec: str) -> None:
+    """R9.7: six points to none with two years left, the game is won whatever this turn does,
+    and a search whose chances all read "won" could stop telling moves apart. The destroy that
+    makes the seventh point ends the game with this round: the sooner win comes first."""
+    state = two_player()
+    place(state, general("romans", 0), "carthago", level=3)
+    place(state, general("romans", 1), "roma", level=3)
+    place(state, general("romans", 2), "capua", level=3)
+    place(state, general("carthaginians", 0), "gades")
+    place(state, general("carthaginians", 1), "lilybaeum")
+    state.points = [6, 0]
+    state.round = 8
+    start_turn(state, 0, [2, 3, 4, 6])
+    mine = play_turn(state, ai.agent_from_spec(spec), seed=2)
+    assert any(isinstance(a, Destroy) and a.city == city("carthago") for a in mine), [
+        str(a) for a in mine
+    ]
+    assert state.points[0] == 7
+
+
+@pytest.mark.parametrize("spec", AGENTS)
 def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
     """R6.2: the general coming back should stand in Roma, where a strong enemy waits next
     door (R7.2: a defender on a tower fights with +1), not in quiet Tarentum. The turn's draws
