@@ -20,6 +20,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -83,13 +84,16 @@ def append_as_done(
     ``out`` as soon as it finishes, with progress and an ETA on stderr: a run stopped at any
     point keeps what it finished, and the next one skips it. ``work`` must be a module-level
     function, for the worker processes."""
+    if not tasks:
+        return  # a pool given nothing to do never finished, and hung the resumed recipe
     start = time.perf_counter()
-    with out.open("a", encoding="utf-8") as handle:
+    with out.open("a", encoding="utf-8") as handle, ExitStack() as stack:
         results: Iterator[list[dict[str, Any]]]
         if jobs == 1:
             results = map(work, tasks)
         else:
-            results = multiprocessing.Pool(jobs).imap_unordered(work, tasks)
+            pool = stack.enter_context(multiprocessing.Pool(jobs))  # closed on the way out
+            results = pool.imap_unordered(work, tasks)
         for count, lines in enumerate(results, 1):
             for line in lines:
                 handle.write(json.dumps(line) + "\n")

@@ -101,3 +101,19 @@ def test_sampling_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert samples.read_text(encoding="utf-8").splitlines()[:1] == first
     assert sorted(r["game"] for r in rows) == [0, 1]
     assert all(0.0 <= r["chance"] <= 1.0 and 0.0 <= r["won"] <= 1.0 for r in rows)
+
+
+def test_a_resumed_run_with_nothing_left_to_play_ends(tmp_path: Path) -> None:
+    """Over several processes, a run whose games are all played already used to wait forever
+    (the recipe of ``./build.sh train`` hung at its second step)."""
+    import subprocess
+    import sys
+
+    games = tmp_path / "games.jsonl"
+    command = [sys.executable, "tools/selfplay.py", "--agent", "policy:tactics", "--games", "1",
+               "--seed", "5", "--out", str(games)]  # fmt: skip
+    root = Path(__file__).resolve().parents[2]
+    subprocess.run([*command, "--jobs", "1"], cwd=root, check=True, timeout=120)
+    done = subprocess.run([*command, "--jobs", "2"], cwd=root, timeout=120, capture_output=True)
+    assert done.returncode == 0 and b"0 to play" in done.stderr
+    assert len(games.read_text(encoding="utf-8").splitlines()) == 1
