@@ -1,7 +1,7 @@
 """One command per shipped model: self-play, then the fit, seeded and resumable.
 
     ./build.sh train chances [--games 3000] [--test-games 2000] [--jobs N]
-    ./build.sh train search-chances [--games 900] [--test-games 300] [--jobs N]
+    ./build.sh train search-chances [--games 900] [--test-games 2000] [--jobs N]
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
 finished games to ``build/selfplay/`` and plays only those missing when run again; the fit
@@ -55,7 +55,7 @@ RECIPES = {
     "chances": Recipe("policy:tactics", 32, 3000, 31, 2000, True, "chances_v2", 3000),
 }
 # The search-chances recipe: self-play games to train and to test on, decisions sampled a game.
-SEARCH_CHANCES = Recipe("policy:tactics", 21, 900, 22, 300, True, "search_chances_v1", 0)
+SEARCH_CHANCES = Recipe("policy:tactics", 21, 900, 22, 2000, True, "search_chances_v1", 0)
 SEARCH_SAMPLES_PER_GAME = 2
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
