@@ -14,10 +14,11 @@ been played), fitted to the results of self-play games by ``tools/train_value.py
 from a turn start, the positions it was fitted on; the client asks it there.
 
 A search's own chance (the hint, the AI's thinking, the review) is mapped too:
-``search_chance`` puts it through a logistic map per seat count, fitted by
-``tools/calibrate_search.py`` to how often the hint's search's chances came true in self-play
-(``experiments/train/search_chances_v1.json``), so that of the actions it gives 0.3, about 0.3
-are won. The map is monotone: it never reorders what the search prefers.
+``search_chance`` puts it through a logistic map per seat count (one slope in logits, or two
+where the top of the range needs it), fitted by ``tools/calibrate_search.py`` to how often the
+hint's search's chances came true in self-play (``experiments/train/search_chances_v1.json``),
+so that of the actions it gives 0.3, about 0.3 are won. The map is monotone: it never reorders
+what the search prefers.
 
 Standard library only: it runs in the browser.
 """
@@ -60,29 +61,37 @@ def table_chances(position: GameState | PlayerView) -> list[float]:
 
 
 @cache
-def _search_map() -> dict[int, tuple[float, float]]:
+def _search_map() -> dict[int, tuple[float, float, float]]:
+    """Per seat count (a, b, c): slope, offset, and the extra slope above the even chance."""
     path = DATA_DIR / f"{SEARCH_MODEL}.json"
     data = read_model(path, "strategos-search-chances", "map of a search's win chances")
     raw = data.get("map")
     if not isinstance(raw, dict) or sorted(raw) != [str(n) for n in range(2, 7)]:
         raise ModelError(f"{path.name} must map the chances of every seat count from 2 to 6")
     out = {}
-    for key, pair in raw.items():
+    for key, params in raw.items():
         if not (
-            isinstance(pair, list) and len(pair) == 2
-            and all(isinstance(v, float | int) and math.isfinite(v) for v in pair)
-            and pair[0] > 0
+            isinstance(params, list) and len(params) in (2, 3)
+            and all(isinstance(v, float | int) and math.isfinite(v) for v in params)
         ):  # fmt: skip
-            raise ModelError(f"{path.name}: seat count {key} needs a slope above 0 and an offset")
-        out[int(key)] = (float(pair[0]), float(pair[1]))
+            raise ModelError(f"{path.name}: seat count {key} needs a slope, an offset and at "
+                             "most one more slope")  # fmt: skip
+        a, b, c = float(params[0]), float(params[1]), float(params[2]) if len(params) == 3 else 0.0
+        if a <= 0 or a + c <= 0:  # the map would reorder what the search prefers
+            raise ModelError(f"{path.name}: seat count {key} needs slopes above 0")
+        out[int(key)] = (a, b, c)
     return out
 
 
 def search_chance(chance: float, num_players: int) -> float:
     """A search's win chance for one seat of a ``num_players`` game, as a probability."""
-    a, b = _search_map()[num_players]
+    a, b, c = _search_map()[num_players]
     p = min(max(chance, _EPS), 1.0 - _EPS)
-    return 1.0 / (1.0 + math.exp(-(a * math.log(p / (1.0 - p)) + b)))
+    x = math.log(p / (1.0 - p))
+    # Above the even chance the map may stretch faster: a search that thinks a seat of many is
+    # ahead is more surely right than its chances below even suggest (experiments/chances.md).
+    z = a * x + b + c * max(0.0, x - math.log(1.0 / (num_players - 1)))
+    return 1.0 / (1.0 + math.exp(-z))
 
 
 def search_chances(chances: Sequence[float]) -> list[float]:

@@ -15,9 +15,11 @@ seeded hash of the game, any seat, at least two legal actions), runs the hint's 
 from the deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300
 iterations) and writes the chance it gives the action the record went on with, beside that
 seat's result. Resumable: the games already in ``--out`` are skipped. ``fit`` fits, per seat
-count, the logistic map ``sigmoid(a * logit(chance) + b)`` by maximum likelihood on the
-training samples and reports, on the test samples, the reliability table, the Brier score
-and the base rate's.
+count, the logistic map ``sigmoid(a * x + b + c * max(0, x - logit(1/n)))``, ``x`` the logit
+of the chance and ``n`` the seats, by maximum likelihood on the training samples, and reports,
+on the test samples, the reliability table, the Brier score and the base rate's. The second
+slope ``c`` (above the even chance) is fitted only where it wins a 5-fold cross-validation on
+the training samples, games kept whole; otherwise ``c`` is 0 and left out of the model file.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, fro
 from selfplay import append_as_done
 
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before the logit
+FOLDS = 5
+SECOND_SLOPE_GAIN = 0.001  # the cross-validated log loss a second slope must save to be kept
 
 
 def decisions(record: GameRecord) -> list[int]:
@@ -100,7 +104,8 @@ def sample(args: argparse.Namespace) -> int:
 def _read(path: Path) -> dict[str, np.ndarray]:
     rows = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines() if t.strip()]
     rows = [r for r in rows if "chance" in r]
-    return {k: np.array([r[k] for r in rows], dtype=float) for k in ("seats", "chance", "won")}
+    return {k: np.array([r[k] for r in rows], dtype=float)
+            for k in ("game", "seats", "chance", "won")}  # fmt: skip
 
 
 def logit(p: np.ndarray) -> np.ndarray:
@@ -109,24 +114,73 @@ def logit(p: np.ndarray) -> np.ndarray:
     return out
 
 
-def calibrated(chance: np.ndarray, a: float, b: float) -> np.ndarray:
-    out: np.ndarray = 1.0 / (1.0 + np.exp(-(a * logit(chance) + b)))
+def features(chance: np.ndarray, seats: int, two: bool) -> np.ndarray:
+    """The map's inputs: the chance's logit, 1, and (``two``) its excess over the even chance."""
+    x = logit(chance)
+    cols = [x, np.ones_like(x)]
+    if two:
+        cols.append(np.maximum(0.0, x - np.log(1.0 / (seats - 1))))
+    return np.stack(cols, axis=1)
+
+
+def calibrated(chance: np.ndarray, params: list[float], seats: int) -> np.ndarray:
+    """The mapped chances: ``params`` is (a, b) or (a, b, c) as in the model file."""
+    x = features(chance, seats, len(params) == 3)
+    out: np.ndarray = 1.0 / (1.0 + np.exp(-(x @ np.array(params))))
     return out
 
 
-def fit_map(chance: np.ndarray, won: np.ndarray) -> tuple[float, float]:
-    """(a, b) of the logistic map by Newton's method on the log-likelihood."""
-    x = np.stack([logit(chance), np.ones_like(chance)], axis=1)
-    w = np.array([1.0, 0.0])
-    for _ in range(50):
+def fit_map(chance: np.ndarray, won: np.ndarray, seats: int, two: bool) -> list[float]:
+    """(a, b) or (a, b, c) of the map by Newton's method on the log-likelihood."""
+    x = features(chance, seats, two)
+    w = np.zeros(x.shape[1])
+    w[0] = 1.0
+    for _ in range(100):
         p = 1.0 / (1.0 + np.exp(-(x @ w)))
         grad = x.T @ (won - p)
-        hess = -(x * (p * (1 - p))[:, None]).T @ x - 1e-6 * np.eye(2)
+        hess = -(x * (p * (1 - p))[:, None]).T @ x - 1e-6 * np.eye(len(w))
         step = np.linalg.solve(hess, grad)
         w = w - step
         if np.abs(step).max() < 1e-10:
             break
-    return float(w[0]), float(w[1])
+    return [float(v) for v in w]
+
+
+def monotone(params: list[float]) -> bool:
+    """The map never reorders chances: every slope, above and below the knot, is positive."""
+    return params[0] > 0 and (len(params) == 2 or params[0] + params[2] > 0)
+
+
+def cross_validated(chance: np.ndarray, won: np.ndarray, game: np.ndarray, seats: int,
+                    two: bool) -> float:  # fmt: skip
+    """Mean held-out log loss over ``FOLDS`` folds of whole games."""
+    fold = game.astype(int) % FOLDS
+    losses = []
+    for k in range(FOLDS):
+        train, test = fold != k, fold == k
+        if not test.any() or not train.any():
+            continue
+        params = fit_map(chance[train], won[train], seats, two)
+        p = np.clip(calibrated(chance[test], params, seats), EPS, 1 - EPS)
+        y = won[test]
+        losses.append(-(y * np.log(p) + (1 - y) * np.log(1 - p)))
+    return float(np.concatenate(losses).mean())
+
+
+def choose_map(chance: np.ndarray, won: np.ndarray, game: np.ndarray, seats: int
+               ) -> tuple[list[float], dict[str, Any]]:  # fmt: skip
+    """The map for one seat count and why it has one slope or two."""
+    one = cross_validated(chance, won, game, seats, False)
+    two = cross_validated(chance, won, game, seats, True)
+    params = fit_map(chance, won, seats, two=two < one - SECOND_SLOPE_GAIN)
+    why: dict[str, Any] = {"cv_log_loss_one_slope": one, "cv_log_loss_two_slopes": two}
+    if not monotone(params):
+        why["refused"] = "the second slope would reorder chances"
+        params = fit_map(chance, won, seats, two=False)
+    if not monotone(params):
+        raise SystemExit(f"the map of {seats} seats would reorder chances: {params}")
+    why["slopes"] = len(params) - 1
+    return params, why
 
 
 def reliability(p: np.ndarray, won: np.ndarray) -> list[dict[str, float]]:
@@ -160,15 +214,17 @@ def fit(args: argparse.Namespace) -> int:
         sel = train["seats"] == n
         if sel.sum() < 50:  # the runtime needs a map for every seat count
             raise SystemExit(f"only {int(sel.sum())} training samples of {n} seats; need 50")
-        a, b = fit_map(train["chance"][sel], train["won"][sel])
-        model["map"][str(n)] = [round(a, 4), round(b, 4)]
+        params, why = choose_map(train["chance"][sel], train["won"][sel], train["game"][sel], n)
+        params = [round(v, 4) for v in params]  # what the runtime reads is what is measured
+        model["map"][str(n)] = params
         t = test["seats"] == n
         if not t.any():
             continue
         raw, won = test["chance"][t], test["won"][t]
-        cal = calibrated(raw, a, b)
+        cal = calibrated(raw, params, n)
         report[f"{n}p"] = {
-            "map": [a, b],
+            "map": params,
+            "form": why,
             "search": _scores(raw, won),
             "calibrated": _scores(cal, won),
             "base_rate": _scores(np.full_like(raw, 1.0 / n), won),

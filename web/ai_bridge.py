@@ -56,11 +56,7 @@ class Thinking(Protocol):
 
 def check_difficulty(difficulty: str) -> str:
     """``difficulty`` itself, or ValueError naming the levels there are."""
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(
-            f"unknown difficulty {difficulty!r}; choose from {', '.join(DIFFICULTIES)}"
-        )
-    return difficulty
+    return ai.levels.check_level(difficulty)
 
 
 class ForcedThinking:

@@ -21,14 +21,18 @@ from tests.tool_scripts import load_tool
 GRID = [0.0, 1e-6, 0.01, 0.1, 0.25, 0.5, 0.62, 0.9, 0.999, 1.0]
 
 
-def test_the_runtime_map_equals_the_fitting_code_to_1e_9() -> None:
+def test_the_runtime_map_equals_the_fitting_code_to_1e_9(monkeypatch: pytest.MonkeyPatch) -> None:
     np = pytest.importorskip("numpy")
     tool = load_tool("calibrate_search", "_strategos_calibrate_search_for_tests")
-    for n in range(2, 7):
-        a, b = chances._search_map()[n]
-        expected = tool.calibrated(np.array(GRID), a, b)
-        got = [search_chance(p, n) for p in GRID]
-        assert max(abs(x - y) for x, y in zip(got, expected, strict=True)) < 1e-9
+    shipped = chances._search_map()
+    bent = {n: (1.3, 0.2, 0.7) for n in range(2, 7)}  # both slopes, whatever the file holds
+    for table in (shipped, bent):
+        monkeypatch.setattr(chances, "_search_map", lambda table=table: table)
+        for n in range(2, 7):
+            a, b, c = table[n]
+            expected = tool.calibrated(np.array(GRID), [a, b, c], n)
+            got = [search_chance(p, n) for p in GRID]
+            assert max(abs(x - y) for x, y in zip(got, expected, strict=True)) < 1e-9
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
@@ -50,6 +54,8 @@ def test_the_model_file_is_checked_when_read(
         {**good, "map": {"2": [1.0, 0.0]}},  # a seat count missing
         {**good, "map": {**maps, "4": [-1.0, 0.0]}},  # would reorder the actions
         {**good, "map": {**maps, "3": [1.0]}},
+        {**good, "map": {**maps, "5": [1.0, 0.0, -1.5]}},  # reorders above the even chance
+        {**good, "map": {**maps, "6": [1.0, 0.0, 0.5, 0.1]}},
         {**good, "format": "strategos-value"},
     ]
     try:
@@ -61,6 +67,12 @@ def test_the_model_file_is_checked_when_read(
         chances._search_map.cache_clear()
         (tmp_path / f"{chances.SEARCH_MODEL}.json").write_text(json.dumps(good))
         assert abs(search_chance(0.3, 4) - 0.3) < 1e-12
+        # A second slope bends the map above the even chance only (1/3 of three seats).
+        maps["3"] = [1.0, 0.0, 1.0]
+        chances._search_map.cache_clear()
+        (tmp_path / f"{chances.SEARCH_MODEL}.json").write_text(json.dumps(good))
+        assert abs(search_chance(0.2, 3) - 0.2) < 1e-12
+        assert abs(search_chance(0.5, 3) - 2 / 3) < 1e-12  # z = 0 + (0 - logit(1/3)) = ln 2
     finally:
         chances._search_map.cache_clear()
 
