@@ -5,7 +5,8 @@ in round 6, so they look like real games (towers under attack, generals trained)
 walks. Reported: iterations per CPU second for each difficulty preset, the CPU time of a
 decision at each level a player can choose (``ai.levels``), the CPU time of a whole ``hard``
 decision, and the longest wall-clock slice of ``step_ms(8)`` (the client's frame
-budget; the target is under 15 ms), and the cost of one call of each evaluator.
+budget; the target is under 15 ms), the cost of one call of each evaluator, and of each
+policy's scores for every legal action of a position.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 
 import game
 from ai.agents import GreedyAgent, play_on
-from ai.components import evaluator_names, make_evaluator
+from ai.components import evaluator_names, make_evaluator, make_policy, policy_names
 from ai.levels import LEVELS, level_agent
 from ai.presets import DIFFICULTIES, PRESETS
 from ai.search import Search
@@ -105,6 +106,7 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
     report["step_ms_8_longest_slice_ms"] = round(longest, 2)
     report["step_ms_8_slices_per_hard_decision"] = round(slices / max(1, len(positions)), 1)
     report["evaluation_us_per_call"] = evaluation_cost(positions)
+    report["policy_us_per_call"] = policy_cost(positions)
     return report
 
 
@@ -138,6 +140,25 @@ def evaluation_cost(positions: list[GameState], calls: int = 300) -> dict[str, f
                 evaluator.win_chances(state)
         spent = time.process_time() - start
         out[name] = round(spent / (calls * max(1, len(positions))) * 1e6, 1)
+    return out
+
+
+def policy_cost(positions: list[GameState], calls: int = 50) -> dict[str, float]:
+    """CPU microseconds of one ``scores`` call of each registered policy over all the legal
+    actions of a position (a tree node's priors), averaged over the positions. Each call gets
+    its own copy of the position, so no policy answers from what it kept of the last one."""
+    config = PRESETS["normal"]
+    legal = [state.legal_actions() for state in positions]
+    out = {}
+    for name in policy_names():
+        policy = make_policy(replace(config, policy=name), -1)
+        pairs = list(zip(positions, legal, strict=True))
+        copies = [(state.clone(), actions) for _ in range(calls) for state, actions in pairs]
+        start = time.process_time()
+        for state, actions in copies:
+            policy.scores(state, actions)
+        spent = time.process_time() - start
+        out[name] = round(spent / max(1, len(copies)) * 1e6, 1)
     return out
 
 

@@ -23,6 +23,7 @@ from ai.config import SearchConfig
 from ai.evaluation import Evaluator as V1Evaluator
 from ai.learned_value import LearnedEvaluator
 from ai.policy import QuickScorer
+from ai.policy_correction import CorrectedScorer
 from ai.tactics import TacticsScorer
 from ai.threat_eval import ThreatEvaluator
 from game import Action, GameState
@@ -117,6 +118,11 @@ register_policy("v1", lambda config, viewer: QuickScorer(config.weights, viewer)
 # "tactics": v1's scores charged with the next enemy turn's threat to each general, tuned by
 # self-play (ai/tactics.py, ai/data/tactics_v1.json); it has its own weights.
 register_policy("tactics", lambda config, viewer: TacticsScorer.named("tactics_v1", viewer))
+# "exit1": v1's scores corrected toward a deep search's visits (ai/policy_correction.py,
+# ai/data/policy_exit1.json, tools/search_targets.py).
+register_policy(
+    "exit1", lambda config, viewer: CorrectedScorer.named("policy_exit1", config.weights, viewer)
+)
 # "v2": the conditional logit fitted to self-play (ai/learned_value.py, ai/data/value_v2.json).
 register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).

@@ -1,7 +1,8 @@
 """One command per shipped model: self-play, then the fit, seeded and resumable.
 
     ./build.sh train chances [--games 3000] [--test-games 2000] [--jobs N]
-    ./build.sh train search-chances [--games 900] [--test-games 2000] [--jobs N]
+    ./build.sh train search-chances [--games 4000] [--test-games 2000] [--jobs N]
+    ./build.sh train policy-exit1 [--games 1000] [--jobs N]
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
 finished games to ``build/selfplay/`` and plays only those missing when run again; the fit
@@ -21,6 +22,11 @@ from and what it measures go to ``experiments/train/<model>.json``; the games st
   probability (``ai/data/search_chances_v1.json``, ``ai.chances.search_chance``): the hint's
   search at two decisions of each self-play game of the tactics policy (seed 21), fitted per
   seat count and measured on other games (seed 22) by ``tools/calibrate_search.py``.
+- ``policy-exit1``: the search's prior corrected toward a deep search's choices
+  (``ai/data/policy_exit1.json``, ``ai.policy_correction``): the root visit shares of
+  ``ismcts:hard`` at two own-turn decisions of each of the chances recipe's training games
+  (seed 32), fitted on four games in five and measured on the fifth by
+  ``tools/search_targets.py`` (one round of Expert Iteration).
 
 (The search's learned evaluation "v2" was made by hand from the same tools before this
 command existed: experiments/learned_value.md gives its commands.)
@@ -55,8 +61,11 @@ RECIPES = {
     "chances": Recipe("policy:tactics", 32, 3000, 31, 2000, True, "chances_v2", 3000),
 }
 # The search-chances recipe: self-play games to train and to test on, decisions sampled a game.
-SEARCH_CHANCES = Recipe("policy:tactics", 21, 900, 22, 2000, True, "search_chances_v1", 0)
+SEARCH_CHANCES = Recipe("policy:tactics", 21, 4000, 22, 2000, True, "search_chances_v1", 0)
 SEARCH_SAMPLES_PER_GAME = 2
+# The policy-exit1 recipe: the games it samples (the chances recipe's), the search it learns from.
+EXIT = Recipe("policy:tactics", 32, 1000, None, 0, False, "policy_exit1", 400)
+EXIT_TEACHER = "ismcts:hard"
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
 
@@ -70,7 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("model", choices=sorted([*RECIPES, "search-chances", "tactics"]))
+    parser.add_argument(
+        "model", choices=sorted([*RECIPES, "policy-exit1", "search-chances", "tactics"])
+    )
     parser.add_argument(
         "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
     )
@@ -86,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.model == "search-chances":
         return _search_chances(args, parser)
+    if args.model == "policy-exit1":
+        return _policy_exit(args, parser)
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games
@@ -132,6 +145,26 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
           "--test", str(samples / f"test_s{recipe.test_seed}.jsonl"),
           "--out", f"ai/data/{recipe.model}.json",
           "--report", f"experiments/train/{recipe.model}.json"])  # fmt: skip
+    return 0
+
+
+def _policy_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    recipe = EXIT
+    games = args.games if args.games is not None else recipe.train_games
+    if games < 1 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1")
+    played = GAMES / f"chances_train_s{recipe.train_seed}.jsonl"  # the chances recipe's games
+    sampled = Path("build/exit") / f"hard_s{recipe.train_seed}.jsonl"
+    _run(["tools/selfplay.py", "--agent", recipe.agent, "--jobs", str(args.jobs),
+          "--games", str(games), "--seed", str(recipe.train_seed),
+          "--out", str(played)])  # fmt: skip
+    _run(["tools/search_targets.py", "sample", str(played), "--agent", EXIT_TEACHER,
+          "--per-game", "2", "--games", str(games), "--out", str(sampled),
+          "--jobs", str(args.jobs)])  # fmt: skip
+    _run(["tools/search_targets.py", "fit", str(sampled), "--games", str(played),
+          "--out", f"ai/data/{recipe.model}.json",
+          "--report", f"experiments/train/{recipe.model}.json",
+          "--steps", str(recipe.steps)])  # fmt: skip
     return 0
 
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import stat
 from pathlib import Path
 
 import pytest
 
-from ai import bench
+import game
+from ai import bench, bench_search
+from ai.components import policy_names
+from game import CHANCE, P_ACTION
 
 CATANATRON_REPORT = {
     "catanatron": "3.2.1",
@@ -66,3 +70,17 @@ def test_a_failed_catanatron_run_is_reported(tmp_path: Path) -> None:
     broken = _stand_in_python(tmp_path, "exit 3")
     with pytest.raises(RuntimeError, match="exit 3"), bench.catanatron_beside(broken) as run:
         bench.catanatron_report(run)
+
+
+def test_every_policy_has_its_cost_reported() -> None:
+    state = game.new_game(2, seed=3)
+    rng = random.Random(3)
+    while state.phase != P_ACTION or state.current_player() == CHANCE:
+        state.apply_action(
+            state.sample_chance(rng)
+            if state.current_player() == CHANCE
+            else rng.choice(state.legal_actions())
+        )
+    costs = bench_search.policy_cost([state], calls=3)
+    assert set(costs) == set(policy_names())
+    assert all(cost > 0 for cost in costs.values())
