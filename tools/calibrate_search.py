@@ -37,7 +37,7 @@ from ai.registry import hint_search
 from game import CHANCE, GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from selfplay import append_as_done
+from selfplay import sample_records
 
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before the logit
 FOLDS = 5
@@ -87,17 +87,8 @@ def _sample_star(args: tuple[dict[str, Any], int, int]) -> list[dict[str, Any]]:
 
 
 def sample(args: argparse.Namespace) -> int:
-    lines = [json.loads(t) for t in args.data.read_text(encoding="utf-8").splitlines() if t]
-    lines = sorted(lines, key=lambda d: int(d["index"]))[: args.games]
-    done: set[int] = set()
-    if args.out.exists():
-        for t in args.out.read_text(encoding="utf-8").splitlines():
-            if t.strip():
-                done.add(int(json.loads(t)["game"]))
-    todo = [(d, args.per_game, args.iterations) for d in lines if int(d["index"]) not in done]
-    print(f"{len(done)} games already in {args.out}, {len(todo)} to sample", file=sys.stderr)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    append_as_done(args.out, _sample_star, todo, args.jobs)
+    sample_records(args.data, args.out, args.games, _sample_star,
+                   (args.per_game, args.iterations), args.jobs)  # fmt: skip
     return 0
 
 

@@ -40,7 +40,7 @@ from ai.registry import agent_from_spec
 from game import CHANCE, P_ACTION, P_CONTINUE, GameRecord, GameState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from selfplay import append_as_done
+from selfplay import sample_records
 
 PRIOR_TEMP = SearchConfig().prior_temp
 L2 = 1e-3  # per parameter, per sample
@@ -103,12 +103,8 @@ def _lines(path: Path) -> list[dict[str, Any]]:
 
 
 def sample(args: argparse.Namespace) -> int:
-    lines = sorted(_lines(args.data), key=lambda d: int(d["index"]))[: args.games]
-    done = {int(d["game"]) for d in _lines(args.out)} if args.out.exists() else set()
-    todo = [(d, args.per_game, args.agent) for d in lines if int(d["index"]) not in done]
-    print(f"{len(done)} games already in {args.out}, {len(todo)} to sample", file=sys.stderr)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    append_as_done(args.out, _sample_star, todo, args.jobs)
+    sample_records(args.data, args.out, args.games, _sample_star, (args.per_game, args.agent),
+                   args.jobs)  # fmt: skip
     return 0
 
 

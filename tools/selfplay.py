@@ -105,6 +105,31 @@ def append_as_done(
     print(file=sys.stderr)
 
 
+def sample_records(
+    data: Path,
+    out: Path,
+    games: int,
+    work: Callable[[Any], list[dict[str, Any]]],
+    extra: tuple[Any, ...],
+    jobs: int,
+) -> None:
+    """Run ``work((line, *extra))`` on each of the first ``games`` games of the self-play file
+    ``data`` not yet in ``out`` (its lines name their game as ``"game"``), appending as each
+    finishes: what the tools that study positions of recorded games share."""
+    text = data.read_text(encoding="utf-8")
+    lines = sorted((json.loads(t) for t in text.splitlines() if t.strip()),
+                   key=lambda d: int(d["index"]))[:games]  # fmt: skip
+    done: set[int] = set()
+    if out.exists():
+        for t in out.read_text(encoding="utf-8").splitlines():
+            if t.strip():
+                done.add(int(json.loads(t)["game"]))
+    todo = [(d, *extra) for d in lines if int(d["index"]) not in done]
+    print(f"{len(done)} games already in {out}, {len(todo)} to sample", file=sys.stderr)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    append_as_done(out, work, todo, jobs)
+
+
 def done_indices(path: Path) -> set[int]:
     if not path.exists():
         return set()

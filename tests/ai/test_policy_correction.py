@@ -109,3 +109,33 @@ def test_a_search_with_the_corrected_prior_plays_legal_actions() -> None:
     seat = state.current_player()
     legal = state.legal_actions()
     assert agent.choose(state.observe(seat), legal, random.Random(1)) in legal
+
+
+def test_the_recipe_samples_resumes_and_fits_a_model_the_runtime_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/search_targets.py end to end on two recorded games: the visit shares of every
+    legal action, a second run that samples nothing new, and a fit the runtime loads."""
+    pytest.importorskip("numpy")
+    selfplay = load_tool("selfplay", "_strategos_selfplay_for_search_targets")
+    tool = load_tool("search_targets", "_strategos_search_targets_for_recipe")
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    assert selfplay.main(["--agent", "policy:tactics", "--games", "2", "--seed", "7",
+                          "--players", "2", "--out", str(games)]) == 0  # fmt: skip
+    sample = ["sample", str(games), "--agent", "ismcts:normal:iterations=20", "--per-game", "3",
+              "--out", str(samples)]  # fmt: skip
+    assert tool.main(sample) == 0
+    lines = [json.loads(t) for t in samples.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 6 and all(abs(sum(s["visits"]) - 1.0) < 1e-4 for s in lines)
+    assert tool.main(sample) == 0
+    assert len(samples.read_text(encoding="utf-8").splitlines()) == 6
+    model = tmp_path / "policy_test.json"
+    assert tool.main(["fit", str(samples), "--games", str(games), "--out", str(model),
+                      "--report", str(tmp_path / "report.json"), "--steps", "5"]) == 0  # fmt: skip
+    monkeypatch.setattr(policy_correction, "DATA_DIR", tmp_path)
+    load_correction.cache_clear()
+    try:
+        temp, _, kinds = load_correction("policy_test")
+    finally:
+        load_correction.cache_clear()
+    assert temp == 4.0 and set(kinds) == set(CORRECTED_KINDS)
