@@ -149,10 +149,10 @@ def policy_cost(positions: list[GameState], calls: int = 50) -> dict[str, float]
     its own copy of the position, so no policy answers from what it kept of the last one."""
     config = PRESETS["normal"]
     legal = [state.legal_actions() for state in positions]
+    pairs = list(zip(positions, legal, strict=True))
     out = {}
     for name in policy_names():
         policy = make_policy(replace(config, policy=name), -1)
-        pairs = list(zip(positions, legal, strict=True))
         copies = [(state.clone(), actions) for _ in range(calls) for state, actions in pairs]
         start = time.process_time()
         for state, actions in copies:

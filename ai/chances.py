@@ -31,7 +31,7 @@ from functools import cache
 
 from ai.evaluation import PUBLIC_READING
 from ai.learned_value import LearnedEvaluator, model_reading
-from ai.model_file import DATA_DIR, ModelError, read_model
+from ai.model_file import DATA_DIR, ModelError, is_number, read_model
 from game import P_ROLL, GameState, PlayerView
 
 MODEL = "chances_v2"
@@ -72,7 +72,7 @@ def _search_map() -> dict[int, tuple[float, float, float]]:
     for key, params in raw.items():
         if not (
             isinstance(params, list) and len(params) in (2, 3)
-            and all(isinstance(v, float | int) and math.isfinite(v) for v in params)
+            and all(map(is_number, params))
         ):  # fmt: skip
             raise ModelError(f"{path.name}: seat count {key} needs a slope, an offset and at "
                              "most one more slope")  # fmt: skip

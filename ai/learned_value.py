@@ -10,12 +10,11 @@ output equals the training code's to 1e-9 (tests/ai/test_learned_value.py).
 from __future__ import annotations
 
 import json
-import math
 from functools import cache
 from operator import mul
 
 from ai.evaluation import Evaluator, softmax
-from ai.model_file import DATA_DIR, ModelError, read_model
+from ai.model_file import DATA_DIR, ModelError, is_number, read_model
 from ai.value_features import FEATURES, seat_features
 from game import P_OVER, GameState
 
@@ -36,7 +35,7 @@ def load_model(name: str) -> tuple[float, ...]:
     if (
         not isinstance(weights, list)
         or len(weights) != len(FEATURES)
-        or not all(isinstance(w, float | int) and math.isfinite(w) for w in weights)
+        or not all(map(is_number, weights))
     ):
         raise ModelError(f"{path.name} does not hold one finite weight per feature")
     return tuple(float(w) for w in weights)

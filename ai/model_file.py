@@ -7,8 +7,9 @@ or is of another kind or version is a ``ModelError`` that names the file and wha
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
@@ -28,4 +29,9 @@ def read_model(path: Path, fmt: str, what: str) -> dict[str, Any]:
     return data
 
 
-__all__ = ["DATA_DIR", "ModelError", "read_model"]
+def is_number(value: object) -> TypeGuard[float | int]:
+    """A finite int or float, as a model's parameter must be (JSON's true is not one)."""
+    return isinstance(value, float | int) and not isinstance(value, bool) and math.isfinite(value)
+
+
+__all__ = ["DATA_DIR", "ModelError", "is_number", "read_model"]

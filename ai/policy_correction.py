@@ -14,13 +14,11 @@ Standard library only: it runs in the browser.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import cache
-from typing import TypeGuard
 
 from ai.evaluation import DEFAULT_WEIGHTS, Weights
-from ai.model_file import DATA_DIR, ModelError, read_model
+from ai.model_file import DATA_DIR, ModelError, is_number, read_model
 from ai.policy import QuickScorer
 from game import Action, GameState
 from game.actions import Build, Destroy, Move, Return, Trade, Train
@@ -66,7 +64,7 @@ def load_correction(name: str) -> Correction:
     path = DATA_DIR / f"{name}.json"
     data = read_model(path, FORMAT, "policy correction")
     raw_temp, raw_gain, kinds = data.get("prior_temp"), data.get("score_gain"), data.get("kinds")
-    if not _finite(raw_temp) or not _finite(raw_gain):
+    if not is_number(raw_temp) or not is_number(raw_gain):
         raise ModelError(f"{path.name} needs prior_temp and score_gain, finite numbers")
     temp, gain = float(raw_temp), float(raw_gain)
     if temp <= 0 or temp + gain <= 0:  # a gain that would turn the scores around
@@ -76,14 +74,10 @@ def load_correction(name: str) -> Correction:
     out = {}
     for kind, key in _NAMES.items():
         pair = kinds[key]
-        if not (isinstance(pair, list) and len(pair) == 2 and all(map(_finite, pair))):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(map(is_number, pair))):
             raise ModelError(f"{path.name}: {key} needs an offset and a slope, finite numbers")
         out[kind] = (float(pair[0]), float(pair[1]))
     return temp, gain, out
-
-
-def _finite(value: object) -> TypeGuard[float | int]:
-    return isinstance(value, float | int) and not isinstance(value, bool) and math.isfinite(value)
 
 
 class CorrectedScorer(QuickScorer):

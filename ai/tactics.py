@@ -16,14 +16,13 @@ tower bonus and the defender's own mean coin (R7.2, R8.1).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from functools import cache
 from typing import Any
 
 from ai.evaluation import DEFAULT_WEIGHTS, FAR, BoardTables, Weights, attacker_wins, tables
-from ai.model_file import DATA_DIR, ModelError, read_model
+from ai.model_file import DATA_DIR, ModelError, is_number, read_model
 from ai.policy import QuickScorer, TurnScores
 from game import Action, GameState, is_winter
 from game.actions import Continue, Destroy, Move, PlaceGeneral, Return
@@ -145,7 +144,7 @@ def load_model(name: str) -> tuple[Weights, dict[str, float]]:
 
 
 def _finite(file: str, key: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, float | int) or not math.isfinite(value):
+    if not is_number(value):
         raise ModelError(f"{file}: {key} must be a finite number, not {value!r}")
     return float(value)
 
