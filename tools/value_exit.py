@@ -1,0 +1,356 @@
+"""An evaluation that ranks a turn's actions as a deep search does (numpy; Expert Iteration).
+
+    .venv/bin/python tools/value_exit.py build/exit/hard_s32.jsonl \
+        --games build/selfplay/chances_train_s32.jsonl \
+        --outcomes build/selfplay/chances_train_s32.jsonl \
+        --test-outcomes build/selfplay/chances_test_s31.jsonl \
+        --out ai/data/value_v3.json --report experiments/train/value_v3.json
+
+At normal's budget the search's root ranks its actions by the evaluation of the position each
+leaves (``ai.lookahead.one_ply``): the tree's priors go by that rank, so the evaluation decides
+which few actions the small search tries at all. The learned evaluation v2 was fitted to game
+results, which say how good a position is but little about which of two positions a turn
+apart is better, and it played no better than v1 (experiments/learned_value.md).
+
+This fits the same conditional logit (``ai.learned_value``, ``ai.value_features``) to two
+things at once:
+
+- the **siblings**: at the positions ``tools/search_targets.py sample`` recorded (own-turn
+  decisions of self-play games, with ``ismcts:hard``'s root visit shares), the mover's win
+  chance after each action, through a softmax with a fitted temperature, should give hard's
+  visit shares (cross-entropy). Actions the search never weighs by their evaluation are left
+  out of that softmax: dominated ones (``ai.dominance``, hard leaves them out) and trades
+  (worth their best follow-up, not the position they leave); a finished game counts its
+  result, as the runtime does;
+- the **results**: at every turn start of self-play games, the seats' chances should forecast
+  who won (log loss), so the values the tree backs up stay win chances.
+
+The loss is the results' log loss plus ``--weights`` times the siblings' cross-entropy, plus
+L2 toward v1, by full-batch Adam from v1: v1's evaluation is these features' conditional logit
+exactly (``v1_weights``), so the fit is a correction of v1 where the data asks for one. The sibling positions of games whose index is a
+multiple of 5 are held out (as ``search_targets.py fit`` does); the results are measured on
+``--test-outcomes``. Both are measured for v1, v2 and the fit: the sibling cross-entropy under
+each one's best temperature, how often hard's most visited action is the one with the best
+evaluation, and the results' log loss.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ai.dominance import undominated
+from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from ai.learned_value import load_model
+from ai.search import ROOT_EVAL_PHASES
+from ai.value_features import BASE_TERMS, FEATURES, seat_features
+from game import P_ACTION, P_OVER, GameRecord, GameState
+from game.actions import Trade
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from search_targets import HOLD_OUT, positions
+from train_value import MAX_SEATS, held_out, load, scores
+
+F = len(FEATURES)
+
+
+def siblings(state: GameState, visits: list[float]) -> dict[str, Any] | None:
+    """The children the mover's root would evaluate, their features read as the mover's own
+    view reads them (other hands unseen) and hard's share of each; None if fewer than two."""
+    seat = state.current_player()
+    public = state.observe(seat).public
+    if public.phase not in ROOT_EVAL_PHASES or public.draw_queue:
+        return None  # the root weighs these by the policy's scores, not the evaluation
+    base = Evaluator(viewer=seat)
+    legal = state.legal_actions()
+    kept = set(map(id, undominated(public, legal)))
+    x, mask, fixed, target, v1 = [], [], [], [], []
+    for action, share in zip(legal, visits, strict=True):
+        if id(action) not in kept:
+            continue
+        child = public.clone()
+        child.apply_action(action)
+        if isinstance(action, Trade) and child.phase == P_ACTION:
+            continue
+        row = np.zeros((MAX_SEATS, F), dtype=np.float32)
+        m = np.zeros(MAX_SEATS, dtype=bool)
+        m[: state.num_players] = True
+        if child.phase == P_OVER:
+            fixed.append(child.returns()[seat])
+        else:
+            row[: state.num_players] = seat_features(child, base)
+            fixed.append(np.nan)
+        v1.append(base.win_chances(child)[seat])  # what ismcts-v1's root ranks by
+        x.append(row)
+        mask.append(m)
+        target.append(share)
+    t = np.array(target)
+    if len(x) < 2 or t.sum() <= 0:
+        return None
+    return {"x": np.stack(x), "mask": np.stack(mask), "fixed": np.array(fixed),
+            "target": t / t.sum(), "v1": np.array(v1), "seat": seat}  # fmt: skip
+
+
+def load_siblings(path: Path, games: Path) -> dict[str, np.ndarray]:
+    """Every recorded position's children, flattened: ``pos`` says whose child each row is."""
+    records = {}
+    for t in games.read_text(encoding="utf-8").splitlines():
+        if t.strip():
+            d = json.loads(t)
+            records[(int(d["seed"]), int(d["index"]))] = d["record"]
+    by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for t in path.read_text(encoding="utf-8").splitlines():
+        s = json.loads(t) if t.strip() else {}
+        if "visits" in s:
+            by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
+    parts: list[dict[str, Any]] = []
+    game_of: list[int] = []
+    start = time.perf_counter()
+    for count, (key, found) in enumerate(sorted(by_game.items()), 1):
+        record = GameRecord.from_dict(records[key])
+        found.sort(key=lambda s: int(s["action"]))
+        for s, state in zip(found, positions(record, [s["action"] for s in found]), strict=True):
+            if len(state.legal_actions()) != len(s["visits"]):
+                raise SystemExit(f"game {key}: sample {s['action']} does not fit its record")
+            part = siblings(state, s["visits"])
+            if part is not None:
+                parts.append(part)
+                game_of.append(key[1])
+        if count % 50 == 0:
+            print(f"\rsiblings: {count}/{len(by_game)} games, {time.perf_counter() - start:.0f} s",
+                  end="", file=sys.stderr)  # fmt: skip
+    print(file=sys.stderr)
+    sizes = np.array([len(p["target"]) for p in parts])
+    return {
+        "x": np.concatenate([p["x"] for p in parts]),
+        "mask": np.concatenate([p["mask"] for p in parts]),
+        "fixed": np.concatenate([p["fixed"] for p in parts]),
+        "target": np.concatenate([p["target"] for p in parts]),
+        "v1": np.concatenate([p["v1"] for p in parts]),
+        "mover": np.repeat([p["seat"] for p in parts], sizes),
+        "pos": np.repeat(np.arange(len(parts)), sizes),
+        "starts": np.concatenate([[0], np.cumsum(sizes)[:-1]]),
+        "game": np.array(game_of),
+    }
+
+
+def select(sib: dict[str, np.ndarray], keep_pos: np.ndarray) -> dict[str, np.ndarray]:
+    """The positions ``keep_pos`` (a boolean per position) of ``sib``, renumbered."""
+    rows = keep_pos[sib["pos"]]
+    sizes = np.bincount(sib["pos"], minlength=len(keep_pos))[keep_pos]
+    out = {k: sib[k][rows] for k in ("x", "mask", "fixed", "target", "v1", "mover")}
+    out["pos"] = np.repeat(np.arange(len(sizes)), sizes)
+    out["starts"] = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    out["game"] = sib["game"][keep_pos]
+    return out
+
+
+def v1_weights(w: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
+    """v1's evaluation in these features: its utility is ``beta(progress) x sum(k_t x term)``
+    and ``beta`` is linear in the game's progress, so each term and its progress-scaled copy
+    carry it exactly (checked by the tests against ``Evaluator.win_chances``)."""
+    k = dict(zip(BASE_TERMS, (1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.coin,
+                              1.0), strict=True))  # fmt: skip
+    out = np.zeros(F)
+    for term, factor in k.items():
+        out[FEATURES.index(term)] = w.beta_start * factor
+        out[FEATURES.index(f"{term}_x_progress")] = (w.beta_end - w.beta_start) * factor
+    return out
+
+
+def _seat_softmax(u: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    u = np.where(mask, u, -np.inf)
+    e = np.where(mask, np.exp(u - u.max(axis=1, keepdims=True)), 0.0)
+    out: np.ndarray = e / e.sum(axis=1, keepdims=True)
+    return out
+
+
+def mover_chances(w: np.ndarray, sib: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """(the mover's win chance after each child, the seats' chances) under weights ``w``."""
+    p = _seat_softmax(sib["x"] @ w, sib["mask"])
+    mine = p[np.arange(len(p)), sib["mover"]]
+    fixed = ~np.isnan(sib["fixed"])
+    return np.where(fixed, np.nan_to_num(sib["fixed"]), mine), p
+
+
+def _segment_log_softmax(z: np.ndarray, pos: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    top = np.maximum.reduceat(z, starts)[pos]
+    e = np.exp(z - top)
+    total = np.add.reduceat(e, starts)[pos]
+    out: np.ndarray = z - top - np.log(total)
+    return out
+
+
+def sibling_loss(
+    w: np.ndarray, log_temp: float, sib: dict[str, np.ndarray]
+) -> tuple[float, np.ndarray, float]:
+    """Mean cross-entropy of hard's shares under softmax(temp × mover's chance) per position,
+    with its gradients in ``w`` and in ``log_temp``."""
+    temp = float(np.exp(log_temp))
+    value, p = mover_chances(w, sib)
+    lq = _segment_log_softmax(temp * value, sib["pos"], sib["starts"])
+    count = len(sib["starts"])
+    loss = -float((sib["target"] * lq).sum()) / count
+    g_z = (np.exp(lq) - sib["target"]) / count
+    g_z = np.where(np.isnan(sib["fixed"]), g_z, 0.0)  # a finished game's value has no weights
+    rows = np.arange(len(p))
+    mine = p[rows, sib["mover"]]
+    # d mine / d w = mine * (x[mover] - sum_s p_s x[s])
+    expected = np.einsum("cs,csf->cf", p, sib["x"])
+    d_mine = mine[:, None] * (sib["x"][rows, sib["mover"]] - expected)
+    grad = temp * (g_z[:, None] * d_mine).sum(axis=0)
+    g_temp = float((g_z * temp * value).sum())
+    return loss, grad, g_temp
+
+
+def outcome_loss(w: np.ndarray, data: dict[str, np.ndarray]) -> tuple[float, np.ndarray]:
+    p = _seat_softmax(data["x"] @ w, data["mask"])
+    y = data["y"]
+    count = len(p)
+    loss = -float(np.where(data["mask"], y * np.log(np.clip(p, 1e-12, 1.0)), 0.0).sum()) / count
+    grad = np.einsum("ps,psf->f", p - y, data["x"]) / count
+    return loss, grad
+
+
+def best_temperature(value: np.ndarray, sib: dict[str, np.ndarray]) -> tuple[float, float]:
+    """(cross-entropy, temperature) of ``value`` under the best temperature on a grid: each
+    evaluation judged at its own best sharpness, so only the ranking and spacing count."""
+    best = (np.inf, 0.0)
+    for temp in np.exp(np.linspace(np.log(0.5), np.log(2000.0), 60)):
+        lq = _segment_log_softmax(temp * value, sib["pos"], sib["starts"])
+        best = min(best, (-float((sib["target"] * lq).sum()) / len(sib["starts"]), float(temp)))
+    return best
+
+
+def top_agrees(value: np.ndarray, sib: dict[str, np.ndarray]) -> float:
+    """How often hard's most visited action is the one the evaluation puts first."""
+    hits = 0
+    for a, b in zip(sib["starts"], [*sib["starts"][1:], len(value)], strict=True):
+        hits += int(np.argmax(value[a:b]) == np.argmax(sib["target"][a:b]))
+    return hits / max(len(sib["starts"]), 1)
+
+
+def measure_siblings(value: np.ndarray, sib: dict[str, np.ndarray]) -> dict[str, float]:
+    ce, temp = best_temperature(value, sib)
+    return {"cross_entropy": ce, "temperature": temp, "top_agrees": top_agrees(value, sib),
+            "positions": len(sib["starts"])}  # fmt: skip
+
+
+def fit(
+    w0: np.ndarray,
+    sib: dict[str, np.ndarray],
+    out: dict[str, np.ndarray],
+    weight: float,
+    l2: float,
+    steps: int,
+) -> tuple[np.ndarray, float]:
+    """(weights, temperature) minimising the results' log loss + ``weight`` x the siblings'
+    cross-entropy + L2 toward ``w0``, by full-batch Adam from ``w0`` (features scaled)."""
+    theta = np.concatenate([w0, [np.log(50.0)]])
+    m = np.zeros_like(theta)
+    v = np.zeros_like(theta)
+    start = time.perf_counter()
+    for t in range(1, steps + 1):
+        w = theta[:-1]
+        lo, go = outcome_loss(w, out)
+        ls, gs, gt = sibling_loss(w, float(theta[-1]), sib)
+        grad = np.concatenate([go + weight * gs + 2 * l2 * (w - w0), [weight * gt]])
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad**2
+        theta -= 0.01 * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+        if t % 25 == 0 or t == steps:
+            eta = (time.perf_counter() - start) / t * (steps - t)
+            print(f"\rweight {weight}: step {t}/{steps}, results {lo:.4f}, siblings {ls:.4f}, "
+                  f"ETA {eta:.0f} s", end="", file=sys.stderr)  # fmt: skip
+    print(file=sys.stderr)
+    return theta[:-1], float(np.exp(theta[-1]))
+
+
+def scaled(data: dict[str, np.ndarray], scale: np.ndarray) -> dict[str, np.ndarray]:
+    return {**data, "x": (data["x"] / scale).astype(np.float64)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("data", type=Path, help="samples of search_targets.py sample")
+    parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
+    parser.add_argument("--outcomes", type=Path, required=True, help="self-play games to fit")
+    parser.add_argument("--test-outcomes", type=Path, required=True, help="games to measure")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--report", type=Path, required=True)
+    parser.add_argument("--weights", type=float, nargs="+", default=[0.3, 1.0, 3.0],
+                        help="siblings' weights to try (the rule in the module docstring)")
+    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--steps", type=int, default=600)
+    args = parser.parse_args(argv)
+    if args.steps < 1 or any(not w > 0 for w in args.weights):
+        parser.error("--steps must be at least 1 and every --weights above 0")
+    sib = load_siblings(args.data, args.games)
+    held = sib["game"] % HOLD_OUT == 0
+    sib_train, sib_test = select(sib, ~held), select(sib, held)
+    out_train = load(args.outcomes)
+    out_train = {k: v[~held_out(out_train["game"])] for k, v in out_train.items()}
+    out_test = load(args.test_outcomes)
+    scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
+    v2 = np.array(load_model("value_v2"))
+    s_train, s_test = scaled(sib_train, scale), scaled(sib_test, scale)
+    o_train, o_test = scaled(out_train, scale), scaled(out_test, scale)
+
+    def results(w_raw: np.ndarray | None) -> dict[str, float]:
+        if w_raw is None:
+            return scores(out_test["v1"], out_test["y"], out_test["mask"])
+        return scores(_seat_softmax(out_test["x"] @ w_raw, out_test["mask"]), out_test["y"],
+                      out_test["mask"])  # fmt: skip
+
+    report: dict[str, Any] = {
+        "command": " ".join(["tools/value_exit.py", *map(str, argv or sys.argv[1:])]),
+        "sibling_positions": {"train": len(sib_train["starts"]), "test": len(sib_test["starts"])},
+        "outcome_positions": {"train": len(out_train["x"]), "test": len(out_test["x"])},
+        "l2": args.l2, "steps": args.steps,
+        "v1": {"siblings": measure_siblings(sib_test["v1"], sib_test), "results": results(None)},
+        "v2": {"siblings": measure_siblings(mover_chances(v2, sib_test)[0], sib_test),
+               "results": results(v2)},
+        "fits": [],
+    }  # fmt: skip
+    v1_results = report["v1"]["results"]["log_loss"]
+    chosen: tuple[float, np.ndarray, float] | None = None
+    for weight in args.weights:
+        ws, temp = fit(v1_weights() * scale, s_train, o_train, weight, args.l2, args.steps)
+        w_raw = ws / scale
+        row = {"weight": weight, "fitted_temperature": temp,
+               "siblings_train": measure_siblings(mover_chances(ws, s_train)[0], s_train),
+               "siblings": measure_siblings(mover_chances(w_raw, sib_test)[0], sib_test),
+               "results": results(w_raw)}  # fmt: skip
+        report["fits"].append(row)
+        print(json.dumps(row), file=sys.stderr)
+        ce = row["siblings"]["cross_entropy"]
+        if row["results"]["log_loss"] <= v1_results and (chosen is None or ce < chosen[0]):
+            chosen = (ce, w_raw, weight)
+    if chosen is None:
+        print("no fit forecasts results as well as v1: no model written", file=sys.stderr)
+        report["chosen"] = None
+    else:
+        report["chosen"] = chosen[2]
+        model = {"format": "strategos-value", "version": 1, "kind": "conditional-logit",
+                 "reading": "world", "features": list(FEATURES),
+                 "weights": [float(v) for v in chosen[1]],
+                 "trained": {"command": report["command"], "siblings_weight": chosen[2],
+                             "sibling_positions": report["sibling_positions"],
+                             "outcome_positions": report["outcome_positions"]}}  # fmt: skip
+        args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps({k: report[k] for k in ("v1", "v2", "fits", "chosen")}, indent=1))
+    return 0 if chosen is not None else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
