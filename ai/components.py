@@ -125,6 +125,9 @@ register_policy(
 )
 # "v2": the conditional logit fitted to self-play (ai/learned_value.py, ai/data/value_v2.json).
 register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2", viewer))
+# "v3": v1 corrected toward ranking a turn's actions as hard does (tools/value_exit.py,
+# ai/data/value_v3.json; the value half of Expert Iteration, experiments/exit.md).
+register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
 

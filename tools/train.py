@@ -3,6 +3,7 @@
     ./build.sh train chances [--games 3000] [--test-games 2000] [--jobs N]
     ./build.sh train search-chances [--games 4000] [--test-games 2000] [--jobs N]
     ./build.sh train policy-exit1 [--games 1000] [--jobs N]
+    ./build.sh train value-v3 [--games 1000] [--jobs N]
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
 finished games to ``build/selfplay/`` and plays only those missing when run again; the fit
@@ -27,6 +28,10 @@ from and what it measures go to ``experiments/train/<model>.json``; the games st
   ``ismcts:hard`` at two own-turn decisions of each of the chances recipe's training games
   (seed 32), fitted on four games in five and measured on the fifth by
   ``tools/search_targets.py`` (one round of Expert Iteration).
+- ``value-v3``: the search's evaluation corrected from v1 toward ranking a turn's actions as a
+  deep search does (``ai/data/value_v3.json``, ``ai.learned_value``): policy-exit1's samples of
+  hard's visits and the chances recipe's games (their results), fitted by
+  ``tools/value_exit.py`` (the value half of Expert Iteration; ``experiments/exit.md``).
 
 (The search's learned evaluation "v2" was made by hand from the same tools before this
 command existed: experiments/learned_value.md gives its commands.)
@@ -80,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
     parser.add_argument(
-        "model", choices=sorted([*RECIPES, "policy-exit1", "search-chances", "tactics"])
+        "model",
+        choices=sorted([*RECIPES, "policy-exit1", "search-chances", "tactics", "value-v3"]),
     )
     parser.add_argument(
         "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
@@ -99,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         return _search_chances(args, parser)
     if args.model == "policy-exit1":
         return _policy_exit(args, parser)
+    if args.model == "value-v3":
+        return _value_exit(args, parser)
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games
@@ -148,7 +156,9 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     return 0
 
 
-def _policy_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def _exit_samples(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Path, Path]:
+    """Hard's visit shares at decisions of the chances recipe's games (both resumable):
+    (the games, the samples)."""
     recipe = EXIT
     games = args.games if args.games is not None else recipe.train_games
     if games < 1 or args.jobs < 1:
@@ -161,10 +171,34 @@ def _policy_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     _run(["tools/search_targets.py", "sample", str(played), "--agent", EXIT_TEACHER,
           "--per-game", "2", "--games", str(games), "--out", str(sampled),
           "--jobs", str(args.jobs)])  # fmt: skip
+    return played, sampled
+
+
+def _policy_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    recipe = EXIT
+    played, sampled = _exit_samples(args, parser)
     _run(["tools/search_targets.py", "fit", str(sampled), "--games", str(played),
           "--out", f"ai/data/{recipe.model}.json",
           "--report", f"experiments/train/{recipe.model}.json",
           "--steps", str(recipe.steps)])  # fmt: skip
+    return 0
+
+
+def _value_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    played, sampled = _exit_samples(args, parser)
+    chances = RECIPES["chances"]
+    outcomes = GAMES / f"chances_train_s{chances.train_seed}.jsonl"
+    test = GAMES / f"chances_test_s{chances.test_seed}.jsonl"
+    _run(["tools/selfplay.py", "--agent", chances.agent, "--jobs", str(args.jobs),
+          "--games", str(chances.train_games), "--seed", str(chances.train_seed),
+          "--out", str(outcomes)])  # fmt: skip
+    _run(["tools/selfplay.py", "--agent", chances.agent, "--jobs", str(args.jobs),
+          "--games", str(chances.test_games), "--players", "2,4",
+          "--seed", str(chances.test_seed), "--out", str(test)])  # fmt: skip
+    _run(["tools/value_exit.py", str(sampled), "--games", str(played),
+          "--outcomes", str(outcomes), "--test-outcomes", str(test),
+          "--out", "ai/data/value_v3.json",
+          "--report", "experiments/train/value_v3.json"])  # fmt: skip
     return 0
 
 

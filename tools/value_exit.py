@@ -27,11 +27,12 @@ things at once:
 
 The loss is the results' log loss plus ``--weights`` times the siblings' cross-entropy, plus
 L2 toward v1, by full-batch Adam from v1: v1's evaluation is these features' conditional logit
-exactly (``v1_weights``), so the fit is a correction of v1 where the data asks for one. The sibling positions of games whose index is a
-multiple of 5 are held out (as ``search_targets.py fit`` does); the results are measured on
-``--test-outcomes``. Both are measured for v1, v2 and the fit: the sibling cross-entropy under
-each one's best temperature, how often hard's most visited action is the one with the best
-evaluation, and the results' log loss.
+exactly (``v1_weights``), so the fit is a correction of v1 where the data asks for one. The
+sibling positions of games whose index is a multiple of 5 are held out (as
+``search_targets.py fit`` does); the results are measured on ``--test-outcomes``. Both are
+measured for v1, v2 and the fit: the sibling cross-entropy under each one's best temperature,
+how often hard's most visited action is the one with the best evaluation, and the results' log
+loss.
 """
 
 from __future__ import annotations
@@ -286,8 +287,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--test-outcomes", type=Path, required=True, help="games to measure")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
-    parser.add_argument("--weights", type=float, nargs="+", default=[0.3, 1.0, 3.0],
-                        help="siblings' weights to try (the rule in the module docstring)")
+    parser.add_argument(
+        "--weights",
+        type=float,
+        nargs="+",
+        default=[0.3, 1.0, 3.0],
+        help="siblings' weights to try (the rule in the module docstring)",
+    )
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--steps", type=int, default=600)
     args = parser.parse_args(argv)
@@ -301,8 +307,7 @@ def main(argv: list[str] | None = None) -> int:
     out_test = load(args.test_outcomes)
     scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
     v2 = np.array(load_model("value_v2"))
-    s_train, s_test = scaled(sib_train, scale), scaled(sib_test, scale)
-    o_train, o_test = scaled(out_train, scale), scaled(out_test, scale)
+    s_train, o_train = scaled(sib_train, scale), scaled(out_train, scale)
 
     def results(w_raw: np.ndarray | None) -> dict[str, float]:
         if w_raw is None:

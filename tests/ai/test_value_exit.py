@@ -1,0 +1,156 @@
+"""tools/value_exit.py: v1 is exactly a point of the learned model, the siblings' gradient is
+the loss's, a position's siblings are the actions the root weighs by the evaluation, and the
+fit end to end writes a model the runtime reads."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import game
+from ai import learned_value
+from ai.dominance import undominated
+from ai.evaluation import Evaluator
+from ai.learned_value import LearnedEvaluator
+from ai.value_features import FEATURES, seat_features
+from game import CHANCE, P_ACTION, GameState
+from game.actions import Trade
+from tests.tool_scripts import load_tool
+
+np = pytest.importorskip("numpy")
+tool = load_tool("value_exit", "_strategos_value_exit_for_tests")
+
+
+def _positions(step_every: int = 31) -> list[GameState]:
+    out = []
+    for players in range(2, 7):
+        state = game.new_game(players, seed=players + 10)
+        rng = random.Random(players)
+        step = 0
+        while not state.is_terminal():
+            if step % step_every == 0:
+                out.append(state.clone())
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    return out
+
+
+def test_v1_is_the_learned_model_at_v1_weights() -> None:
+    runtime = LearnedEvaluator(tuple(float(w) for w in tool.v1_weights()))
+    v1 = Evaluator()
+    checked = 0
+    for state in _positions():
+        if state.is_terminal():
+            continue
+        got, want = runtime.win_chances(state), v1.win_chances(state)
+        assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-12
+        checked += 1
+    assert checked > 40
+
+
+def _turn_position() -> GameState:
+    for state in _positions(7):
+        if state.phase == P_ACTION and state.current_player() != CHANCE:
+            legal = state.legal_actions()
+            if len(legal) > 20 and any(isinstance(a, Trade) for a in legal):
+                return state
+    raise AssertionError("no turn position with a trade among the test games")
+
+
+def test_the_siblings_are_the_actions_the_root_weighs_by_the_evaluation() -> None:
+    state = _turn_position()
+    legal = state.legal_actions()
+    visits = [1.0 / len(legal)] * len(legal)
+    sib = tool.siblings(state, visits)
+    public = state.observe(state.current_player()).public
+    weighed = [a for a in undominated(public, legal) if not isinstance(a, Trade)]
+    assert len(sib["target"]) == len(weighed)
+    assert abs(sib["target"].sum() - 1.0) < 1e-12
+    seat = state.current_player()
+    base = Evaluator(viewer=seat)
+    child = public.clone()
+    child.apply_action(weighed[0])
+    assert np.allclose(sib["x"][0, : state.num_players], seat_features(child, base))
+    assert sib["v1"][0] == pytest.approx(base.win_chances(child)[seat], abs=1e-12)
+
+
+def _small_siblings() -> dict[str, np.ndarray]:
+    parts = []
+    for state in _positions(7):
+        if state.phase == P_ACTION and state.current_player() != CHANCE:
+            legal = state.legal_actions()
+            if len(legal) > 3:
+                rng = random.Random(len(parts))
+                part = tool.siblings(state, [rng.random() for _ in legal])
+                if part is not None:
+                    parts.append(part)
+        if len(parts) == 6:
+            break
+    sizes = np.array([len(p["target"]) for p in parts])
+    return {
+        "x": np.concatenate([p["x"] for p in parts]).astype(float),
+        "mask": np.concatenate([p["mask"] for p in parts]),
+        "fixed": np.concatenate([p["fixed"] for p in parts]),
+        "target": np.concatenate([p["target"] for p in parts]),
+        "mover": np.repeat([p["seat"] for p in parts], sizes),
+        "pos": np.repeat(np.arange(len(parts)), sizes),
+        "starts": np.concatenate([[0], np.cumsum(sizes)[:-1]]),
+    }
+
+
+def test_the_siblings_gradient_is_the_loss_s() -> None:
+    sib = _small_siblings()
+    scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
+    sib["x"] = sib["x"] / scale
+    w = tool.v1_weights() * scale + np.random.default_rng(1).normal(0.0, 0.05, len(FEATURES))
+    log_temp = np.log(30.0)
+    _, grad, g_temp = tool.sibling_loss(w, log_temp, sib)
+    h = 1e-6
+    for i in np.argsort(-np.abs(grad))[:8]:
+        up, down = w.copy(), w.copy()
+        up[i] += h
+        down[i] -= h
+        numeric = (
+            tool.sibling_loss(up, log_temp, sib)[0] - tool.sibling_loss(down, log_temp, sib)[0]
+        ) / (2 * h)
+        assert numeric == pytest.approx(grad[i], rel=1e-4, abs=1e-8)
+    numeric_t = (
+        tool.sibling_loss(w, log_temp + h, sib)[0] - tool.sibling_loss(w, log_temp - h, sib)[0]
+    ) / (2 * h)
+    assert numeric_t == pytest.approx(g_temp, rel=1e-4, abs=1e-8)
+
+
+def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two recorded games, a small search's visits at three decisions of each, the fit from
+    v1: the model it writes (or the report that says why none) is read back."""
+    selfplay = load_tool("selfplay", "_strategos_selfplay_for_value_exit")
+    targets = load_tool("search_targets", "_strategos_search_targets_for_value_exit")
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    assert selfplay.main(["--agent", "policy:tactics", "--games", "3", "--seed", "7",
+                          "--players", "2", "--out", str(games)]) == 0  # fmt: skip
+    assert targets.main(["sample", str(games), "--agent", "ismcts:normal:iterations=20",
+                         "--per-game", "3", "--out", str(samples)]) == 0  # fmt: skip
+    model, report = tmp_path / "value_test.json", tmp_path / "report.json"
+    code = tool.main([str(samples), "--games", str(games), "--outcomes", str(games),
+                      "--test-outcomes", str(games), "--out", str(model), "--report",
+                      str(report), "--steps", "3", "--weights", "1"])  # fmt: skip
+    measured = json.loads(report.read_text(encoding="utf-8"))
+    assert measured["v1"]["siblings"]["positions"] >= 1
+    assert len(measured["fits"]) == 1
+    if code != 0:
+        assert measured["chosen"] is None and not model.exists()
+        return
+    monkeypatch.setattr(learned_value, "DATA_DIR", tmp_path)
+    learned_value.load_model.cache_clear()
+    try:
+        assert len(LearnedEvaluator.named("value_test").weights) == len(FEATURES)
+    finally:
+        learned_value.load_model.cache_clear()
