@@ -127,18 +127,18 @@ def load_siblings(path: Path, games: Path) -> dict[str, np.ndarray]:
             print(f"\rsiblings: {count}/{len(by_game)} games, {time.perf_counter() - start:.0f} s",
                   end="", file=sys.stderr)  # fmt: skip
     print(file=sys.stderr)
+    return {**flatten(parts), "game": np.array(game_of)}
+
+
+def flatten(parts: list[dict[str, Any]]) -> dict[str, np.ndarray]:
+    """Positions' siblings (``siblings``) as one table: ``pos`` says whose child each row is,
+    ``starts`` where each position's rows begin."""
     sizes = np.array([len(p["target"]) for p in parts])
-    return {
-        "x": np.concatenate([p["x"] for p in parts]),
-        "mask": np.concatenate([p["mask"] for p in parts]),
-        "fixed": np.concatenate([p["fixed"] for p in parts]),
-        "target": np.concatenate([p["target"] for p in parts]),
-        "v1": np.concatenate([p["v1"] for p in parts]),
-        "mover": np.repeat([p["seat"] for p in parts], sizes),
-        "pos": np.repeat(np.arange(len(parts)), sizes),
-        "starts": np.concatenate([[0], np.cumsum(sizes)[:-1]]),
-        "game": np.array(game_of),
-    }
+    out = {k: np.concatenate([p[k] for p in parts]) for k in ("x", "mask", "fixed", "target", "v1")}
+    out["mover"] = np.repeat([p["seat"] for p in parts], sizes)
+    out["pos"] = np.repeat(np.arange(len(parts)), sizes)
+    out["starts"] = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    return out
 
 
 def select(sib: dict[str, np.ndarray], keep_pos: np.ndarray) -> dict[str, np.ndarray]:

@@ -129,3 +129,21 @@ def mid_game(seed: int = 11) -> GameState:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     return state
+
+
+def random_game_positions(every: int, seed_offset: int = 0) -> list[GameState]:
+    """Every ``every``-th position of one random game for each seat count from 2 to 6."""
+    out = []
+    for players in range(2, 7):
+        state = game.new_game(players, seed=players + seed_offset)
+        rng = random.Random(players)
+        step = 0
+        while not state.is_terminal():
+            if step % every == 0:
+                out.append(state.clone())
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            step += 1
+    return out

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-import game
 from ai import learned_value
 from ai.learned_value import LearnedEvaluator
 from ai.model_file import ModelError
 from ai.value_features import FEATURES, seat_features
-from game import CHANCE, GameState
+from game import GameState
+from tests.ai.helpers import random_game_positions
 from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
@@ -22,20 +22,7 @@ train_value = load_tool("train_value", "_strategos_train_value_for_tests")
 
 
 def _positions() -> list[GameState]:
-    out = []
-    for players in range(2, 7):
-        state = game.new_game(players, seed=players)
-        rng = random.Random(players)
-        step = 0
-        while not state.is_terminal():
-            if step % 37 == 0:
-                out.append(state.clone())
-            if state.current_player() == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            step += 1
-    return out
+    return random_game_positions(37)
 
 
 def test_runtime_chances_equal_the_training_code_to_1e_9() -> None:

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-import game
 from ai import learned_value
 from ai.dominance import undominated
 from ai.evaluation import Evaluator
@@ -18,27 +17,15 @@ from ai.learned_value import LearnedEvaluator
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, P_ACTION, GameState
 from game.actions import Trade
+from tests.ai.helpers import random_game_positions
 from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
 tool = load_tool("value_exit", "_strategos_value_exit_for_tests")
 
 
-def _positions(step_every: int = 31) -> list[GameState]:
-    out = []
-    for players in range(2, 7):
-        state = game.new_game(players, seed=players + 10)
-        rng = random.Random(players)
-        step = 0
-        while not state.is_terminal():
-            if step % step_every == 0:
-                out.append(state.clone())
-            if state.current_player() == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-            step += 1
-    return out
+def _positions(every: int = 31) -> list[GameState]:
+    return random_game_positions(every, seed_offset=10)
 
 
 def test_v1_is_the_learned_model_at_v1_weights() -> None:
@@ -92,16 +79,9 @@ def _small_siblings() -> dict[str, np.ndarray]:
                     parts.append(part)
         if len(parts) == 6:
             break
-    sizes = np.array([len(p["target"]) for p in parts])
-    return {
-        "x": np.concatenate([p["x"] for p in parts]).astype(float),
-        "mask": np.concatenate([p["mask"] for p in parts]),
-        "fixed": np.concatenate([p["fixed"] for p in parts]),
-        "target": np.concatenate([p["target"] for p in parts]),
-        "mover": np.repeat([p["seat"] for p in parts], sizes),
-        "pos": np.repeat(np.arange(len(parts)), sizes),
-        "starts": np.concatenate([[0], np.cumsum(sizes)[:-1]]),
-    }
+    sib = tool.flatten(parts)
+    sib["x"] = sib["x"].astype(float)
+    return sib
 
 
 def test_the_siblings_gradient_is_the_loss_s() -> None:
