@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,8 +68,8 @@ def test_the_siblings_are_the_actions_the_root_weighs_by_the_evaluation() -> Non
     assert sib["v1"][0] == pytest.approx(base.win_chances(child)[seat], abs=1e-12)
 
 
-def _small_siblings() -> dict[str, np.ndarray]:
-    parts = []
+def _small_siblings() -> dict[str, Any]:
+    parts: list[dict[str, Any]] = []
     for state in _positions(7):
         if state.phase == P_ACTION and state.current_player() != CHANCE:
             legal = state.legal_actions()
@@ -79,7 +80,7 @@ def _small_siblings() -> dict[str, np.ndarray]:
                     parts.append(part)
         if len(parts) == 6:
             break
-    sib = tool.flatten(parts)
+    sib: dict[str, Any] = tool.flatten(parts)
     sib["x"] = sib["x"].astype(float)
     return sib
 
