@@ -97,7 +97,7 @@ def search_chance(chance: float, num_players: int) -> float:
 def search_chances(chances: Sequence[float]) -> list[float]:
     """Every seat's chance of a search's root, each mapped, summing to 1 again."""
     mapped = [search_chance(c, len(chances)) for c in chances]
-    total = sum(mapped)
+    total = math.fsum(mapped)
     return [m / total for m in mapped]
 
 

@@ -469,7 +469,8 @@ class Evaluator:
     def seat_values(self, state: GameState) -> list[float]:
         w = self.w
         scale = (1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.coin, 1.0)
-        return [sum(x * k for x, k in zip(t, scale, strict=True)) for t in self.seat_terms(state)]
+        terms = self.seat_terms(state)
+        return [math.fsum(x * k for x, k in zip(t, scale, strict=True)) for t in terms]
 
     def seat_terms(self, state: GameState) -> list[tuple[float, ...]]:
         """Per seat, the evaluation's parts (see ``TERMS``) before their weights."""
@@ -589,7 +590,10 @@ def _committed(state: GameState, index: int, city: int, mean: float) -> float:
 def softmax(values: list[float], beta: float) -> list[float]:
     top = max(values)
     exps = [math.exp(beta * (v - top)) for v in values]
-    total = sum(exps)
+    # fsum, not sum, wherever floats steer a decision: fsum is correctly rounded, so the same
+    # on every Python and platform, while sum() of floats changed in Python 3.12 (the browser's
+    # Python is newer than many desktops'), and a last-bit difference can turn a near-tie.
+    total = math.fsum(exps)
     return [e / total for e in exps]
 
 

@@ -10,6 +10,7 @@ output equals the training code's to 1e-9 (tests/ai/test_learned_value.py).
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from operator import mul
 
@@ -111,7 +112,8 @@ class LearnedEvaluator:
     def utilities(self, state: GameState) -> list[float]:
         w = self.weights
         k = self.sharpness.get(state.num_players, 1.0)
-        return [k * sum(map(mul, row, w)) for row in seat_features(state, self.base)]
+        # fsum: the same on every platform (see ai.evaluation.softmax)
+        return [k * math.fsum(map(mul, row, w)) for row in seat_features(state, self.base)]
 
     def win_chances(self, state: GameState) -> list[float]:
         if state.phase == P_OVER:

@@ -35,11 +35,14 @@ V1_PRESETS: dict[str, SearchConfig] = {
 
 # ``prune``: leaving out dominated actions won 0.520 of 200 against v1 at normal, at less time
 # (experiments/dominance.md, D1): it plays no worse and never trades a 6 for a 6.
+# ``evaluator="v3"``: v1 corrected toward ranking a turn's actions as hard does won 0.580
+# (0.511-0.646) of 200 against v1 at normal, at 3.5% more time (experiments/exit.md, V1).
+# The ``easy`` preset (30 iterations, no level offers it) keeps v1, as measured.
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, playout_turns=0, prune=True),
-    "normal": SearchConfig(iterations=200, prune=True),
-    "hard": SearchConfig(iterations=1400, prune=True),
-    "expert": SearchConfig(iterations=10000, prune=True),
+    "normal": SearchConfig(iterations=200, prune=True, evaluator="v3"),
+    "hard": SearchConfig(iterations=1400, prune=True, evaluator="v3"),
+    "expert": SearchConfig(iterations=10000, prune=True, evaluator="v3"),
 }
 
 OPTIONS = tuple(f.name for f in fields(SearchConfig))

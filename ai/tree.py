@@ -237,7 +237,7 @@ class Tree:
                     candidates = avail[:k]
                 else:
                     candidates = avail
-        total_p = sum(e.p for e in candidates) or 1.0
+        total_p = math.fsum(e.p for e in candidates) or 1.0
         base = node.w[mover] / visits if visits else 1.0 / self.n
         bias = config.bias_visits
         c = config.c_puct

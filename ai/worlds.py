@@ -61,7 +61,7 @@ def attacker_coin_model(public: GameState) -> list[tuple[int, float]]:
             continue
         score = BATTLE_STAKE * chances.get(value, 0.0) - COIN_COST * value
         weights.append((i, math.exp(COIN_MODEL_SHARPNESS * score)))
-    total = sum(w for _, w in weights) or 1.0
+    total = math.fsum(w for _, w in weights) or 1.0
     return [(i, w / total) for i, w in weights]
 
 

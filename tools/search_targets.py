@@ -104,7 +104,7 @@ def _lines(path: Path) -> list[dict[str, Any]]:
 
 def sample(args: argparse.Namespace) -> int:
     sample_records(args.data, args.out, args.games, _sample_star, (args.per_game, args.agent),
-                   args.jobs)  # fmt: skip
+                   args.jobs, args.first)  # fmt: skip
     return 0
 
 
@@ -229,7 +229,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--out", type=Path, required=True)
     s.add_argument("--agent", default="ismcts:hard", help="the search whose visits are targets")
     s.add_argument("--per-game", type=int, default=2)
-    s.add_argument("--games", type=int, default=10**9, help="the first N games of the file")
+    s.add_argument("--games", type=int, default=10**9, help="N games of the file, from --first")
+    s.add_argument("--first", type=int, default=0, help="the first game sampled (0: the file's)")
     s.add_argument("--jobs", type=int, default=1)
     f = sub.add_parser("fit", help="fit the quick scores' correction and measure it")
     f.add_argument("data", type=Path, help="samples written by 'sample'")
@@ -239,8 +240,8 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--steps", type=int, default=400)
     args = parser.parse_args(argv)
     if args.command == "sample":
-        if args.per_game < 1 or args.jobs < 1 or args.games < 1:
-            parser.error("--per-game, --games and --jobs must be at least 1")
+        if args.per_game < 1 or args.jobs < 1 or args.games < 1 or args.first < 0:
+            parser.error("--per-game, --games and --jobs must be at least 1, --first at least 0")
         agent_from_spec(args.agent)  # an unknown agent is refused before any game is read
         return sample(args)
     if args.steps < 1:

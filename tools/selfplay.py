@@ -112,13 +112,15 @@ def sample_records(
     work: Callable[[Any], list[dict[str, Any]]],
     extra: tuple[Any, ...],
     jobs: int,
+    first: int = 0,
 ) -> None:
-    """Run ``work((line, *extra))`` on each of the first ``games`` games of the self-play file
-    ``data`` not yet in ``out`` (its lines name their game as ``"game"``), appending as each
-    finishes: what the tools that study positions of recorded games share."""
+    """Run ``work((line, *extra))`` on each of ``games`` games of the self-play file ``data``,
+    from its ``first`` (0: its first) on, not yet in ``out`` (its lines name their game as
+    ``"game"``), appending as each finishes: what the tools that study positions of recorded
+    games share."""
     text = data.read_text(encoding="utf-8")
     lines = sorted((json.loads(t) for t in text.splitlines() if t.strip()),
-                   key=lambda d: int(d["index"]))[:games]  # fmt: skip
+                   key=lambda d: int(d["index"]))[first : first + games]  # fmt: skip
     done: set[int] = set()
     if out.exists():
         for t in out.read_text(encoding="utf-8").splitlines():

@@ -98,7 +98,7 @@ def siblings(state: GameState, visits: list[float]) -> dict[str, Any] | None:
             "target": t / t.sum(), "v1": np.array(v1), "seat": seat}  # fmt: skip
 
 
-def load_siblings(path: Path, games: Path) -> dict[str, np.ndarray]:
+def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
     """Every recorded position's children, flattened: ``pos`` says whose child each row is."""
     records = {}
     for t in games.read_text(encoding="utf-8").splitlines():
@@ -106,7 +106,8 @@ def load_siblings(path: Path, games: Path) -> dict[str, np.ndarray]:
             d = json.loads(t)
             records[(int(d["seed"]), int(d["index"]))] = d["record"]
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for t in path.read_text(encoding="utf-8").splitlines():
+    lines = [t for path in paths for t in path.read_text(encoding="utf-8").splitlines()]
+    for t in lines:
         s = json.loads(t) if t.strip() else {}
         if "visits" in s:
             by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
@@ -281,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("data", type=Path, help="samples of search_targets.py sample")
+    parser.add_argument("data", type=Path, nargs="+", help="samples of search_targets.py sample")
     parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
     parser.add_argument("--outcomes", type=Path, required=True, help="self-play games to fit")
     parser.add_argument("--test-outcomes", type=Path, required=True, help="games to measure")
@@ -293,6 +294,12 @@ def main(argv: list[str] | None = None) -> int:
         nargs="+",
         default=[0.3, 1.0, 3.0],
         help="siblings' weights to try (the rule in the module docstring)",
+    )
+    parser.add_argument(
+        "--compare",
+        nargs="*",
+        default=["value_v2"],
+        help="other models (ai/data/<name>.json) measured on the same positions, besides v1",
     )
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--steps", type=int, default=600)
@@ -306,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     out_train = {k: v[~held_out(out_train["game"])] for k, v in out_train.items()}
     out_test = load(args.test_outcomes)
     scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
-    v2 = np.array(load_model("value_v2"))
+    others = {name: np.array(load_model(name)) for name in args.compare}
     s_train, o_train = scaled(sib_train, scale), scaled(out_train, scale)
 
     def results(w_raw: np.ndarray | None) -> dict[str, float]:
@@ -321,10 +328,13 @@ def main(argv: list[str] | None = None) -> int:
         "outcome_positions": {"train": len(out_train["x"]), "test": len(out_test["x"])},
         "l2": args.l2, "steps": args.steps,
         "v1": {"siblings": measure_siblings(sib_test["v1"], sib_test), "results": results(None)},
-        "v2": {"siblings": measure_siblings(mover_chances(v2, sib_test)[0], sib_test),
-               "results": results(v2)},
         "fits": [],
     }  # fmt: skip
+    for name, w_other in others.items():
+        report[name.removeprefix("value_")] = {
+            "siblings": measure_siblings(mover_chances(w_other, sib_test)[0], sib_test),
+            "results": results(w_other),
+        }
     v1_results = report["v1"]["results"]["log_loss"]
     chosen: tuple[float, np.ndarray, float] | None = None
     for weight in args.weights:
@@ -353,7 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    print(json.dumps({k: report[k] for k in ("v1", "v2", "fits", "chosen")}, indent=1))
+    print(json.dumps({k: v for k, v in report.items() if k not in ("command",)}, indent=1))
     return 0 if chosen is not None else 1
 
 

@@ -186,7 +186,9 @@ def test_thinking_interface() -> None:
 
 def test_step_counts_iterations_exactly() -> None:
     state = mid_game()
-    search = ai.make_agent("ismcts", iterations=40).begin(
+    # v1's evaluation: at this position its search is not settled before its budget ends (a
+    # settled search stops early: test_search_stops_once_the_choice_is_settled).
+    search = ai.make_agent("ismcts", iterations=40, evaluator="v1").begin(
         state.observe(state.active), state.legal_actions(), random.Random(1)
     )
     assert isinstance(search, ai.Search)

@@ -110,21 +110,28 @@ def test_the_siblings_gradient_is_the_loss_s() -> None:
 def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Two recorded games, a small search's visits at three decisions of each, the fit from
-    v1: the model it writes (or the report that says why none) is read back."""
+    """Three recorded games, a small search's visits at three decisions of each (sampled into
+    two files, the second from the second game on), the fit from v1: the model it writes (or
+    the report that says why none) is read back."""
     selfplay = load_tool("selfplay", "_strategos_selfplay_for_value_exit")
     targets = load_tool("search_targets", "_strategos_search_targets_for_value_exit")
-    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    games, samples, more = (tmp_path / f"{n}.jsonl" for n in ("games", "samples", "more"))
     assert selfplay.main(["--agent", "policy:tactics", "--games", "3", "--seed", "7",
                           "--players", "2", "--out", str(games)]) == 0  # fmt: skip
-    assert targets.main(["sample", str(games), "--agent", "ismcts:normal:iterations=20",
-                         "--per-game", "3", "--out", str(samples)]) == 0  # fmt: skip
+    for out, part in ((samples, ["--games", "1"]), (more, ["--first", "1"])):
+        assert targets.main(["sample", str(games), "--agent", "ismcts:normal:iterations=20",
+                             "--per-game", "3", "--out", str(out), *part]) == 0  # fmt: skip
+    sampled = [{json.loads(t)["game"] for t in f.read_text().splitlines()} for f in (samples, more)]
+    assert sampled == [{0}, {1, 2}]
     model, report = tmp_path / "value_test.json", tmp_path / "report.json"
-    code = tool.main([str(samples), "--games", str(games), "--outcomes", str(games),
+    code = tool.main([str(samples), str(more), "--games", str(games), "--outcomes", str(games),
                       "--test-outcomes", str(games), "--out", str(model), "--report",
-                      str(report), "--steps", "3", "--weights", "1"])  # fmt: skip
+                      str(report), "--steps", "3", "--weights", "1",
+                      "--compare", "value_v3"])  # fmt: skip
     measured = json.loads(report.read_text(encoding="utf-8"))
     assert measured["v1"]["siblings"]["positions"] >= 1
+    assert measured["v3"]["siblings"]["positions"] == measured["v1"]["siblings"]["positions"]
+    assert "v2" not in measured
     assert len(measured["fits"]) == 1
     if code != 0:
         assert measured["chosen"] is None and not model.exists()
