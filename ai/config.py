@@ -29,6 +29,9 @@ class SearchConfig:
     evaluator: str = "v1"  # judges the leaves (``ai.components.register_evaluator``)
     policy: str = "v1"  # priors and playouts (``ai.components.register_policy``)
     prune: bool = False  # leave out actions another one beats outright (``ai.dominance``)
+    # With n seats, c_puct x 2/n: a seat's chances lie about 2/n as far apart as with two, so
+    # the same c_puct explores relatively more the more seats there are.
+    c_by_seats: bool = False
 
 
 __all__ = ["SearchConfig"]

@@ -66,9 +66,30 @@ def preset(
                 f"unknown weights {name!r}; choose from {', '.join(sorted(WEIGHT_SETS))}"
             )
         values["weights"] = WEIGHT_SETS[name]
+    for key, value in values.items():
+        values[key] = _typed(key, value, getattr(presets[level], key))
     config = replace(presets[level], **values) if values else presets[level]
     check_components(config)
     return config
+
+
+def _typed(key: str, value: object, default: object) -> object:
+    """``value`` as the type of the option's ``default``, or a ValueError that says what it
+    takes: "prune=no" must not pass for a true (non-empty) text."""
+    if isinstance(default, bool):
+        ok, kind = isinstance(value, bool), "true or false"
+    elif isinstance(default, int):
+        ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+    elif isinstance(default, float):
+        ok, kind = isinstance(value, int | float) and not isinstance(value, bool), "a number"
+        value = float(value) if ok else value  # type: ignore[arg-type]
+    elif isinstance(default, str):
+        ok, kind = isinstance(value, str), "a name"
+    else:
+        return value
+    if not ok:
+        raise ValueError(f"search option {key} takes {kind}, not {value!r}")
+    return value
 
 
 __all__ = ["DIFFICULTIES", "OPTIONS", "PRESETS", "V1_PRESETS", "preset"]

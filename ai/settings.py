@@ -28,7 +28,12 @@ REMOVED_OPTIONS: dict[str, object] = {
 REMOVED_WEIGHTS: dict[str, object] = {"guard": 0.0}
 # Search options gained since a log may have been written, at the value every game played
 # before them had: the components it took before it took them from outside, and no pruning.
-ADDED_OPTIONS: dict[str, object] = {"evaluator": "v1", "policy": "v1", "prune": False}
+ADDED_OPTIONS: dict[str, object] = {
+    "evaluator": "v1",
+    "policy": "v1",
+    "prune": False,
+    "c_by_seats": False,
+}
 
 
 def agent_settings(spec: str) -> dict[str, Any]:

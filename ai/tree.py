@@ -240,7 +240,7 @@ class Tree:
         total_p = math.fsum(e.p for e in candidates) or 1.0
         base = node.w[mover] / visits if visits else 1.0 / self.n
         bias = config.bias_visits
-        c = config.c_puct
+        c = config.c_puct * 2 / self.n if config.c_by_seats else config.c_puct
         best = candidates[0]
         best_score = -1e9
         for e in candidates:

@@ -222,6 +222,31 @@ def test_search_stops_once_the_choice_is_settled(monkeypatch: pytest.MonkeyPatch
     assert stopped_early
 
 
+def _root_visits(state: GameState, **options: object) -> list[tuple[object, float]]:
+    search = ai.make_agent("ismcts", iterations=120, evaluator="v1", **options).begin(
+        state.observe(state.active), state.legal_actions(), random.Random(3)
+    )
+    assert isinstance(search, ai.Search)
+    while not search.step(1 << 20):
+        pass
+    return [(i.action, i.visit_share) for i in search.explain(top=50)]
+
+
+def test_c_by_seats_explores_as_c_puct_times_two_over_the_seats() -> None:
+    four = mid_game()  # four seats: c_puct 0.5 with c_by_seats is c_puct 0.25
+    assert four.num_players == 4
+    assert _root_visits(four, c_puct=0.5, c_by_seats=True) == _root_visits(four, c_puct=0.25)
+    assert _root_visits(four, c_puct=0.5, c_by_seats=True) != _root_visits(four, c_puct=0.5)
+    rng = random.Random(5)
+    two = game.new_game(2, seed=5)
+    while two.round < 4 or two.phase != P_ACTION or len(two.legal_actions()) < 2:
+        if two.current_player() == CHANCE:
+            two.apply_action(two.sample_chance(rng))
+        else:
+            two.apply_action(rng.choice(two.legal_actions()))
+    assert _root_visits(two, c_puct=0.5, c_by_seats=True) == _root_visits(two, c_puct=0.5)
+
+
 def test_same_seed_same_decision() -> None:
     state = mid_game()
     view = state.observe(state.active)

@@ -34,6 +34,20 @@ def test_a_misspelt_option_names_the_options(name: str) -> None:
     assert "iterations" in str(err.value) and "c_puct" in str(err.value)
 
 
+@pytest.mark.parametrize(("option", "says"), [
+    ("prune=no", "prune takes true or false, not 'no'"),
+    ("iterations=2.5", "iterations takes a whole number, not 2.5"),
+    ("c_puct=high", "c_puct takes a number, not 'high'"),
+    ("evaluator=3", "evaluator takes a name, not 3"),
+])  # fmt: skip
+def test_an_option_of_the_wrong_kind_says_what_it_takes(option: str, says: str) -> None:
+    """"prune=no" is refused where it is given, not taken as a true (non-empty) text."""
+    with pytest.raises(ValueError, match=f"search option {says}"):
+        ai.agent_from_spec(f"ismcts:normal:{option}")
+    agent = ai.agent_from_spec("ismcts:normal:c_puct=1")
+    assert isinstance(agent, ai.IsmctsAgent) and agent.config.c_puct == 1.0
+
+
 def test_options_of_the_simple_agents_are_refused() -> None:
     with pytest.raises(ValueError, match="agent 'greedy' takes no options, got level"):
         ai.make_agent("greedy", level="hard")
