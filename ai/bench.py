@@ -45,9 +45,10 @@ def random_game(seed: int, rng: random.Random, players: int = 4) -> int:
     return actions
 
 
-def mid_game_state(seed: int = 11, rounds: int = 6) -> game.GameState:
+def mid_game_state(seed: int = 11, rounds: int = 6, players: int = 4) -> game.GameState:
+    """A random game at its first action phase from round ``rounds`` on."""
     rng = random.Random(seed)
-    state = game.new_game(4, seed=seed)
+    state = game.new_game(players, seed=seed)
     while not state.is_terminal() and (state.round < rounds or state.phase != P_ACTION):
         if state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(rng))

@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable
 
 import game
+from ai.bench import mid_game_state
 from game import (
     CHANCE,
     P_ACTION,
@@ -119,16 +120,9 @@ def coin_duel_position(attacker_to_move: bool = False) -> GameState:
     return state
 
 
-def mid_game(seed: int = 11) -> GameState:
-    """A 4-player random game at an action phase of round 5 or later."""
-    rng = random.Random(seed)
-    state = game.new_game(4, seed=seed)
-    while not state.is_terminal() and (state.round < 5 or state.phase != P_ACTION):
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(rng))
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+def mid_game(seed: int = 11, players: int = 4) -> GameState:
+    """A random game at an action phase of round 5 or later."""
+    return mid_game_state(seed, rounds=5, players=players)
 
 
 def random_game_positions(every: int, seed_offset: int = 0) -> list[GameState]:

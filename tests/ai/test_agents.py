@@ -237,13 +237,8 @@ def test_c_by_seats_explores_as_c_puct_times_two_over_the_seats() -> None:
     assert four.num_players == 4
     assert _root_visits(four, c_puct=0.5, c_by_seats=True) == _root_visits(four, c_puct=0.25)
     assert _root_visits(four, c_puct=0.5, c_by_seats=True) != _root_visits(four, c_puct=0.5)
-    rng = random.Random(5)
-    two = game.new_game(2, seed=5)
-    while two.round < 4 or two.phase != P_ACTION or len(two.legal_actions()) < 2:
-        if two.current_player() == CHANCE:
-            two.apply_action(two.sample_chance(rng))
-        else:
-            two.apply_action(rng.choice(two.legal_actions()))
+    two = mid_game(5, players=2)
+    assert len(two.legal_actions()) > 1
     assert _root_visits(two, c_puct=0.5, c_by_seats=True) == _root_visits(two, c_puct=0.5)
 
 

@@ -41,7 +41,7 @@ def test_a_misspelt_option_names_the_options(name: str) -> None:
     ("evaluator=3", "evaluator takes a name, not 3"),
 ])  # fmt: skip
 def test_an_option_of_the_wrong_kind_says_what_it_takes(option: str, says: str) -> None:
-    """"prune=no" is refused where it is given, not taken as a true (non-empty) text."""
+    """ "prune=no" is refused where it is given, not taken as a true (non-empty) text."""
     with pytest.raises(ValueError, match=f"search option {says}"):
         ai.agent_from_spec(f"ismcts:normal:{option}")
     agent = ai.agent_from_spec("ismcts:normal:c_puct=1")
