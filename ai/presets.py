@@ -37,12 +37,14 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # (experiments/dominance.md, D1): it plays no worse and never trades a 6 for a 6.
 # ``evaluator="v3"``: v1 corrected toward ranking a turn's actions as hard does won 0.580
 # (0.511-0.646) of 200 against v1 at normal, at 3.5% more time (experiments/exit.md, V1).
-# The ``easy`` preset (30 iterations, no level offers it) keeps v1, as measured.
+# Only normal takes it: with v3 a deeper search guarded a threatened capital less often (the
+# guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and no
+# arena has measured v3 above normal. Easy (30 iterations, no level offers it) keeps v1 too.
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, playout_turns=0, prune=True),
     "normal": SearchConfig(iterations=200, prune=True, evaluator="v3"),
-    "hard": SearchConfig(iterations=1400, prune=True, evaluator="v3"),
-    "expert": SearchConfig(iterations=10000, prune=True, evaluator="v3"),
+    "hard": SearchConfig(iterations=1400, prune=True),
+    "expert": SearchConfig(iterations=10000, prune=True),
 }
 
 OPTIONS = tuple(f.name for f in fields(SearchConfig))

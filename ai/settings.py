@@ -59,7 +59,7 @@ def from_log(spec: str, recorded: object) -> dict[str, Any]:
     """The settings a log line records for ``spec``, in today's form."""
     if isinstance(recorded, dict):
         options = recorded.get("options")
-        if recorded.get("level") is not None and isinstance(options, dict):
+        if isinstance(options, dict) and options:  # a search's (the policy agent's too)
             recorded = dict(recorded, options={**ADDED_OPTIONS, **options})
         return recorded
     if not isinstance(recorded, str):
