@@ -19,10 +19,9 @@ LEVELS: dict[str, str] = {
     "beginner": "greedy",
     # The tactics policy, no search (about 1 ms a decision); it beat beginner in L5.
     "easy": "policy:tactics",
-    # Beat easy 0.630 (0.561-0.694) of 200 games (L3), searching with v1's evaluation. The
-    # preset has since taken the v3 evaluation (0.580 of 200 over this agent, experiments/
-    # exit.md, V1); the level moves to it once L3 is played again with it.
-    "normal": "ismcts:normal:evaluator=v1",
+    # Beat easy 0.627 (0.559-0.692) of 200 games searching with v3 (L3 again, experiments/
+    # exit.md); with v1 it had won 0.630 (L3), and v3 won 0.580 of 200 over v1 (V1).
+    "normal": "ismcts:normal",
     # Not a step above normal (0.552 of 200, L2): kept for saves that name it, not offered.
     "hard": "ismcts:hard",
     "expert": "ismcts:expert",

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The arena report that made each offered level a step above the one below it.
 STEPS = {
     ("easy", "beginner"): "ladder_tactics_vs_greedy.json",
-    ("normal", "easy"): "ladder_normal_vs_tactics.json",
+    ("normal", "easy"): "ladder_normal_v3_vs_tactics.json",
 }
 
 
@@ -78,7 +78,7 @@ def test_each_offered_level_was_measured_a_step_above_the_one_below(
     for row, level in ((upper, pair[0]), (lower, pair[1])):
         spec = LEVELS[level]
         # The agent as measured: its settings, whichever spec spelt them (a spec may name an
-        # option the measured preset had by default, as normal's ``evaluator=v1`` does).
+        # option the measured preset had by default).
         assert from_log(spec, row["settings"]) == agent_settings(spec), level
 
 
