@@ -251,6 +251,7 @@ def fit(
     weight: float,
     l2: float,
     steps: int,
+    lr: float = 0.01,
 ) -> tuple[np.ndarray, float]:
     """(weights, temperature) minimising the results' log loss + ``weight`` x the siblings'
     cross-entropy + L2 toward ``w0``, by full-batch Adam from ``w0`` (features scaled)."""
@@ -265,7 +266,7 @@ def fit(
         grad = np.concatenate([go + weight * gs + 2 * l2 * (w - w0), [weight * gt]])
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad**2
-        theta -= 0.01 * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+        theta -= lr * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
         if t % 25 == 0 or t == steps:
             eta = (time.perf_counter() - start) / t * (steps - t)
             print(f"\rweight {weight}: step {t}/{steps}, results {lo:.4f}, siblings {ls:.4f}, "
@@ -303,9 +304,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--steps", type=int, default=600)
+    parser.add_argument(
+        "--lr", type=float, default=0.01, help="Adam's step (the ranking weighed 10 or more "
+        "diverges at 0.01: experiments/exit.md, round 4)"
+    )
     args = parser.parse_args(argv)
-    if args.steps < 1 or any(not w > 0 for w in args.weights):
-        parser.error("--steps must be at least 1 and every --weights above 0")
+    if args.steps < 1 or any(not w > 0 for w in args.weights) or not 0 < args.lr < 1:
+        parser.error("--steps must be at least 1, every --weights above 0, --lr in (0, 1)")
     sib = load_siblings(args.data, args.games)
     held = sib["game"] % HOLD_OUT == 0
     sib_train, sib_test = select(sib, ~held), select(sib, held)
@@ -326,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
         "command": " ".join(["tools/value_exit.py", *map(str, argv or sys.argv[1:])]),
         "sibling_positions": {"train": len(sib_train["starts"]), "test": len(sib_test["starts"])},
         "outcome_positions": {"train": len(out_train["x"]), "test": len(out_test["x"])},
-        "l2": args.l2, "steps": args.steps,
+        "l2": args.l2, "steps": args.steps, "lr": args.lr,
         "v1": {"siblings": measure_siblings(sib_test["v1"], sib_test), "results": results(None)},
         "fits": [],
     }  # fmt: skip
@@ -338,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     v1_results = report["v1"]["results"]["log_loss"]
     chosen: tuple[float, np.ndarray, float] | None = None
     for weight in args.weights:
-        ws, temp = fit(v1_weights() * scale, s_train, o_train, weight, args.l2, args.steps)
+        ws, temp = fit(
+            v1_weights() * scale, s_train, o_train, weight, args.l2, args.steps, args.lr
+        )
         w_raw = ws / scale
         row = {"weight": weight, "fitted_temperature": temp,
                "siblings_train": measure_siblings(mover_chances(ws, s_train)[0], s_train),
