@@ -305,8 +305,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--steps", type=int, default=600)
     parser.add_argument(
-        "--lr", type=float, default=0.01, help="Adam's step (the ranking weighed 10 or more "
-        "diverges at 0.01: experiments/exit.md, round 4)"
+        "--lr",
+        type=float,
+        default=0.01,
+        help="Adam's step (the ranking weighed 10 or more "
+        "diverges at 0.01: experiments/exit.md, round 4)",
     )
     args = parser.parse_args(argv)
     if args.steps < 1 or any(not w > 0 for w in args.weights) or not 0 < args.lr < 1:
@@ -343,9 +346,7 @@ def main(argv: list[str] | None = None) -> int:
     v1_results = report["v1"]["results"]["log_loss"]
     chosen: tuple[float, np.ndarray, float] | None = None
     for weight in args.weights:
-        ws, temp = fit(
-            v1_weights() * scale, s_train, o_train, weight, args.l2, args.steps, args.lr
-        )
+        ws, temp = fit(v1_weights() * scale, s_train, o_train, weight, args.l2, args.steps, args.lr)
         w_raw = ws / scale
         row = {"weight": weight, "fitted_temperature": temp,
                "siblings_train": measure_siblings(mover_chances(ws, s_train)[0], s_train),
