@@ -71,7 +71,7 @@ def siblings(state: GameState, visits: list[float]) -> dict[str, Any] | None:
     base = Evaluator(viewer=seat)
     legal = state.legal_actions()
     kept = set(map(id, undominated(public, legal)))
-    x, mask, fixed, target, v1 = [], [], [], [], []
+    x, mask, fixed, target, v1, kind = [], [], [], [], [], []
     for action, share in zip(legal, visits, strict=True):
         if id(action) not in kept:
             continue
@@ -91,11 +91,13 @@ def siblings(state: GameState, visits: list[float]) -> dict[str, Any] | None:
         x.append(row)
         mask.append(m)
         target.append(share)
+        kind.append(type(action).__name__)
     t = np.array(target)
     if len(x) < 2 or t.sum() <= 0:
         return None
     return {"x": np.stack(x), "mask": np.stack(mask), "fixed": np.array(fixed),
-            "target": t / t.sum(), "v1": np.array(v1), "seat": seat}  # fmt: skip
+            "target": t / t.sum(), "v1": np.array(v1), "kind": np.array(kind),
+            "seat": seat}  # fmt: skip
 
 
 def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
@@ -135,7 +137,8 @@ def flatten(parts: list[dict[str, Any]]) -> dict[str, np.ndarray]:
     """Positions' siblings (``siblings``) as one table: ``pos`` says whose child each row is,
     ``starts`` where each position's rows begin."""
     sizes = np.array([len(p["target"]) for p in parts])
-    out = {k: np.concatenate([p[k] for p in parts]) for k in ("x", "mask", "fixed", "target", "v1")}
+    keys = ("x", "mask", "fixed", "target", "v1", "kind")
+    out = {k: np.concatenate([p[k] for p in parts]) for k in keys}
     out["mover"] = np.repeat([p["seat"] for p in parts], sizes)
     out["pos"] = np.repeat(np.arange(len(parts)), sizes)
     out["starts"] = np.concatenate([[0], np.cumsum(sizes)[:-1]])
@@ -146,7 +149,7 @@ def select(sib: dict[str, np.ndarray], keep_pos: np.ndarray) -> dict[str, np.nda
     """The positions ``keep_pos`` (a boolean per position) of ``sib``, renumbered."""
     rows = keep_pos[sib["pos"]]
     sizes = np.bincount(sib["pos"], minlength=len(keep_pos))[keep_pos]
-    out = {k: sib[k][rows] for k in ("x", "mask", "fixed", "target", "v1", "mover")}
+    out = {k: sib[k][rows] for k in ("x", "mask", "fixed", "target", "v1", "kind", "mover")}
     out["pos"] = np.repeat(np.arange(len(sizes)), sizes)
     out["starts"] = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     out["game"] = sib["game"][keep_pos]

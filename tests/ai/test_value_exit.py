@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,7 @@ from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
 tool = load_tool("value_exit", "_strategos_value_exit_for_tests")
+kinds_tool = load_tool("sibling_kinds", "_strategos_sibling_kinds_for_tests")
 
 
 def _positions(every: int = 31) -> list[GameState]:
@@ -59,6 +61,7 @@ def test_the_siblings_are_the_actions_the_root_weighs_by_the_evaluation() -> Non
     public = state.observe(state.current_player()).public
     weighed = [a for a in undominated(public, legal) if not isinstance(a, Trade)]
     assert len(sib["target"]) == len(weighed)
+    assert list(sib["kind"]) == [type(a).__name__ for a in weighed]
     assert abs(sib["target"].sum() - 1.0) < 1e-12
     seat = state.current_player()
     base = Evaluator(viewer=seat)
@@ -83,6 +86,24 @@ def _small_siblings() -> dict[str, Any]:
     sib: dict[str, Any] = tool.flatten(parts)
     sib["x"] = sib["x"].astype(float)
     return sib
+
+
+def test_the_kinds_table_counts_where_an_evaluation_departs_from_the_search() -> None:
+    """An evaluation equal to the search's shares always agrees; their negation never does
+    (random shares have one best and one worst), and says which kinds it put first instead."""
+    sib = _small_siblings()
+    table = kinds_tool.by_kind({"same": sib["target"], "worst": -sib["target"]}, sib)
+    assert sum(row["positions"] for row in table.values()) == len(sib["starts"]) == 6
+    spans = list(zip(sib["starts"], [*sib["starts"][1:], len(sib["target"])], strict=True))
+    firsts = [str(sib["kind"][a + np.argmax(sib["target"][a:b])]) for a, b in spans]
+    lasts = [str(sib["kind"][a + np.argmin(sib["target"][a:b])]) for a, b in spans]
+    assert {k: row["positions"] for k, row in table.items()} == dict(Counter(firsts))
+    for kind, row in table.items():
+        assert row["same"] == {"agrees": 1.0, "instead": {}}
+        assert row["worst"]["agrees"] == 0.0
+        want = Counter(last for first, last in zip(firsts, lasts, strict=True) if first == kind)
+        assert row["worst"]["instead"] == dict(want)
+        assert 0.0 < row["share"] <= 1.0
 
 
 def test_the_siblings_gradient_is_the_loss_s() -> None:

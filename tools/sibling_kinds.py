@@ -1,0 +1,95 @@
+"""Where an evaluation's first choice departs from a deep search's, by the kind of action (numpy).
+
+    .venv/bin/python tools/sibling_kinds.py build/exit/hard_s32.jsonl \
+        build/exit/hard-v3_s32.jsonl --games build/selfplay/chances_train_s32.jsonl \
+        --models value_v3 --report experiments/train/sibling_kinds.json
+
+At each position ``tools/search_targets.py sample`` recorded, the siblings are the actions the
+search's root weighs by the evaluation (``tools/value_exit.py``). Grouped by the kind of the
+action the deep search visited most, this counts how often v1 and each model put that action
+first, and which kinds they put first instead: a single agreement rate says how far an
+evaluation is from the search, this says where, so the next model knows what to read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ai.learned_value import load_model
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from value_exit import load_siblings, mover_chances
+
+
+def by_kind(values: dict[str, np.ndarray], sib: dict[str, np.ndarray]) -> dict[str, Any]:
+    """Per kind of the search's most visited action: positions, the search's mean share of it,
+    and per evaluation in ``values`` (a value per sibling row) how often its best is that action
+    and the kinds it prefers when not."""
+    ends = [*sib["starts"][1:], len(sib["target"])]
+    table: dict[str, Any] = {}
+    for a, b in zip(sib["starts"], ends, strict=True):
+        target = sib["target"][a:b]
+        kinds = sib["kind"][a:b]
+        best = int(np.argmax(target))
+        row = table.setdefault(
+            str(kinds[best]),
+            {
+                "positions": 0,
+                "share": 0.0,
+                **{n: {"agrees": 0, "instead": Counter()} for n in values},
+            },
+        )
+        row["positions"] += 1
+        row["share"] += float(target[best])
+        for name, value in values.items():
+            mine = int(np.argmax(value[a:b]))
+            if mine == best:
+                row[name]["agrees"] += 1
+            else:
+                row[name]["instead"][str(kinds[mine])] += 1
+    for row in table.values():
+        count = row["positions"]
+        row["share"] = round(row["share"] / count, 3)
+        for name in values:
+            row[name]["agrees"] = round(row[name]["agrees"] / count, 3)
+            row[name]["instead"] = dict(row[name]["instead"].most_common())
+    return dict(sorted(table.items(), key=lambda kv: -kv[1]["positions"]))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("data", type=Path, nargs="+", help="samples of search_targets.py sample")
+    parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
+    parser.add_argument(
+        "--models", nargs="*", default=["value_v3"], help="models (ai/data/<name>.json) besides v1"
+    )
+    parser.add_argument("--report", type=Path, help="also write the table here (JSON)")
+    args = parser.parse_args(argv)
+    sib = load_siblings(args.data, args.games)
+    values = {"v1": sib["v1"]}
+    for name in args.models:
+        values[name.removeprefix("value_")] = mover_chances(np.array(load_model(name)), sib)[0]
+    report = {
+        "command": " ".join(["tools/sibling_kinds.py", *map(str, argv or sys.argv[1:])]),
+        "positions": len(sib["starts"]),
+        "by_kind": by_kind(values, sib),
+    }
+    text = json.dumps(report, indent=1)
+    if args.report is not None:
+        args.report.parent.mkdir(parents=True, exist_ok=True)
+        args.report.write_text(text + "\n", encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
