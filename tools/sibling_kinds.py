@@ -63,6 +63,14 @@ def by_kind(values: dict[str, np.ndarray], sib: dict[str, np.ndarray]) -> dict[s
     return dict(sorted(table.items(), key=lambda kv: -kv[1]["positions"]))
 
 
+def search_entropy(sib: dict[str, np.ndarray]) -> float:
+    """The mean entropy of the search's shares: no evaluation's cross-entropy can go below it,
+    so it says how far the ranking can still improve."""
+    share = sib["target"]
+    terms = np.where(share > 0, -share * np.log(np.where(share > 0, share, 1.0)), 0.0)
+    return float(terms.sum() / len(sib["starts"]))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
@@ -81,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "command": " ".join(["tools/sibling_kinds.py", *map(str, argv or sys.argv[1:])]),
         "positions": len(sib["starts"]),
+        "search_entropy": round(search_entropy(sib), 4),
         "by_kind": by_kind(values, sib),
     }
     text = json.dumps(report, indent=1)

@@ -104,6 +104,13 @@ def test_the_kinds_table_counts_where_an_evaluation_departs_from_the_search() ->
         want = Counter(last for first, last in zip(firsts, lasts, strict=True) if first == kind)
         assert row["worst"]["instead"] == dict(want)
         assert 0.0 < row["share"] <= 1.0
+    certain = {**sib, "target": np.zeros_like(sib["target"])}
+    for a in sib["starts"]:
+        certain["target"][a] = 1.0  # one action takes every visit: nothing left to learn
+    assert kinds_tool.search_entropy(certain) == 0.0
+    assert kinds_tool.search_entropy(sib) == pytest.approx(
+        np.mean([-(t * np.log(t)).sum() for t in np.split(sib["target"], sib["starts"][1:])])
+    )
 
 
 def test_the_siblings_gradient_is_the_loss_s() -> None:
