@@ -75,6 +75,25 @@ def preset(
     return config
 
 
+# What each number may be, inclusive: outside it a search is meaningless (a negative budget, a
+# probability above 1, a NaN that poisons every comparison) or never ends, so it is refused
+# where it is given rather than played.
+RANGES: dict[str, tuple[float, float]] = {
+    "iterations": (1, 1_000_000),
+    "time_ms": (0.0, 600_000.0),  # ten minutes
+    "c_puct": (0.0, 100.0),
+    "prior_temp": (0.0, 1000.0),
+    "bias_visits": (0.0, 10_000.0),
+    "widen_c": (0.0, 1000.0),
+    "widen_alpha": (0.0, 1.0),
+    "playout_turns": (0, 10),
+    "playout_epsilon": (0.0, 1.0),
+    "playout_moves": (1, 10_000),
+    "duel_c": (0.0, 100.0),
+    "reuse_min": (0.0, 1.0),
+}
+
+
 def _typed(key: str, value: object, default: object) -> object:
     """``value`` as the type of the option's ``default``, or a ValueError that says what it
     takes: "prune=no" must not pass for a true (non-empty) text."""
@@ -91,7 +110,13 @@ def _typed(key: str, value: object, default: object) -> object:
         return value
     if not ok:
         raise ValueError(f"search option {key} takes {kind}, not {value!r}")
+    if key in RANGES:
+        low, high = RANGES[key]
+        if not low <= value <= high:  # type: ignore[operator]  # NaN fails too
+            raise ValueError(
+                f"search option {key} takes {kind} from {low:.15g} to {high:.15g}, not {value!r}"
+            )
     return value
 
 
-__all__ = ["DIFFICULTIES", "OPTIONS", "PRESETS", "V1_PRESETS", "preset"]
+__all__ = ["DIFFICULTIES", "OPTIONS", "PRESETS", "RANGES", "V1_PRESETS", "preset"]

@@ -48,6 +48,40 @@ def test_an_option_of_the_wrong_kind_says_what_it_takes(option: str, says: str) 
     assert isinstance(agent, ai.IsmctsAgent) and agent.config.c_puct == 1.0
 
 
+@pytest.mark.parametrize(("option", "says"), [
+    ("iterations=0", "iterations takes a whole number from 1 to 1000000, not 0"),
+    ("iterations=-3", "iterations takes a whole number from 1 to 1000000, not -3"),
+    ("c_puct=nan", "c_puct takes a number from 0 to 100, not nan"),
+    ("c_puct=inf", "c_puct takes a number from 0 to 100, not inf"),
+    ("time_ms=-1", "time_ms takes a number from 0 to 600000, not -1.0"),
+    ("playout_epsilon=2", "playout_epsilon takes a number from 0 to 1, not 2.0"),
+    ("prior_temp=-1", "prior_temp takes a number from 0 to 1000, not -1.0"),
+    ("widen_alpha=5", "widen_alpha takes a number from 0 to 1, not 5.0"),
+    ("playout_turns=11", "playout_turns takes a whole number from 0 to 10, not 11"),
+])  # fmt: skip
+def test_an_option_out_of_its_range_says_the_range(option: str, says: str) -> None:
+    """A NaN, a negative budget or a probability above 1 is refused where it is given, not
+    searched with (``ai.presets.RANGES``)."""
+    with pytest.raises(ValueError, match=f"search option {says}"):
+        ai.agent_from_spec(f"ismcts:normal:{option}")
+
+
+def test_every_preset_and_its_ranges_agree() -> None:
+    """The presets themselves, and each range's ends, are accepted: the ranges refuse only
+    what no search means."""
+    from ai.presets import PRESETS, RANGES, V1_PRESETS
+
+    for presets in (PRESETS, V1_PRESETS):
+        for config in presets.values():
+            for key, (low, high) in RANGES.items():
+                assert low <= getattr(config, key) <= high, (key, config)
+    for key, (low, high) in RANGES.items():
+        for end in (low, high):
+            value = int(end) if isinstance(getattr(PRESETS["normal"], key), int) else end
+            agent = ai.agent_from_spec(f"ismcts:normal:{key}={value}")
+            assert getattr(agent.config, key) == value  # type: ignore[attr-defined]
+
+
 def test_options_of_the_simple_agents_are_refused() -> None:
     with pytest.raises(ValueError, match="agent 'greedy' takes no options, got level"):
         ai.make_agent("greedy", level="hard")
