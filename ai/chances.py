@@ -16,7 +16,7 @@ from a turn start, the positions it was fitted on; the client asks it there.
 A search's own chance (the hint, the AI's thinking, the review) is mapped too:
 ``search_chance`` puts it through a logistic map per seat count (one slope in logits, or two
 where the top of the range needs it), fitted by ``tools/calibrate_search.py`` to how often the
-hint's search's chances came true in self-play (``experiments/train/search_chances_v1.json``),
+hint's search's chances came true in self-play (``experiments/train/search_chances_v2.json``),
 so that of the actions it gives 0.3, about 0.3 are won. The map is monotone: it never reorders
 what the search prefers.
 
@@ -35,7 +35,7 @@ from ai.model_file import DATA_DIR, ModelError, is_number, read_model
 from game import P_ROLL, GameState, PlayerView
 
 MODEL = "chances_v2"
-SEARCH_MODEL = "search_chances_v1"
+SEARCH_MODEL = "search_chances_v2"
 _EPS = 1e-4  # a search's chance is clipped to [_EPS, 1 - _EPS] before the logit
 
 

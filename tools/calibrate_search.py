@@ -3,10 +3,10 @@
     ./build.sh train search-chances          # tools/train.py: self-play, these two, resumable
     .venv/bin/python tools/calibrate_search.py sample \
         build/selfplay/search-chances_train_s21.jsonl \
-        --per-game 2 --games 900 --out build/calib/train_s21.jsonl --jobs 2
-    .venv/bin/python tools/calibrate_search.py fit build/calib/train_s21.jsonl \
-        --test build/calib/test_s22.jsonl --out ai/data/search_chances_v1.json \
-        --report experiments/train/search_chances_v1.json
+        --per-game 2 --games 4000 --out build/calib/train_v3_s21.jsonl --jobs 2
+    .venv/bin/python tools/calibrate_search.py fit build/calib/train_v3_s21.jsonl \
+        --test build/calib/test_v3_s22.jsonl --out ai/data/search_chances_v2.json \
+        --report experiments/train/search_chances_v2.json
 
 A search reports the chance of the action it liked best, from its own dealt worlds and its
 own playouts, so what the hint and the review show leans where the search leans. ``sample``

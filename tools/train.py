@@ -20,9 +20,12 @@ from and what it measures go to ``experiments/train/<model>.json``; the games st
   policy plays about as well as ``ismcts:easy`` (``experiments/policy.md``, P4) at a fortieth of
   its time, so thousands of games cost minutes.
 - ``search-chances``: the map that turns a search's own chance (the hint, the review) into a
-  probability (``ai/data/search_chances_v1.json``, ``ai.chances.search_chance``): the hint's
+  probability (``ai/data/search_chances_v2.json``, ``ai.chances.search_chance``): the hint's
   search at two decisions of each self-play game of the tactics policy (seed 21), fitted per
-  seat count and measured on other games (seed 22) by ``tools/calibrate_search.py``.
+  seat count and measured on other games (seed 22) by ``tools/calibrate_search.py``. The
+  samples are named after the evaluation the hint searches with (``build/calib/train_v3_s21``):
+  a search with another one leans otherwise (experiments/chances.md, C6), so its samples are
+  never mixed in.
 - ``policy-exit1``: the search's prior corrected toward a deep search's choices
   (``ai/data/policy_exit1.json``, ``ai.policy_correction``): the root visit shares of
   ``ismcts:hard`` at two own-turn decisions of each of the chances recipe's training games
@@ -46,6 +49,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from ai.presets import PRESETS
+
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = Path("build/selfplay")
 
@@ -66,7 +71,7 @@ RECIPES = {
     "chances": Recipe("policy:tactics", 32, 3000, 31, 2000, True, "chances_v2", 3000),
 }
 # The search-chances recipe: self-play games to train and to test on, decisions sampled a game.
-SEARCH_CHANCES = Recipe("policy:tactics", 21, 4000, 22, 2000, True, "search_chances_v1", 0)
+SEARCH_CHANCES = Recipe("policy:tactics", 21, 4000, 22, 2000, True, "search_chances_v2", 0)
 SEARCH_SAMPLES_PER_GAME = 2
 # The policy-exit1 recipe: the games it samples (the chances recipe's), the search it learns from.
 EXIT = Recipe("policy:tactics", 32, 1000, None, 0, False, "policy_exit1", 400)
@@ -140,17 +145,19 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     if games < 1 or test_games < 1 or args.jobs < 1:
         parser.error("--games, --test-games and --jobs must be at least 1")
     samples = Path("build/calib")
+    tag = PRESETS["normal"].evaluator  # the hint's search is normal's (ai.registry.hint_agent)
     for part, seed, count in (("test", recipe.test_seed, test_games),
                               ("train", recipe.train_seed, games)):  # fmt: skip
         played = GAMES / f"search-chances_{part}_s{seed}.jsonl"
         _run(["tools/selfplay.py", "--agent", recipe.agent, "--jobs", str(args.jobs),
               "--games", str(count), "--seed", str(seed), "--out", str(played)])  # fmt: skip
-        sampled = samples / f"{part}_s{seed}.jsonl"
+        sampled = samples / f"{part}_{tag}_s{seed}.jsonl"
         _run(["tools/calibrate_search.py", "sample", str(played),
               "--per-game", str(SEARCH_SAMPLES_PER_GAME), "--games", str(count),
               "--out", str(sampled), "--jobs", str(args.jobs)])  # fmt: skip
-    _run(["tools/calibrate_search.py", "fit", str(samples / f"train_s{recipe.train_seed}.jsonl"),
-          "--test", str(samples / f"test_s{recipe.test_seed}.jsonl"),
+    train = samples / f"train_{tag}_s{recipe.train_seed}.jsonl"
+    _run(["tools/calibrate_search.py", "fit", str(train),
+          "--test", str(samples / f"test_{tag}_s{recipe.test_seed}.jsonl"),
           "--out", f"ai/data/{recipe.model}.json",
           "--report", f"experiments/train/{recipe.model}.json"])  # fmt: skip
     return 0
