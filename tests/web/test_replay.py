@@ -354,6 +354,20 @@ def test_the_review_chart_marks_turning_points_that_open_them(app: App, fast_rev
     assert not scene.charts and scene.timeline.rounds[scene.position] in (7, 8)
 
 
+def test_a_tap_on_marks_in_one_spot_opens_the_one_drawn_on_top(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two decisions of one turn put their marks on the same spot of the chance chart: the tap
+    goes to the one the player sees (drawn last), and a nearer mark beats a farther one."""
+    scene = open_replay(app, golden_text("4p_all_patches"), view=0)
+    panel = scene.panel
+    marks = [(1, 0.5, 0.5, 338), (2, 0.5, 0.5, 339), (3, 0.52, 0.5, 400)]
+    monkeypatch.setattr(panel, "marks", lambda: marks)
+    plot = Plot(CHANCES_BOX)
+    assert panel.overlay_tap(*plot.point(0.5, 0.5, 1.0), [0, 1, 2, 3]) == 339
+    assert panel.overlay_tap(*plot.point(0.52, 0.5, 1.0), [0, 1, 2, 3]) == 400
+
+
 def test_a_review_can_be_stopped(app: App) -> None:
     scene = open_replay(app, golden_text("4p_all_patches"), view=0)
     scene.panel.start(seats=[0, 1, 2, 3], budget="thorough")

@@ -417,10 +417,16 @@ class ReviewPanel:
             if box.contains(x, y):
                 return position
         plot = Plot(CHANCES_BOX)
+        # Two decisions of one turn put their marks on the same spot: the nearest wins, and of
+        # equally near ones the one drawn last, on top, which is the one the player sees.
+        hit: tuple[float, int] | None = None
         for _number, mx, my, position in self.marks():
             px, py = plot.point(mx, my, 1.0)
-            if (px - x) ** 2 + (py - y) ** 2 <= (MARK_R + 8) ** 2:
-                return position
+            distance = (px - x) ** 2 + (py - y) ** 2
+            if distance <= (MARK_R + 8) ** 2 and (hit is None or distance <= hit[0]):
+                hit = (distance, position)
+        if hit is not None:
+            return hit[1]
         tl = self.timeline
         n = tl.num_players
         if SCORES_BOX.contains(x, y):
