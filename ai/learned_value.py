@@ -3,8 +3,11 @@
 The model is data (``ai/data/value_*.json``): the names of the features it reads, in order, and
 one weight each. A seat's utility is the dot product of its features (``ai.value_features``)
 with the weights, and the win chances are the softmax of the utilities across the seats, so
-they sum to 1 for any number of seats. Standard library only: this runs in the browser; the
-output equals the training code's to 1e-9 (tests/ai/test_learned_value.py).
+they sum to 1 for any number of seats. A model may add a hidden layer (``"hidden"``: tanh units,
+each with a weight per feature, a bias and a weight in the utility): what one weight per feature
+cannot say, such as a part that counts only while another is high (tools/value_mlp.py).
+Standard library only: this runs in the browser; the output equals the training code's to 1e-9
+(tests/ai/test_learned_value.py, tests/ai/test_value_mlp.py).
 """
 
 from __future__ import annotations
@@ -58,6 +61,32 @@ def _per_seat_count(name: str, key: str, low: float, high: float) -> dict[int, f
     return {int(k): float(v) for k, v in raw.items()}
 
 
+Hidden = tuple[tuple[tuple[float, ...], float, float], ...]  # per unit: (weights, bias, out)
+
+
+@cache
+def load_hidden(name: str) -> Hidden:
+    """The hidden units of ``ai/data/<name>.json`` (none for a plain conditional logit)."""
+    load_model(name)  # the file is checked first
+    data = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
+    raw = data.get("hidden", [])
+    units = []
+    for unit in raw if isinstance(raw, list) else [None]:
+        if not (
+            isinstance(unit, dict)
+            and isinstance(unit.get("weights"), list)
+            and len(unit["weights"]) == len(FEATURES)
+            and all(map(is_number, unit["weights"]))
+            and is_number(unit.get("bias"))
+            and is_number(unit.get("out"))
+        ):
+            raise ModelError(
+                f"{name}.json: every hidden unit needs a weight per feature, a bias and an out"
+            )
+        units.append((tuple(map(float, unit["weights"])), float(unit["bias"]), float(unit["out"])))
+    return tuple(units)
+
+
 @cache
 def model_sharpness(name: str) -> dict[int, float]:
     """A factor on the utilities per seat count (tools/train_value.py: one linear model cannot
@@ -87,7 +116,7 @@ def model_reading(name: str) -> str:
 class LearnedEvaluator:
     """``win_chances`` of a determinized world from a model's weights (``load_model``)."""
 
-    __slots__ = ("base", "lead", "sharpness", "weights")
+    __slots__ = ("base", "hidden", "lead", "sharpness", "weights")
 
     def __init__(
         self,
@@ -95,10 +124,12 @@ class LearnedEvaluator:
         viewer: int = -1,
         sharpness: dict[int, float] | None = None,
         lead: dict[int, float] | None = None,
+        hidden: Hidden = (),
     ) -> None:
-        if len(weights) != len(FEATURES):
-            raise ModelError(f"{len(FEATURES)} weights are needed, not {len(weights)}")
+        if len(weights) != len(FEATURES) or any(len(u[0]) != len(FEATURES) for u in hidden):
+            raise ModelError(f"{len(FEATURES)} weights are needed (and per hidden unit)")
         self.weights = weights
+        self.hidden = hidden
         self.sharpness = sharpness or {}
         self.lead = lead or {}
         # Its parts are the features' base; with ``viewer`` set it reads no other seat's hand
@@ -107,13 +138,24 @@ class LearnedEvaluator:
 
     @staticmethod
     def named(name: str, viewer: int = -1) -> LearnedEvaluator:
-        return LearnedEvaluator(load_model(name), viewer, model_sharpness(name), model_lead(name))
+        return LearnedEvaluator(
+            load_model(name), viewer, model_sharpness(name), model_lead(name), load_hidden(name)
+        )
+
+    def utility(self, row: list[float]) -> float:
+        """One seat's utility from its features (before the sharpness)."""
+        # fsum: the same on every platform (see ai.evaluation.softmax)
+        linear = math.fsum(map(mul, row, self.weights))
+        if not self.hidden:
+            return linear
+        tanh = math.tanh
+        fsum = math.fsum
+        units = [out * tanh(fsum(map(mul, row, w)) + b) for w, b, out in self.hidden]
+        return fsum([linear, *units])
 
     def utilities(self, state: GameState) -> list[float]:
-        w = self.weights
         k = self.sharpness.get(state.num_players, 1.0)
-        # fsum: the same on every platform (see ai.evaluation.softmax)
-        return [k * math.fsum(map(mul, row, w)) for row in seat_features(state, self.base)]
+        return [k * self.utility(row) for row in seat_features(state, self.base)]
 
     def win_chances(self, state: GameState) -> list[float]:
         if state.phase == P_OVER:

@@ -1,0 +1,166 @@
+"""tools/value_mlp.py: its gradients are its losses', it starts exactly at the linear model, and
+the pure-Python evaluation of a model with hidden units equals the training code's to 1e-9."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai import learned_value
+from ai.evaluation import Evaluator
+from ai.learned_value import LearnedEvaluator, load_hidden
+from ai.model_file import ModelError
+from ai.value_features import FEATURES, seat_features
+from tests.ai.helpers import random_game_positions
+from tests.tool_scripts import load_tool
+
+np = pytest.importorskip("numpy")
+tool = load_tool("value_mlp", "_strategos_value_mlp_for_tests")
+exit_tool = load_tool("value_exit", "_strategos_value_exit_for_mlp_tests")
+F = len(FEATURES)
+
+
+def _random_params(width: int = 3, seed: int = 1) -> dict[str, Any]:
+    rng = np.random.default_rng(seed)
+    return {
+        "w": exit_tool.v1_weights() + rng.normal(0.0, 0.05, F),
+        "V": rng.normal(0.0, 0.2, (width, F)),
+        "b": rng.normal(0.0, 0.3, width),
+        "a": rng.normal(0.0, 0.5, width),
+    }
+
+
+def _check_gradient(loss: Any, p: dict[str, Any], grads: dict[str, Any]) -> None:
+    h = 1e-6
+    for key in ("w", "V", "b", "a"):
+        flat = grads[key].reshape(-1)
+        for i in np.argsort(-np.abs(flat))[:4]:
+            up = {k: v.copy() for k, v in p.items()}
+            down = {k: v.copy() for k, v in p.items()}
+            up[key].reshape(-1)[i] += h
+            down[key].reshape(-1)[i] -= h
+            numeric = (loss(up) - loss(down)) / (2 * h)
+            assert numeric == pytest.approx(flat[i], rel=1e-4, abs=1e-8), key
+
+
+def _small_siblings() -> dict[str, Any]:
+    import random
+
+    from game import CHANCE, P_ACTION
+
+    parts: list[dict[str, Any]] = []
+    for state in random_game_positions(7, seed_offset=10):
+        if state.phase == P_ACTION and state.current_player() != CHANCE:
+            legal = state.legal_actions()
+            if len(legal) > 3:
+                rng = random.Random(len(parts))
+                part = exit_tool.siblings(state, [rng.random() for _ in legal])
+                if part is not None:
+                    parts.append(part)
+        if len(parts) == 6:
+            break
+    sib: dict[str, Any] = exit_tool.flatten(parts)
+    scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
+    sib["x"] = sib["x"].astype(float) / scale
+    return sib
+
+
+def test_the_siblings_gradient_is_the_loss_s() -> None:
+    sib = _small_siblings()
+    p = _random_params()
+    log_temp = np.log(30.0)
+    _, grads, g_temp = tool.sibling_loss(p, log_temp, sib)
+    _check_gradient(lambda q: tool.sibling_loss(q, log_temp, sib)[0], p, grads)
+    h = 1e-6
+    numeric = (
+        tool.sibling_loss(p, log_temp + h, sib)[0] - tool.sibling_loss(p, log_temp - h, sib)[0]
+    ) / (2 * h)
+    assert numeric == pytest.approx(g_temp, rel=1e-4, abs=1e-8)
+
+
+def test_the_results_gradient_is_the_loss_s() -> None:
+    sib = _small_siblings()
+    rng = np.random.default_rng(3)
+    winners = rng.integers(0, 2, len(sib["x"]))
+    y = np.zeros(sib["mask"].shape)
+    y[np.arange(len(y)), winners] = 1.0
+    data = {"x": sib["x"], "mask": sib["mask"], "y": y}
+    p = _random_params(seed=2)
+    _, grads = tool.outcome_loss(p, data)
+    _check_gradient(lambda q: tool.outcome_loss(q, data)[0], p, grads)
+
+
+def test_the_fit_starts_at_the_linear_model() -> None:
+    """With ``out`` = 0 the hidden units add nothing: the linear model's chances exactly."""
+    sib = _small_siblings()
+    linear = exit_tool.v1_weights()
+    p = tool.start_params(linear, 4, seed=1)
+    got = tool.sibling_value(p, sib)[0]
+    want = exit_tool.mover_chances(linear, sib)[0]
+    assert np.array_equal(got, want)
+
+
+def _write_model(directory: Path, p: dict[str, Any]) -> None:
+    model = tool.model_file(p, {"command": "test"})
+    (directory / "value_test.json").write_text(json.dumps(model), encoding="utf-8")
+
+
+def test_the_runtime_equals_the_training_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    p = _random_params(width=5)
+    _write_model(tmp_path, p)
+    monkeypatch.setattr(learned_value, "DATA_DIR", tmp_path)
+    learned_value.load_model.cache_clear()
+    load_hidden.cache_clear()
+    try:
+        runtime = LearnedEvaluator.named("value_test")
+        assert len(runtime.hidden) == 5
+        base = Evaluator()
+        checked = 0
+        for state in random_game_positions(31, seed_offset=10):
+            if state.is_terminal():
+                continue
+            n = state.num_players
+            x = np.array(seat_features(state, base))
+            want = tool.chances(p, x[None], np.ones((1, n), dtype=bool))[0][0]
+            got = runtime.win_chances(state)
+            assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-9
+            assert runtime.utilities(state) == pytest.approx(
+                list(tool.utilities(p, x)[0]), abs=1e-9
+            )
+            checked += 1
+        assert checked > 40
+    finally:
+        learned_value.load_model.cache_clear()
+        load_hidden.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "not a list",
+        [{"weights": [0.0] * (F - 1), "bias": 0.0, "out": 1.0}],
+        [{"weights": [0.0] * F, "bias": True, "out": 1.0}],
+        [{"weights": [0.0] * F, "bias": 0.0}],
+        [{"weights": [float("nan")] * F, "bias": 0.0, "out": 1.0}],
+    ],
+)
+def test_a_malformed_hidden_layer_is_a_model_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hidden: object
+) -> None:
+    model = tool.model_file(_random_params(), {"command": "test"})
+    model["hidden"] = hidden
+    (tmp_path / "value_test.json").write_text(json.dumps(model), encoding="utf-8")
+    monkeypatch.setattr(learned_value, "DATA_DIR", tmp_path)
+    learned_value.load_model.cache_clear()
+    load_hidden.cache_clear()
+    try:
+        with pytest.raises(ModelError, match="hidden unit"):
+            LearnedEvaluator.named("value_test")
+    finally:
+        learned_value.load_model.cache_clear()
+        load_hidden.cache_clear()
