@@ -113,6 +113,14 @@ def model_reading(name: str) -> str:
     return str(reading)
 
 
+def tanh(z: float) -> float:
+    """tanh through ``exp``: the browser's C library computes ``math.tanh`` its own way and
+    may differ from the desktop's in the last bit, which can turn a search's choice; both
+    take ``exp`` from the same routines (tests/ai/test_exact_sums.py says why that matters)."""
+    z = max(-20.0, min(20.0, z))  # tanh(20) is 1 to double precision; exp(2z) stays finite
+    return 1.0 - 2.0 / (math.exp(2.0 * z) + 1.0)
+
+
 class LearnedEvaluator:
     """``win_chances`` of a determinized world from a model's weights (``load_model``)."""
 
@@ -148,7 +156,6 @@ class LearnedEvaluator:
         linear = math.fsum(map(mul, row, self.weights))
         if not self.hidden:
             return linear
-        tanh = math.tanh
         fsum = math.fsum
         units = [out * tanh(fsum(map(mul, row, w)) + b) for w, b, out in self.hidden]
         return fsum([linear, *units])

@@ -164,3 +164,12 @@ def test_a_malformed_hidden_layer_is_a_model_error(
     finally:
         learned_value.load_model.cache_clear()
         load_hidden.cache_clear()
+
+
+def test_the_hidden_units_tanh_is_tanh_and_never_overflows() -> None:
+    """``ai.learned_value.tanh`` goes through ``exp`` (the same bits in the browser)."""
+    import math
+
+    for z in (-800.0, -21.0, -3.5, -0.25, -1e-9, 0.0, 1e-9, 0.25, 3.5, 21.0, 800.0):
+        assert learned_value.tanh(z) == pytest.approx(math.tanh(z), abs=1e-15)
+    assert learned_value.tanh(800.0) == 1.0 and learned_value.tanh(-800.0) == -1.0
