@@ -282,14 +282,33 @@ def scaled(data: dict[str, np.ndarray], scale: np.ndarray) -> dict[str, np.ndarr
     return {**data, "x": (data["x"] / scale).astype(np.float64)}
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
-    )
+def add_data_arguments(parser: argparse.ArgumentParser) -> None:
+    """The samples and games every fit of hard's visits and the results reads."""
     parser.add_argument("data", type=Path, nargs="+", help="samples of search_targets.py sample")
     parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
     parser.add_argument("--outcomes", type=Path, required=True, help="self-play games to fit")
     parser.add_argument("--test-outcomes", type=Path, required=True, help="games to measure")
+
+
+Data = dict[str, np.ndarray]
+
+
+def training_data(args: argparse.Namespace) -> tuple[Data, Data, Data, Data, np.ndarray]:
+    """(siblings to fit, siblings held out, results to fit, results to measure, each feature's
+    scale): the positions of games whose index is a multiple of ``HOLD_OUT`` are held out."""
+    sib = load_siblings(args.data, args.games)
+    held = sib["game"] % HOLD_OUT == 0
+    out_train = load(args.outcomes)
+    out_train = {k: v[~held_out(out_train["game"])] for k, v in out_train.items()}
+    scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
+    return select(sib, ~held), select(sib, held), out_train, load(args.test_outcomes), scale
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    add_data_arguments(parser)
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
     parser.add_argument(
@@ -317,13 +336,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.steps < 1 or any(not w > 0 for w in args.weights) or not 0 < args.lr < 1:
         parser.error("--steps must be at least 1, every --weights above 0, --lr in (0, 1)")
-    sib = load_siblings(args.data, args.games)
-    held = sib["game"] % HOLD_OUT == 0
-    sib_train, sib_test = select(sib, ~held), select(sib, held)
-    out_train = load(args.outcomes)
-    out_train = {k: v[~held_out(out_train["game"])] for k, v in out_train.items()}
-    out_test = load(args.test_outcomes)
-    scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
+    sib_train, sib_test, out_train, out_test, scale = training_data(args)
     others = {name: np.array(load_model(name)) for name in args.compare}
     s_train, o_train = scaled(sib_train, scale), scaled(out_train, scale)
 

@@ -37,16 +37,15 @@ import numpy as np
 from ai.learned_value import load_hidden, load_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from search_targets import HOLD_OUT
-from train_value import held_out, load, scores
+from train_value import scores
 from value_exit import (
     F,
     _seat_softmax,
     _segment_log_softmax,
-    load_siblings,
+    add_data_arguments,
     measure_siblings,
     scaled,
-    select,
+    training_data,
 )
 
 Params = dict[str, np.ndarray]
@@ -195,10 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("data", type=Path, nargs="+", help="samples of search_targets.py sample")
-    parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
-    parser.add_argument("--outcomes", type=Path, required=True, help="self-play games to fit")
-    parser.add_argument("--test-outcomes", type=Path, required=True, help="games to measure")
+    add_data_arguments(parser)
     parser.add_argument("--start", default="value_v3", help="the linear model to start from")
     parser.add_argument("--hidden", type=int, nargs="+", default=[8, 16], help="widths to try")
     parser.add_argument("--weight", type=float, default=3.0, help="the siblings' weight")
@@ -213,13 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.steps < 1 or min(args.hidden) < 1 or not args.weight > 0 or not 0 < args.lr < 1:
         parser.error("--steps and every --hidden at least 1, --weight above 0, --lr in (0, 1)")
-    sib = load_siblings(args.data, args.games)
-    held = sib["game"] % HOLD_OUT == 0
-    sib_train, sib_test = select(sib, ~held), select(sib, held)
-    out_train = load(args.outcomes)
-    out_train = {k: v[~held_out(out_train["game"])] for k, v in out_train.items()}
-    out_test = load(args.test_outcomes)
-    scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
+    sib_train, sib_test, out_train, out_test, scale = training_data(args)
     s_train, o_train = scaled(sib_train, scale), scaled(out_train, scale)
 
     def measured(p: Params | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from ai.learned_value import LearnedEvaluator, load_hidden
 from ai.model_file import ModelError
 from ai.value_features import FEATURES, seat_features
 from tests.ai.helpers import random_game_positions
+from tests.ai.test_value_exit import _small_siblings as small_siblings
 from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
@@ -47,24 +48,10 @@ def _check_gradient(loss: Any, p: dict[str, Any], grads: dict[str, Any]) -> None
 
 
 def _small_siblings() -> dict[str, Any]:
-    import random
-
-    from game import CHANCE, P_ACTION
-
-    parts: list[dict[str, Any]] = []
-    for state in random_game_positions(7, seed_offset=10):
-        if state.phase == P_ACTION and state.current_player() != CHANCE:
-            legal = state.legal_actions()
-            if len(legal) > 3:
-                rng = random.Random(len(parts))
-                part = exit_tool.siblings(state, [rng.random() for _ in legal])
-                if part is not None:
-                    parts.append(part)
-        if len(parts) == 6:
-            break
-    sib: dict[str, Any] = exit_tool.flatten(parts)
+    """test_value_exit's six positions, each feature scaled as the fit sees it."""
+    sib = small_siblings()
     scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
-    sib["x"] = sib["x"].astype(float) / scale
+    sib["x"] = sib["x"] / scale
     return sib
 
 
@@ -173,3 +160,35 @@ def test_the_hidden_units_tanh_is_tanh_and_never_overflows() -> None:
     for z in (-800.0, -21.0, -3.5, -0.25, -1e-9, 0.0, 1e-9, 0.25, 3.5, 21.0, 800.0):
         assert learned_value.tanh(z) == pytest.approx(math.tanh(z), abs=1e-15)
     assert learned_value.tanh(800.0) == 1.0 and learned_value.tanh(-800.0) == -1.0
+
+
+def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three recorded games, a small search's visits at three decisions of each, a short fit
+    from v3: the model it writes (or the report that says why none) is read back."""
+    selfplay = load_tool("selfplay", "_strategos_selfplay_for_value_mlp")
+    targets = load_tool("search_targets", "_strategos_search_targets_for_value_mlp")
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    assert selfplay.main(["--agent", "policy:tactics", "--games", "3", "--seed", "7",
+                          "--players", "2", "--out", str(games)]) == 0  # fmt: skip
+    assert targets.main(["sample", str(games), "--agent", "ismcts:normal:iterations=20",
+                         "--per-game", "3", "--out", str(samples)]) == 0  # fmt: skip
+    model, report = tmp_path / "value_test.json", tmp_path / "report.json"
+    code = tool.main([str(samples), "--games", str(games), "--outcomes", str(games),
+                      "--test-outcomes", str(games), "--hidden", "2", "--steps", "3",
+                      "--out", str(model), "--report", str(report)])  # fmt: skip
+    measured = json.loads(report.read_text(encoding="utf-8"))
+    assert measured["v3"]["siblings"]["positions"] == measured["v1"]["siblings"]["positions"]
+    assert [fit["hidden"] for fit in measured["fits"]] == [2]
+    if code != 0:
+        assert measured["chosen"] is None and not model.exists()
+        return
+    monkeypatch.setattr(learned_value, "DATA_DIR", tmp_path)
+    learned_value.load_model.cache_clear()
+    load_hidden.cache_clear()
+    try:
+        assert len(LearnedEvaluator.named("value_test").hidden) == 2
+    finally:
+        learned_value.load_model.cache_clear()
+        load_hidden.cache_clear()
