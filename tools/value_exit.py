@@ -197,21 +197,28 @@ def sibling_loss(
 ) -> tuple[float, np.ndarray, float]:
     """Mean cross-entropy of hard's shares under softmax(temp × mover's chance) per position,
     with its gradients in ``w`` and in ``log_temp``."""
-    temp = float(np.exp(log_temp))
     value, p = mover_chances(w, sib)
-    lq = _segment_log_softmax(temp * value, sib["pos"], sib["starts"])
-    count = len(sib["starts"])
-    loss = -float((sib["target"] * lq).sum()) / count
-    g_z = (np.exp(lq) - sib["target"]) / count
-    g_z = np.where(np.isnan(sib["fixed"]), g_z, 0.0)  # a finished game's value has no weights
+    loss, g_value, g_temp = ranking_loss(value, log_temp, sib)
     rows = np.arange(len(p))
     mine = p[rows, sib["mover"]]
     # d mine / d w = mine * (x[mover] - sum_s p_s x[s])
     expected = np.einsum("cs,csf->cf", p, sib["x"])
     d_mine = mine[:, None] * (sib["x"][rows, sib["mover"]] - expected)
-    grad = temp * (g_z[:, None] * d_mine).sum(axis=0)
-    g_temp = float((g_z * temp * value).sum())
-    return loss, grad, g_temp
+    return loss, (g_value[:, None] * d_mine).sum(axis=0), g_temp
+
+
+def ranking_loss(
+    value: np.ndarray, log_temp: float, sib: dict[str, np.ndarray]
+) -> tuple[float, np.ndarray, float]:
+    """Mean cross-entropy of hard's shares under softmax(temp × ``value``) per position, with
+    its gradients in each sibling's value (none where the game is over) and in ``log_temp``."""
+    temp = float(np.exp(log_temp))
+    lq = _segment_log_softmax(temp * value, sib["pos"], sib["starts"])
+    count = len(sib["starts"])
+    loss = -float((sib["target"] * lq).sum()) / count
+    g_z = (np.exp(lq) - sib["target"]) / count
+    g_z = np.where(np.isnan(sib["fixed"]), g_z, 0.0)  # a finished game's value has no weights
+    return loss, temp * g_z, float((g_z * temp * value).sum())
 
 
 def outcome_loss(w: np.ndarray, data: dict[str, np.ndarray]) -> tuple[float, np.ndarray]:
@@ -247,6 +254,30 @@ def measure_siblings(value: np.ndarray, sib: dict[str, np.ndarray]) -> dict[str,
             "positions": len(sib["starts"])}  # fmt: skip
 
 
+class Adam:
+    """Full-batch Adam over one parameter vector, with a progress line and an ETA."""
+
+    def __init__(self, theta: np.ndarray, lr: float, steps: int, label: str) -> None:
+        self.m = np.zeros_like(theta)
+        self.v = np.zeros_like(theta)
+        self.lr, self.steps, self.label = lr, steps, label
+        self.clock = time.perf_counter()
+
+    def step(
+        self, t: int, theta: np.ndarray, grad: np.ndarray, losses: tuple[float, float]
+    ) -> None:
+        """Step ``t`` (from 1) of ``theta`` in place; ``losses``: (results, siblings)."""
+        self.m = 0.9 * self.m + 0.1 * grad
+        self.v = 0.999 * self.v + 0.001 * grad**2
+        theta -= self.lr * (self.m / (1 - 0.9**t)) / (np.sqrt(self.v / (1 - 0.999**t)) + 1e-8)
+        if t % 25 == 0 or t == self.steps:
+            eta = (time.perf_counter() - self.clock) / t * (self.steps - t)
+            print(f"\r{self.label}: step {t}/{self.steps}, results {losses[0]:.4f}, siblings "
+                  f"{losses[1]:.4f}, ETA {eta:.0f} s", end="", file=sys.stderr)  # fmt: skip
+        if t == self.steps:
+            print(file=sys.stderr)
+
+
 def fit(
     w0: np.ndarray,
     sib: dict[str, np.ndarray],
@@ -259,22 +290,13 @@ def fit(
     """(weights, temperature) minimising the results' log loss + ``weight`` x the siblings'
     cross-entropy + L2 toward ``w0``, by full-batch Adam from ``w0`` (features scaled)."""
     theta = np.concatenate([w0, [np.log(50.0)]])
-    m = np.zeros_like(theta)
-    v = np.zeros_like(theta)
-    start = time.perf_counter()
+    adam = Adam(theta, lr, steps, f"weight {weight}")
     for t in range(1, steps + 1):
         w = theta[:-1]
         lo, go = outcome_loss(w, out)
         ls, gs, gt = sibling_loss(w, float(theta[-1]), sib)
         grad = np.concatenate([go + weight * gs + 2 * l2 * (w - w0), [weight * gt]])
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad**2
-        theta -= lr * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
-        if t % 25 == 0 or t == steps:
-            eta = (time.perf_counter() - start) / t * (steps - t)
-            print(f"\rweight {weight}: step {t}/{steps}, results {lo:.4f}, siblings {ls:.4f}, "
-                  f"ETA {eta:.0f} s", end="", file=sys.stderr)  # fmt: skip
-    print(file=sys.stderr)
+        adam.step(t, theta, grad, (lo, ls))
     return theta[:-1], float(np.exp(theta[-1]))
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -39,11 +38,12 @@ from ai.learned_value import load_hidden, load_model
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from train_value import scores
 from value_exit import (
+    Adam,
     F,
     _seat_softmax,
-    _segment_log_softmax,
     add_data_arguments,
     measure_siblings,
+    ranking_loss,
     scaled,
     training_data,
 )
@@ -97,19 +97,15 @@ def sibling_loss(
 ) -> tuple[float, Params, float]:
     """Mean cross-entropy of hard's shares under softmax(temp x mover's chance), with the
     gradients of the parameters and of ``log_temp`` (as ``value_exit.sibling_loss``)."""
-    temp = float(np.exp(log_temp))
     value, q, h = sibling_value(p, sib)
-    lq = _segment_log_softmax(temp * value, sib["pos"], sib["starts"])
-    count = len(sib["starts"])
-    loss = -float((sib["target"] * lq).sum()) / count
-    g_z = (np.exp(lq) - sib["target"]) / count
-    g_z = np.where(np.isnan(sib["fixed"]), g_z, 0.0)  # a finished game's value has no weights
+    loss, g_value, g_temp = ranking_loss(value, log_temp, sib)
     rows = np.arange(len(q))
     mine = q[rows, sib["mover"]]
     own = np.zeros_like(q)
     own[rows, sib["mover"]] = 1.0
-    g_u = (temp * g_z * mine)[:, None] * (own - q) * sib["mask"]
-    return loss, backprop(p, sib["x"], h, g_u), float((g_z * temp * value).sum())
+    # d mine / d u_s = mine * (1 if s is the mover else 0 - q_s)
+    g_u = (g_value * mine)[:, None] * (own - q) * sib["mask"]
+    return loss, backprop(p, sib["x"], h, g_u), g_temp
 
 
 def fit(
@@ -124,30 +120,24 @@ def fit(
 ) -> tuple[Params, float]:
     """(parameters, temperature) minimising the results' log loss + ``weight`` x the siblings'
     cross-entropy + L2 (``w`` toward the start, the hidden weights toward 0), by Adam."""
-    p = {k: v.copy() for k, v in start.items()}
-    log_temp = np.log(50.0)
-    m = {k: np.zeros_like(v) for k, v in p.items()}
-    v2 = {k: np.zeros_like(v) for k, v in p.items()}
-    mt = vt = 0.0
-    clock = time.perf_counter()
+    keys = ("w", "V", "b", "a")
+    shapes = [start[k].shape for k in keys]
+    sizes = [start[k].size for k in keys]
+
+    def unpack(theta: np.ndarray) -> Params:
+        parts = np.split(theta[:-1], np.cumsum(sizes)[:-1])
+        return {k: part.reshape(shape) for k, part, shape in zip(keys, parts, shapes, strict=True)}
+
+    theta = np.concatenate([*(start[k].ravel() for k in keys), [np.log(50.0)]])
+    adam = Adam(theta, lr, steps, f"hidden {len(start['a'])}")
     for t in range(1, steps + 1):
+        p = unpack(theta)
         lo, go = outcome_loss(p, out)
-        ls, gs, gt = sibling_loss(p, log_temp, sib)
-        for k in p:
-            grad = go[k] + weight * gs[k]
-            grad = grad + 2 * (l2 * (p[k] - start[k]) if k == "w" else l2_hidden * p[k])
-            m[k] = 0.9 * m[k] + 0.1 * grad
-            v2[k] = 0.999 * v2[k] + 0.001 * grad**2
-            p[k] = p[k] - lr * (m[k] / (1 - 0.9**t)) / (np.sqrt(v2[k] / (1 - 0.999**t)) + 1e-8)
-        g = weight * gt
-        mt, vt = 0.9 * mt + 0.1 * g, 0.999 * vt + 0.001 * g * g
-        log_temp -= lr * (mt / (1 - 0.9**t)) / (np.sqrt(vt / (1 - 0.999**t)) + 1e-8)
-        if t % 25 == 0 or t == steps:
-            eta = (time.perf_counter() - clock) / t * (steps - t)
-            print(f"\rhidden {len(p['a'])}: step {t}/{steps}, results {lo:.4f}, siblings "
-                  f"{ls:.4f}, ETA {eta:.0f} s", end="", file=sys.stderr)  # fmt: skip
-    print(file=sys.stderr)
-    return p, float(np.exp(log_temp))
+        ls, gs, gt = sibling_loss(p, float(theta[-1]), sib)
+        pull = {k: l2 * (p[k] - start[k]) if k == "w" else l2_hidden * p[k] for k in keys}
+        grad = [(go[k] + weight * gs[k] + 2 * pull[k]).ravel() for k in keys]
+        adam.step(t, theta, np.concatenate([*grad, [weight * gt]]), (lo, ls))
+    return unpack(theta), float(np.exp(theta[-1]))
 
 
 def start_params(linear: np.ndarray, width: int, seed: int) -> Params:
