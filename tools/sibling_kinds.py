@@ -8,7 +8,9 @@ At each position ``tools/search_targets.py sample`` recorded, the siblings are t
 search's root weighs by the evaluation (``tools/value_exit.py``). Grouped by the kind of the
 action the deep search visited most, this counts how often v1 and each model put that action
 first, and which kinds they put first instead: a single agreement rate says how far an
-evaluation is from the search, this says where, so the next model knows what to read.
+evaluation is from the search, this says where, so the next model knows what to read. It also
+counts the positions where an evaluation's best value is shared by several siblings (``ties``):
+there its first choice is the order of the legal actions, not a judgement.
 """
 
 from __future__ import annotations
@@ -63,6 +65,26 @@ def by_kind(values: dict[str, np.ndarray], sib: dict[str, np.ndarray]) -> dict[s
     return dict(sorted(table.items(), key=lambda kv: -kv[1]["positions"]))
 
 
+def ties(value: np.ndarray, sib: dict[str, np.ndarray]) -> dict[str, float]:
+    """How often an evaluation cannot choose: the share of positions where two or more siblings
+    share its best value (to 1e-9), how many share it on average there, and how often the
+    search's most visited action is among them (then only a finer evaluation, or the search,
+    tells the right one from the rest)."""
+    tied = among = size = 0
+    for a, b in zip(sib["starts"], [*sib["starts"][1:], len(value)], strict=True):
+        top = value[a:b] >= value[a:b].max() - 1e-9
+        if top.sum() > 1:
+            tied += 1
+            size += int(top.sum())
+            among += int(top[np.argmax(sib["target"][a:b])])
+    count = max(len(sib["starts"]), 1)
+    return {
+        "top_tied": round(tied / count, 3),
+        "mean_tied": round(size / max(tied, 1), 2),
+        "search_first_among_tied": round(among / max(tied, 1), 3),
+    }
+
+
 def search_entropy(sib: dict[str, np.ndarray]) -> float:
     """The mean entropy of the search's shares: no evaluation's cross-entropy can go below it,
     so it says how far the ranking can still improve."""
@@ -90,6 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         "command": " ".join(["tools/sibling_kinds.py", *map(str, argv or sys.argv[1:])]),
         "positions": len(sib["starts"]),
         "search_entropy": round(search_entropy(sib), 4),
+        "ties": {name: ties(value, sib) for name, value in values.items()},
         "by_kind": by_kind(values, sib),
     }
     text = json.dumps(report, indent=1)

@@ -113,6 +113,23 @@ def test_the_kinds_table_counts_where_an_evaluation_departs_from_the_search() ->
     )
 
 
+def test_ties_count_the_positions_where_an_evaluation_cannot_choose() -> None:
+    """A flat evaluation ties everywhere, with every sibling and the search's choice among
+    them; the search's own shares (random, so one best each) tie nowhere."""
+    sib = _small_siblings()
+    flat = kinds_tool.ties(np.zeros_like(sib["target"]), sib)
+    sizes = np.diff([*sib["starts"], len(sib["target"])])
+    assert flat == {"top_tied": 1.0, "mean_tied": round(float(sizes.mean()), 2),
+                    "search_first_among_tied": 1.0}  # fmt: skip
+    assert kinds_tool.ties(sib["target"], sib)["top_tied"] == 0.0
+    worst_tied = -sib["target"].copy()
+    a, b = sib["starts"][0], sib["starts"][1]
+    worst_tied[a:b] = 0.0  # the first position: all tied; the rest: the search's last first
+    got = kinds_tool.ties(worst_tied, sib)
+    assert got["top_tied"] == round(1 / len(sib["starts"]), 3)
+    assert got["search_first_among_tied"] == 1.0
+
+
 def test_the_siblings_gradient_is_the_loss_s() -> None:
     sib = _small_siblings()
     scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
