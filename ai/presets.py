@@ -38,8 +38,9 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # ``evaluator="v3"``: v1 corrected toward ranking a turn's actions as hard does won 0.580
 # (0.511-0.646) of 200 against v1 at normal, at 3.5% more time (experiments/exit.md, V1).
 # Only normal takes it: with v3 a deeper search guarded a threatened capital less often (the
-# guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and no
-# arena has measured v3 above normal. Easy (30 iterations, no level offers it) keeps v1 too.
+# guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
+# hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
+# no level offers it) keeps v1 too.
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, playout_turns=0, prune=True),
     "normal": SearchConfig(iterations=200, prune=True, evaluator="v3"),
