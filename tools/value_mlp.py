@@ -10,8 +10,8 @@
 ``tools/value_exit.py`` fits a conditional logit, one weight per feature, to hard's ranking of
 a turn's actions and to game results; every such fit stops at about the same cross-entropy on
 its own training positions, far above what the search's shares allow
-(experiments/exit.md, round 4): the model, not the data, limits it. Here a seat's utility is
-the linear model plus tanh units over the same features,
+(experiments/exit.md, round 4). Here a seat's utility is the linear model plus tanh units over
+the same features, to see whether the form of the model is what limits it,
 
     u = x . w + sum_h out_h * tanh(x . V_h + b_h),
 
@@ -21,6 +21,9 @@ the hidden weights toward zero. One fit per ``--hidden`` width; the one written 
 the rule of ``value_exit.py`` (lowest held-out sibling cross-entropy among the fits whose
 held-out results' log loss is no worse than v1's). ``ai.learned_value`` evaluates the written
 model in pure Python (tests/ai/test_value_mlp.py: equal to this code to 1e-9).
+
+Round 5 (experiments/exit.md): it is not. Eight or sixteen units fit the training positions
+hardly better and rank held-out ones far worse than v3, so no such model ships.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any
 
 import game
 from ai.bench import mid_game_state
@@ -141,3 +142,22 @@ def random_game_positions(every: int, seed_offset: int = 0) -> list[GameState]:
                 state.apply_action(rng.choice(state.legal_actions()))
             step += 1
     return out
+
+
+def small_siblings(value_exit: Any) -> dict[str, Any]:
+    """Six decisions of the random test games as ``tools/value_exit.py``'s siblings (its module
+    is ``value_exit``), each action with a random share of a search's visits."""
+    parts: list[dict[str, Any]] = []
+    for state in random_game_positions(7, seed_offset=10):
+        if state.phase == P_ACTION and state.current_player() != CHANCE:
+            legal = state.legal_actions()
+            if len(legal) > 3:
+                rng = random.Random(len(parts))
+                part = value_exit.siblings(state, [rng.random() for _ in legal])
+                if part is not None:
+                    parts.append(part)
+        if len(parts) == 6:
+            break
+    sib: dict[str, Any] = value_exit.flatten(parts)
+    sib["x"] = sib["x"].astype(float)
+    return sib

@@ -5,7 +5,6 @@ fit end to end writes a model the runtime reads."""
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from ai.learned_value import LearnedEvaluator
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, P_ACTION, GameState
 from game.actions import Trade
-from tests.ai.helpers import random_game_positions
+from tests.ai.helpers import random_game_positions, small_siblings
 from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
@@ -72,20 +71,7 @@ def test_the_siblings_are_the_actions_the_root_weighs_by_the_evaluation() -> Non
 
 
 def _small_siblings() -> dict[str, Any]:
-    parts: list[dict[str, Any]] = []
-    for state in _positions(7):
-        if state.phase == P_ACTION and state.current_player() != CHANCE:
-            legal = state.legal_actions()
-            if len(legal) > 3:
-                rng = random.Random(len(parts))
-                part = tool.siblings(state, [rng.random() for _ in legal])
-                if part is not None:
-                    parts.append(part)
-        if len(parts) == 6:
-            break
-    sib: dict[str, Any] = tool.flatten(parts)
-    sib["x"] = sib["x"].astype(float)
-    return sib
+    return small_siblings(tool)
 
 
 def test_the_kinds_table_counts_where_an_evaluation_departs_from_the_search() -> None:

@@ -14,8 +14,7 @@ from ai.evaluation import Evaluator
 from ai.learned_value import LearnedEvaluator, load_hidden
 from ai.model_file import ModelError
 from ai.value_features import FEATURES, seat_features
-from tests.ai.helpers import random_game_positions
-from tests.ai.test_value_exit import _small_siblings as small_siblings
+from tests.ai.helpers import random_game_positions, small_siblings
 from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
@@ -48,8 +47,8 @@ def _check_gradient(loss: Any, p: dict[str, Any], grads: dict[str, Any]) -> None
 
 
 def _small_siblings() -> dict[str, Any]:
-    """test_value_exit's six positions, each feature scaled as the fit sees it."""
-    sib = small_siblings()
+    """Six positions' siblings, each feature scaled as the fit sees it."""
+    sib = small_siblings(exit_tool)
     scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
     sib["x"] = sib["x"] / scale
     return sib
