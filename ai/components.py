@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from ai.config import SearchConfig
+from ai.config import ROOT_TIES, SearchConfig
 from ai.evaluation import Evaluator as V1Evaluator
 from ai.learned_value import LearnedEvaluator
 from ai.policy import QuickScorer
@@ -101,9 +101,14 @@ def make_policy(config: SearchConfig, viewer: int) -> Policy:
 
 
 def check_components(config: SearchConfig) -> None:
-    """Refuse a config that names an evaluator or a policy nobody registered."""
+    """Refuse a config that names an evaluator or a policy nobody registered, or a way of
+    ranking the root's ties the search does not know."""
     _lookup(_EVALUATORS, "evaluator", config.evaluator)
     _lookup(_POLICIES, "policy", config.policy)
+    if config.root_ties not in ROOT_TIES:
+        raise ValueError(
+            f"unknown root_ties {config.root_ties!r}; choose from {', '.join(ROOT_TIES)}"
+        )
 
 
 def _lookup(table: dict[str, _F], what: str, name: str) -> _F:

@@ -32,6 +32,15 @@ class SearchConfig:
     # With n seats, c_puct x 2/n: a seat's chances lie about 2/n as far apart as with two, so
     # the same c_puct explores relatively more the more seats there are.
     c_by_seats: bool = False
+    # How the root ranks actions whose one-ply values are equal (a third of all positions:
+    # quiet moves the evaluation cannot tell apart): "order" by their place in the legal list,
+    # "policy" by the policy's scores, "shared" giving them all the best rank's prior.
+    root_ties: str = "order"
+    # Common random numbers at the root: the j-th visit of every root action meets the same
+    # hidden cards, coins and dice, so the actions are compared on the same luck.
+    paired_root: bool = False
 
 
-__all__ = ["SearchConfig"]
+ROOT_TIES = ("order", "policy", "shared")
+
+__all__ = ["ROOT_TIES", "SearchConfig"]

@@ -79,6 +79,9 @@ class Search(Thinking):
         self._quick = quick
         self._fallback = self.legal[max(range(len(quick)), key=quick.__getitem__)]
         self.worlds = Worlds(view, self.rng, true_state)
+        # Visit numbers stay below 2**20 (iterations are at most a million); drawn only when
+        # used, so that a search without pairing draws exactly what it always drew.
+        self._pairing_base = self.rng.getrandbits(64) << 20 if config.paired_root else 0
 
     @property
     def root(self) -> Node:
@@ -217,13 +220,21 @@ class Search(Thinking):
         # One-ply values are win chances already; policy scores need the policy's scale.
         values = self._init_value if evaluated else self._quick
         scale = 1.0 if evaluated else self.policy.value_scale(public)
-        self.tree.prime_root(self.legal, values, scale, duel=is_duel(public))
+        self.tree.prime_root(self.legal, values, scale, duel=is_duel(public), quick=self._quick)
         self._init_done = True
 
     # -- one iteration -------------------------------------------------------------------------
     def _iterate(self) -> None:
+        edge = self.tree.select_root() if self.config.paired_root else None
+        if edge is not None:
+            # Common random numbers (Veness, Lanctot and Bowling, "Variance reduction in
+            # Monte-Carlo tree search", 2011): the visit of a root action is numbered, and that
+            # number alone seeds its world and every roll below it, so two actions differ in
+            # what they lead to and not in the luck they met.
+            rng = random.Random(self._pairing_base + edge.n)
+            self.tree.rng = self.playout.rng = self.worlds.rng = rng
         world = self.worlds.sample()
-        path = self.tree.descend(world)
+        path = self.tree.descend(world, edge)
         self.tree.backup(path, self.playout.run(world))
         self.iterations += 1
 

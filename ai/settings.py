@@ -33,6 +33,8 @@ ADDED_OPTIONS: dict[str, object] = {
     "policy": "v1",
     "prune": False,
     "c_by_seats": False,
+    "root_ties": "order",
+    "paired_root": False,
 }
 
 

@@ -75,7 +75,9 @@ def positions(record: GameRecord, indices: list[int]) -> list[GameState]:
     return out
 
 
-def sample_game(line: dict[str, Any], per_game: int, agent: str) -> list[dict[str, Any]]:
+def sample_game(
+    line: dict[str, Any], per_game: int, agent: str, search_seed: int = 0
+) -> list[dict[str, Any]]:
     record = GameRecord.from_dict(line["record"])
     points = turn_decisions(record)
     rng = random.Random(f"search-targets/{line['seed']}/{line['index']}")
@@ -84,7 +86,10 @@ def sample_game(line: dict[str, Any], per_game: int, agent: str) -> list[dict[st
     for index, state in zip(chosen, positions(record, chosen), strict=True):
         seat = state.current_player()
         legal = state.legal_actions()
-        thinking = agent_from_spec(agent).begin(state.observe(seat), legal, random.Random(index))
+        # Seed 0 is the search every earlier sample file was made with; another seed searches
+        # the same position anew, to tell what a search finds from what its dice happened to be.
+        rng = random.Random(index if not search_seed else f"{search_seed}/{index}")
+        thinking = agent_from_spec(agent).begin(state.observe(seat), legal, rng)
         while not thinking.step(1 << 30):
             pass
         shares = {i.action: i.visit_share for i in thinking.explain(top=len(legal))}
@@ -94,7 +99,7 @@ def sample_game(line: dict[str, Any], per_game: int, agent: str) -> list[dict[st
     return out or [{"game": line["index"], "skipped": True}]
 
 
-def _sample_star(args: tuple[dict[str, Any], int, str]) -> list[dict[str, Any]]:
+def _sample_star(args: tuple[dict[str, Any], int, str, int]) -> list[dict[str, Any]]:
     return sample_game(*args)
 
 
@@ -103,8 +108,8 @@ def _lines(path: Path) -> list[dict[str, Any]]:
 
 
 def sample(args: argparse.Namespace) -> int:
-    sample_records(args.data, args.out, args.games, _sample_star, (args.per_game, args.agent),
-                   args.jobs, args.first)  # fmt: skip
+    extra = (args.per_game, args.agent, args.search_seed)
+    sample_records(args.data, args.out, args.games, _sample_star, extra, args.jobs, args.first)
     return 0
 
 
@@ -232,6 +237,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--games", type=int, default=10**9, help="N games of the file, from --first")
     s.add_argument("--first", type=int, default=0, help="the first game sampled (0: the file's)")
     s.add_argument("--jobs", type=int, default=1)
+    s.add_argument(
+        "--search-seed", type=int, default=0, help="another seed searches each position anew"
+    )
     f = sub.add_parser("fit", help="fit the quick scores' correction and measure it")
     f.add_argument("data", type=Path, help="samples written by 'sample'")
     f.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
@@ -240,8 +248,11 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--steps", type=int, default=400)
     args = parser.parse_args(argv)
     if args.command == "sample":
-        if args.per_game < 1 or args.jobs < 1 or args.games < 1 or args.first < 0:
-            parser.error("--per-game, --games and --jobs must be at least 1, --first at least 0")
+        if min(args.per_game, args.jobs, args.games) < 1 or min(args.first, args.search_seed) < 0:
+            parser.error(
+                "--per-game, --games and --jobs must be at least 1, --first and --search-seed "
+                "at least 0"
+            )
         agent_from_spec(args.agent)  # an unknown agent is refused before any game is read
         return sample(args)
     if args.steps < 1:

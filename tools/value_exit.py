@@ -115,6 +115,7 @@ def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
             by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
     parts: list[dict[str, Any]] = []
     game_of: list[int] = []
+    action_of: list[int] = []
     start = time.perf_counter()
     for count, (key, found) in enumerate(sorted(by_game.items()), 1):
         record = GameRecord.from_dict(records[key])
@@ -126,11 +127,12 @@ def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
             if part is not None:
                 parts.append(part)
                 game_of.append(key[1])
+                action_of.append(int(s["action"]))
         if count % 50 == 0:
             print(f"\rsiblings: {count}/{len(by_game)} games, {time.perf_counter() - start:.0f} s",
                   end="", file=sys.stderr)  # fmt: skip
     print(file=sys.stderr)
-    return {**flatten(parts), "game": np.array(game_of)}
+    return {**flatten(parts), "game": np.array(game_of), "action": np.array(action_of)}
 
 
 def flatten(parts: list[dict[str, Any]]) -> dict[str, np.ndarray]:
@@ -153,6 +155,7 @@ def select(sib: dict[str, np.ndarray], keep_pos: np.ndarray) -> dict[str, np.nda
     out["pos"] = np.repeat(np.arange(len(sizes)), sizes)
     out["starts"] = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     out["game"] = sib["game"][keep_pos]
+    out["action"] = sib["action"][keep_pos]
     return out
 
 
