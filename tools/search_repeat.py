@@ -45,10 +45,12 @@ def by_position(sib: Sib) -> dict[tuple[int, int], tuple[np.ndarray, np.ndarray]
 def repeat_agreement(first: Sib, second: Sib) -> dict[str, Any]:
     """On the positions both searched: how often their most visited actions agree, overall and
     among v1's tied best (against the chance of picking one of k at random, 1/k), and how much
-    of its visits to the tied best a search gives the one it prefers."""
+    of its visits to the tied best a search gives the one it prefers. Where a search's choice
+    among the tied is the first of them in the legal list, it may be the prior's order (or
+    progressive widening's, which admits equal priors in that order) rather than a finding."""
     a, b = by_position(first), by_position(second)
     common = sorted(a.keys() & b.keys())
-    agree = tied = tied_agree = 0
+    agree = tied = tied_agree = first_legal = second_legal = 0
     chance = concentration = 0.0
     for key in common:
         (ta, v1), (tb, _) = a[key], b[key]
@@ -59,6 +61,8 @@ def repeat_agreement(first: Sib, second: Sib) -> dict[str, Any]:
         tied += 1
         chance += 1.0 / len(top)
         tied_agree += int(np.argmax(ta[top]) == np.argmax(tb[top]))
+        first_legal += int(np.argmax(ta[top]) == 0)
+        second_legal += int(np.argmax(tb[top]) == 0)
         concentration += float(ta[top].max() / ta[top].sum())
     return {
         "positions": len(common),
@@ -67,6 +71,8 @@ def repeat_agreement(first: Sib, second: Sib) -> dict[str, Any]:
         "among_tied_agrees": round(tied_agree / max(tied, 1), 3),
         "among_tied_by_chance": round(chance / max(tied, 1), 3),
         "first_share_of_tied_on_its_choice": round(concentration / max(tied, 1), 3),
+        "first_picks_first_tied_in_legal_order": round(first_legal / max(tied, 1), 3),
+        "second_picks_first_tied_in_legal_order": round(second_legal / max(tied, 1), 3),
     }
 
 

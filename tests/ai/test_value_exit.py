@@ -173,3 +173,35 @@ def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
         assert len(LearnedEvaluator.named("value_test").weights) == len(FEATURES)
     finally:
         learned_value.load_model.cache_clear()
+
+
+repeat_tool = load_tool("search_repeat", "_strategos_search_repeat_for_tests")
+
+
+def _searched(shares: list[list[float]], v1: list[list[float]]) -> dict[str, Any]:
+    """Positions as ``value_exit.load_siblings`` gives them: a search's shares and v1's values."""
+    sizes = [len(s) for s in shares]
+    return {
+        "target": np.concatenate([np.array(s, dtype=float) for s in shares]),
+        "v1": np.concatenate([np.array(v, dtype=float) for v in v1]),
+        "starts": np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int),
+        "game": np.arange(len(shares)),
+        "action": np.full(len(shares), 7),
+    }
+
+
+def test_a_search_against_itself_counts_agreement_overall_and_among_v1s_ties() -> None:
+    v1 = [[0.5, 0.5, 0.2], [0.3, 0.6, 0.1], [0.4, 0.4, 0.4]]
+    first = _searched([[0.6, 0.3, 0.1], [0.2, 0.7, 0.1], [0.1, 0.1, 0.8]], v1)
+    again = _searched([[0.2, 0.7, 0.1], [0.3, 0.6, 0.1], [0.2, 0.2, 0.6]], v1)
+    got = repeat_tool.repeat_agreement(first, again)
+    assert got["positions"] == 3
+    assert got["top_agrees"] == round(2 / 3, 3)  # positions 1 and 2
+    assert got["v1_tied_positions"] == 2  # position 0 (two tied) and 2 (three)
+    assert got["among_tied_agrees"] == 0.5  # they part at position 0
+    assert got["among_tied_by_chance"] == round((1 / 2 + 1 / 3) / 2, 3)
+    assert got["first_share_of_tied_on_its_choice"] == round((0.6 / 0.9 + 0.8 / 1.0) / 2, 3)
+    assert got["first_picks_first_tied_in_legal_order"] == 0.5
+    assert got["second_picks_first_tied_in_legal_order"] == 0.0
+    elsewhere = {**again, "game": again["game"] + 10}  # no position in common
+    assert repeat_tool.repeat_agreement(first, elsewhere)["positions"] == 0
