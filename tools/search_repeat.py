@@ -19,7 +19,6 @@ evaluation does not see.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from sibling_kinds import print_report
 from value_exit import load_siblings
 
 Sib = dict[str, np.ndarray]
@@ -94,11 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             for path in args.second
         },
     }
-    text = json.dumps(report, indent=1)
-    if args.report is not None:
-        args.report.parent.mkdir(parents=True, exist_ok=True)
-        args.report.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    print_report(report, args.report)
     return 0
 
 

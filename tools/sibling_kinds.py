@@ -115,12 +115,17 @@ def main(argv: list[str] | None = None) -> int:
         "ties": {name: ties(value, sib) for name, value in values.items()},
         "by_kind": by_kind(values, sib),
     }
-    text = json.dumps(report, indent=1)
-    if args.report is not None:
-        args.report.parent.mkdir(parents=True, exist_ok=True)
-        args.report.write_text(text + "\n", encoding="utf-8")
-    print(text)
+    print_report(report, args.report)
     return 0
+
+
+def print_report(report: dict[str, Any], path: Path | None) -> None:
+    """Print ``report`` as JSON, and write it to ``path`` too if one is given."""
+    text = json.dumps(report, indent=1)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text + "\n", encoding="utf-8")
+    print(text)
 
 
 if __name__ == "__main__":

@@ -205,3 +205,33 @@ def test_a_search_against_itself_counts_agreement_overall_and_among_v1s_ties() -
     assert got["second_picks_first_tied_in_legal_order"] == 0.0
     elsewhere = {**again, "game": again["game"] + 10}  # no position in common
     assert repeat_tool.repeat_agreement(first, elsewhere)["positions"] == 0
+
+
+def test_a_search_seed_searches_the_same_positions_anew(tmp_path: Path) -> None:
+    """Samples with the default seed twice and with ``--search-seed 1`` once: the same positions
+    each time, the default seed's visits repeated exactly, another seed's not all the same, and
+    ``search_repeat`` reads the three files end to end."""
+    selfplay = load_tool("selfplay", "_strategos_selfplay_for_search_repeat")
+    targets = load_tool("search_targets", "_strategos_search_targets_for_search_repeat")
+    games = tmp_path / "games.jsonl"
+    assert selfplay.main(["--agent", "policy:tactics", "--games", "2", "--seed", "8",
+                          "--players", "2", "--out", str(games)]) == 0  # fmt: skip
+    files = [tmp_path / f"{name}.jsonl" for name in ("seed0", "seed0_again", "seed1")]
+    for out, seed in zip(files, ("0", "0", "1"), strict=True):
+        assert targets.main(["sample", str(games), "--agent", "ismcts:normal:iterations=40",
+                             "--per-game", "3", "--search-seed", seed, "--out",
+                             str(out)]) == 0  # fmt: skip
+    lines = [[json.loads(t) for t in f.read_text().splitlines()] for f in files]
+    where = [[(s["game"], s["action"]) for s in rows] for rows in lines]
+    assert where[0] == where[1] == where[2] and len(where[0]) == 6
+    assert [s["visits"] for s in lines[0]] == [s["visits"] for s in lines[1]]
+    assert [s["visits"] for s in lines[0]] != [s["visits"] for s in lines[2]]
+    report = tmp_path / "repeat.json"
+    assert repeat_tool.main([*map(str, files), "--games", str(games), "--report",
+                             str(report)]) == 0  # fmt: skip
+    against = json.loads(report.read_text(encoding="utf-8"))["against"]
+    same, other = against[str(files[1])], against[str(files[2])]
+    assert same["positions"] == other["positions"] >= 1
+    assert same["top_agrees"] == 1.0
+    with pytest.raises(SystemExit):
+        targets.main(["sample", str(games), "--out", str(files[0]), "--search-seed", "-1"])
