@@ -36,7 +36,8 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # ``prune``: leaving out dominated actions won 0.520 of 200 against v1 at normal, at less time
 # (experiments/dominance.md, D1): it plays no worse and never trades a 6 for a 6.
 # ``evaluator="v3"``: v1 corrected toward ranking a turn's actions as hard does won 0.580
-# (0.511-0.646) of 200 against v1 at normal, at 3.5% more time (experiments/exit.md, V1).
+# (0.511-0.646) of 200 against v1 at normal, at 3.5% more time (experiments/exit.md, V1; with
+# 200 more games, 0.551 (0.502-0.599) of 400, V1b).
 # Only normal takes it: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
