@@ -9,7 +9,8 @@
 ``sample`` replays self-play records (tools/selfplay.py) to a few turn decisions of each game
 (a seat's own turn, at least two legal actions, chosen by a seeded hash of the game), runs the
 search of ``--agent`` there from the deciding seat's view, and writes the share of the root's
-visits each legal action got: what the search, given its whole budget, thinks of the moves.
+visits each legal action got and the win chance the search gives the mover after it: what the
+search, given its whole budget, thinks of the moves.
 Resumable: the games already in ``--out`` are skipped.
 
 ``fit`` learns a correction to the quick scores (``ai.policy``) from those shares: the tree
@@ -92,10 +93,16 @@ def sample_game(
         thinking = agent_from_spec(agent).begin(state.observe(seat), legal, rng)
         while not thinking.step(1 << 30):
             pass
-        shares = {i.action: i.visit_share for i in thinking.explain(top=len(legal))}
+        insights = thinking.explain(top=len(legal))
+        shares = {i.action: i.visit_share for i in insights}
+        # The search's own win chance for the mover after each action (its mean over the
+        # visits, or its prior's guess where it made none): a teacher's values, not only its
+        # choice. None where the search holds no estimate.
+        chances = {i.action: round(i.win_chance, 6) for i in insights}
         out.append({"game": line["index"], "seed": line["seed"], "action": index,
                     "seats": record.num_players, "agent": agent,
-                    "visits": [round(shares.get(a, 0.0), 6) for a in legal]})  # fmt: skip
+                    "visits": [round(shares.get(a, 0.0), 6) for a in legal],
+                    "values": [chances.get(a) for a in legal]})  # fmt: skip
     return out or [{"game": line["index"], "skipped": True}]
 
 

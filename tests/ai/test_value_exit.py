@@ -226,6 +226,10 @@ def test_a_search_seed_searches_the_same_positions_anew(tmp_path: Path) -> None:
     assert where[0] == where[1] == where[2] and len(where[0]) == 6
     assert [s["visits"] for s in lines[0]] == [s["visits"] for s in lines[1]]
     assert [s["visits"] for s in lines[0]] != [s["visits"] for s in lines[2]]
+    for s in lines[0]:
+        assert len(s["values"]) == len(s["visits"])
+        assert all(v is None or 0.0 <= v <= 1.0 for v in s["values"])
+        assert any(v is not None for v in s["values"])
     report = tmp_path / "repeat.json"
     assert repeat_tool.main([*map(str, files), "--games", str(games), "--report",
                              str(report)]) == 0  # fmt: skip
