@@ -4,7 +4,7 @@
         --agent ismcts:hard --games 300 --search-seed 1 --out build/ties/hard_seed1.jsonl
     .venv/bin/python tools/search_repeat.py build/exit/hard_s32.jsonl \
         build/ties/hard_seed1.jsonl --games build/selfplay/chances_train_s32.jsonl \
-        --report experiments/train/search_repeat.json
+        --report experiments/train/search_repeat_hard.json
 
 Two sample files of ``tools/search_targets.py sample`` that searched the same positions with
 different seeds (``--search-seed``) give two choices per position. How often they agree is the
@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from sibling_kinds import print_report
+from sibling_kinds import print_report, tied_best
 from value_exit import load_siblings
 
 Sib = dict[str, np.ndarray]
@@ -55,7 +55,7 @@ def repeat_agreement(first: Sib, second: Sib) -> dict[str, Any]:
     for key in common:
         (ta, v1), (tb, _) = a[key], b[key]
         agree += int(np.argmax(ta) == np.argmax(tb))
-        top = np.flatnonzero(v1 >= v1.max() - 1e-9)
+        top = tied_best(v1)
         if len(top) < 2 or ta[top].sum() <= 0 or tb[top].sum() <= 0:
             continue
         tied += 1

@@ -72,17 +72,22 @@ def ties(value: np.ndarray, sib: dict[str, np.ndarray]) -> dict[str, float]:
     tells the right one from the rest)."""
     tied = among = size = 0
     for a, b in zip(sib["starts"], [*sib["starts"][1:], len(value)], strict=True):
-        top = value[a:b] >= value[a:b].max() - 1e-9
-        if top.sum() > 1:
+        top = tied_best(value[a:b])
+        if len(top) > 1:
             tied += 1
-            size += int(top.sum())
-            among += int(top[np.argmax(sib["target"][a:b])])
+            size += len(top)
+            among += int(np.argmax(sib["target"][a:b]) in top)
     count = max(len(sib["starts"]), 1)
     return {
         "top_tied": round(tied / count, 3),
         "mean_tied": round(size / max(tied, 1), 2),
         "search_first_among_tied": round(among / max(tied, 1), 3),
     }
+
+
+def tied_best(values: np.ndarray) -> np.ndarray:
+    """The indices of the siblings whose value is the best, to 1e-9, in their order."""
+    return np.flatnonzero(values >= values.max() - 1e-9)
 
 
 def search_entropy(sib: dict[str, np.ndarray]) -> float:
