@@ -61,9 +61,13 @@ from train_value import MAX_SEATS, held_out, load, scores
 F = len(FEATURES)
 
 
-def siblings(state: GameState, visits: list[float]) -> dict[str, Any] | None:
+def siblings(
+    state: GameState, visits: list[float], values: list[float | None] | None = None
+) -> dict[str, Any] | None:
     """The children the mover's root would evaluate, their features read as the mover's own
-    view reads them (other hands unseen) and hard's share of each; None if fewer than two."""
+    view reads them (other hands unseen), hard's share of each and, where the sample has them,
+    the search's win chance for the mover after each (NaN where it never tried it); None if
+    fewer than two."""
     seat = state.current_player()
     public = state.observe(seat).public
     if public.phase not in ROOT_EVAL_PHASES or public.draw_queue:
@@ -71,8 +75,9 @@ def siblings(state: GameState, visits: list[float]) -> dict[str, Any] | None:
     base = Evaluator(viewer=seat)
     legal = state.legal_actions()
     kept = set(map(id, undominated(public, legal)))
-    x, mask, fixed, target, v1, kind = [], [], [], [], [], []
-    for action, share in zip(legal, visits, strict=True):
+    x, mask, fixed, target, v1, kind, q = [], [], [], [], [], [], []
+    found = values if values is not None else [None] * len(legal)
+    for action, share, value in zip(legal, visits, found, strict=True):
         if id(action) not in kept:
             continue
         child = public.clone()
@@ -92,12 +97,13 @@ def siblings(state: GameState, visits: list[float]) -> dict[str, Any] | None:
         mask.append(m)
         target.append(share)
         kind.append(type(action).__name__)
+        q.append(np.nan if value is None else value)
     t = np.array(target)
     if len(x) < 2 or t.sum() <= 0:
         return None
     return {"x": np.stack(x), "mask": np.stack(mask), "fixed": np.array(fixed),
             "target": t / t.sum(), "v1": np.array(v1), "kind": np.array(kind),
-            "seat": seat}  # fmt: skip
+            "q": np.array(q, dtype=float), "seat": seat}  # fmt: skip
 
 
 def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
@@ -123,7 +129,7 @@ def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
         for s, state in zip(found, positions(record, [s["action"] for s in found]), strict=True):
             if len(state.legal_actions()) != len(s["visits"]):
                 raise SystemExit(f"game {key}: sample {s['action']} does not fit its record")
-            part = siblings(state, s["visits"])
+            part = siblings(state, s["visits"], s.get("values"))
             if part is not None:
                 parts.append(part)
                 game_of.append(key[1])
@@ -139,7 +145,7 @@ def flatten(parts: list[dict[str, Any]]) -> dict[str, np.ndarray]:
     """Positions' siblings (``siblings``) as one table: ``pos`` says whose child each row is,
     ``starts`` where each position's rows begin."""
     sizes = np.array([len(p["target"]) for p in parts])
-    keys = ("x", "mask", "fixed", "target", "v1", "kind")
+    keys = ("x", "mask", "fixed", "target", "v1", "kind", "q")
     out = {k: np.concatenate([p[k] for p in parts]) for k in keys}
     out["mover"] = np.repeat([p["seat"] for p in parts], sizes)
     out["pos"] = np.repeat(np.arange(len(parts)), sizes)
@@ -151,7 +157,8 @@ def select(sib: dict[str, np.ndarray], keep_pos: np.ndarray) -> dict[str, np.nda
     """The positions ``keep_pos`` (a boolean per position) of ``sib``, renumbered."""
     rows = keep_pos[sib["pos"]]
     sizes = np.bincount(sib["pos"], minlength=len(keep_pos))[keep_pos]
-    out = {k: sib[k][rows] for k in ("x", "mask", "fixed", "target", "v1", "kind", "mover")}
+    keys = ("x", "mask", "fixed", "target", "v1", "kind", "q", "mover")
+    out = {k: sib[k][rows] for k in keys}
     out["pos"] = np.repeat(np.arange(len(sizes)), sizes)
     out["starts"] = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     out["game"] = sib["game"][keep_pos]
@@ -202,12 +209,72 @@ def sibling_loss(
     with its gradients in ``w`` and in ``log_temp``."""
     value, p = mover_chances(w, sib)
     loss, g_value, g_temp = ranking_loss(value, log_temp, sib)
+    return loss, _through_chances(g_value, p, sib), g_temp
+
+
+def values_loss(
+    w: np.ndarray, log_scale: float, sib: dict[str, np.ndarray], spread: float
+) -> tuple[float, np.ndarray, float]:
+    """``spread_loss`` of the mover's chances under ``w``, with its gradients in ``w`` and in
+    ``log_scale``."""
+    value, p = mover_chances(w, sib)
+    loss, g_value, g_scale = spread_loss(value, log_scale, sib, spread)
+    return loss, _through_chances(g_value, p, sib), g_scale
+
+
+def _through_chances(g_value: np.ndarray, p: np.ndarray, sib: dict[str, np.ndarray]) -> np.ndarray:
+    """A loss's gradient in the weights from its gradient in each sibling's mover chance."""
     rows = np.arange(len(p))
     mine = p[rows, sib["mover"]]
     # d mine / d w = mine * (x[mover] - sum_s p_s x[s])
     expected = np.einsum("cs,csf->cf", p, sib["x"])
     d_mine = mine[:, None] * (sib["x"][rows, sib["mover"]] - expected)
-    return loss, (g_value[:, None] * d_mine).sum(axis=0), g_temp
+    out: np.ndarray = (g_value[:, None] * d_mine).sum(axis=0)
+    return out
+
+
+def spread_loss(
+    value: np.ndarray, log_scale: float, sib: dict[str, np.ndarray], spread: float
+) -> tuple[float, np.ndarray, float]:
+    """How far ``scale`` × ``value`` is from the search's own win chance after each action
+    (``q``), both taken from their position's mean, so that only the differences between a
+    turn's actions count (a one-ply evaluation and a search's backed-up mean differ in level).
+    Weighed by the search's visits (a value from three visits is mostly dice), over
+    ``spread``, the search's own weighted variance, so that an evaluation that tells no action
+    apart scores 1. With its gradients in each value (none where the game is over) and in
+    ``log_scale``."""
+    c = np.where(np.isnan(sib["q"]), 0.0, sib["target"])
+    scale = float(np.exp(log_scale))
+    d = scale * value - np.nan_to_num(sib["q"])
+    total = np.add.reduceat(c, sib["starts"])
+    has = total > 0
+    mean = np.add.reduceat(c * d, sib["starts"]) / np.where(has, total, 1.0)
+    r = d - mean[sib["pos"]]
+    count = max(int(has.sum()), 1) * spread
+    loss = float((c * r * r).sum()) / count
+    g_d = 2.0 * c * r / count  # the mean's own derivative sums to zero within a position
+    g_value = np.where(np.isnan(sib["fixed"]), scale * g_d, 0.0)
+    return loss, g_value, float((g_d * scale * value).sum())
+
+
+def teacher_spread(sib: dict[str, np.ndarray]) -> float:
+    """The search's weighted variance of its values within a position, averaged: what
+    ``spread_loss`` divides by."""
+    return spread_loss(np.zeros(len(sib["q"])), 0.0, sib, 1.0)[0]
+
+
+def values_fit(value: np.ndarray, sib: dict[str, np.ndarray]) -> dict[str, float]:
+    """How much of the search's spread of values within positions ``value`` explains (R², at
+    the best scale, in closed form), and that scale."""
+    c = np.where(np.isnan(sib["q"]), 0.0, sib["target"])
+    total = np.maximum(np.add.reduceat(c, sib["starts"]), 1e-300)[sib["pos"]]
+    v = value - np.add.reduceat(c * value, sib["starts"])[sib["pos"]] / total
+    q = np.nan_to_num(sib["q"])
+    q = q - np.add.reduceat(c * q, sib["starts"])[sib["pos"]] / total
+    scale = float((c * v * q).sum() / max(float((c * v * v).sum()), 1e-300))
+    residual = float((c * (scale * v - q) ** 2).sum())
+    return {"values_r2": 1.0 - residual / max(float((c * q * q).sum()), 1e-300),
+            "values_scale": scale}  # fmt: skip
 
 
 def ranking_loss(
@@ -253,8 +320,11 @@ def top_agrees(value: np.ndarray, sib: dict[str, np.ndarray]) -> float:
 
 def measure_siblings(value: np.ndarray, sib: dict[str, np.ndarray]) -> dict[str, float]:
     ce, temp = best_temperature(value, sib)
-    return {"cross_entropy": ce, "temperature": temp, "top_agrees": top_agrees(value, sib),
-            "positions": len(sib["starts"])}  # fmt: skip
+    out = {"cross_entropy": ce, "temperature": temp, "top_agrees": top_agrees(value, sib),
+           "positions": len(sib["starts"])}  # fmt: skip
+    if not np.isnan(sib["q"]).all():
+        out |= values_fit(value, sib)
+    return out
 
 
 class Adam:
@@ -289,18 +359,26 @@ def fit(
     l2: float,
     steps: int,
     lr: float = 0.01,
+    values_weight: float = 0.0,
 ) -> tuple[np.ndarray, float]:
     """(weights, temperature) minimising the results' log loss + ``weight`` x the siblings'
-    cross-entropy + L2 toward ``w0``, by full-batch Adam from ``w0`` (features scaled)."""
-    theta = np.concatenate([w0, [np.log(50.0)]])
+    cross-entropy + ``values_weight`` x their ``spread_loss`` + L2 toward ``w0``, by full-batch
+    Adam from ``w0`` (features scaled)."""
+    theta = np.concatenate([w0, [np.log(50.0), 0.0]])
+    spread = teacher_spread(sib) if values_weight > 0 else 1.0
     adam = Adam(theta, lr, steps, f"weight {weight}")
     for t in range(1, steps + 1):
-        w = theta[:-1]
+        w = theta[:-2]
         lo, go = outcome_loss(w, out)
-        ls, gs, gt = sibling_loss(w, float(theta[-1]), sib)
-        grad = np.concatenate([go + weight * gs + 2 * l2 * (w - w0), [weight * gt]])
+        ls, gs, gt = sibling_loss(w, float(theta[-2]), sib)
+        grad = go + weight * gs + 2 * l2 * (w - w0)
+        g_scale = 0.0
+        if values_weight > 0:
+            lv, gv, g_scale = values_loss(w, float(theta[-1]), sib, spread)
+            grad = grad + values_weight * gv
+        grad = np.concatenate([grad, [weight * gt, values_weight * g_scale]])
         adam.step(t, theta, grad, (lo, ls))
-    return theta[:-1], float(np.exp(theta[-1]))
+    return theta[:-2], float(np.exp(theta[-2]))
 
 
 def scaled(data: dict[str, np.ndarray], scale: np.ndarray) -> dict[str, np.ndarray]:
@@ -349,6 +427,13 @@ def main(argv: list[str] | None = None) -> int:
         default=["value_v2"],
         help="other models (ai/data/<name>.json) measured on the same positions, besides v1",
     )
+    parser.add_argument(
+        "--values-weight",
+        type=float,
+        default=0.0,
+        help="weight of the search's values after each action (samples with \"values\"): "
+        "spread_loss; 0 leaves them out",
+    )
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--steps", type=int, default=600)
     parser.add_argument(
@@ -361,6 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.steps < 1 or any(not w > 0 for w in args.weights) or not 0 < args.lr < 1:
         parser.error("--steps must be at least 1, every --weights above 0, --lr in (0, 1)")
+    if not 0 <= args.values_weight < float("inf"):
+        parser.error("--values-weight must be 0 or more")
     sib_train, sib_test, out_train, out_test, scale = training_data(args)
     others = {name: np.array(load_model(name)) for name in args.compare}
     s_train, o_train = scaled(sib_train, scale), scaled(out_train, scale)
@@ -387,9 +474,10 @@ def main(argv: list[str] | None = None) -> int:
     v1_results = report["v1"]["results"]["log_loss"]
     chosen: tuple[float, np.ndarray, float] | None = None
     for weight in args.weights:
-        ws, temp = fit(v1_weights() * scale, s_train, o_train, weight, args.l2, args.steps, args.lr)
+        ws, temp = fit(v1_weights() * scale, s_train, o_train, weight, args.l2, args.steps, args.lr,
+                       args.values_weight)  # fmt: skip
         w_raw = ws / scale
-        row = {"weight": weight, "fitted_temperature": temp,
+        row = {"weight": weight, "values_weight": args.values_weight, "fitted_temperature": temp,
                "siblings_train": measure_siblings(mover_chances(ws, s_train)[0], s_train),
                "siblings": measure_siblings(mover_chances(w_raw, sib_test)[0], sib_test),
                "results": results(w_raw)}  # fmt: skip

@@ -116,6 +116,56 @@ def test_ties_count_the_positions_where_an_evaluation_cannot_choose() -> None:
     assert got["search_first_among_tied"] == 1.0
 
 
+def _with_values(sib: dict[str, Any]) -> dict[str, Any]:
+    """``sib`` with a search's values after each action: some actions never tried (NaN)."""
+    rng = np.random.default_rng(3)
+    q = rng.uniform(0.1, 0.6, len(sib["target"]))
+    q[rng.random(len(q)) < 0.2] = np.nan
+    return {**sib, "q": q}
+
+
+def test_the_values_gradient_is_the_loss_s() -> None:
+    sib = _with_values(_small_siblings())
+    scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
+    sib["x"] = sib["x"] / scale
+    w = tool.v1_weights() * scale + np.random.default_rng(1).normal(0.0, 0.05, len(FEATURES))
+    spread = tool.teacher_spread(sib)
+    log_scale = np.log(1.7)
+    _, grad, g_scale = tool.values_loss(w, log_scale, sib, spread)
+    h = 1e-6
+    for i in np.argsort(-np.abs(grad))[:8]:
+        up, down = w.copy(), w.copy()
+        up[i] += h
+        down[i] -= h
+        numeric = (
+            tool.values_loss(up, log_scale, sib, spread)[0]
+            - tool.values_loss(down, log_scale, sib, spread)[0]
+        ) / (2 * h)
+        assert numeric == pytest.approx(grad[i], rel=1e-4, abs=1e-8)
+    numeric_s = (
+        tool.values_loss(w, log_scale + h, sib, spread)[0]
+        - tool.values_loss(w, log_scale - h, sib, spread)[0]
+    ) / (2 * h)
+    assert numeric_s == pytest.approx(g_scale, rel=1e-4, abs=1e-8)
+
+
+def test_the_values_fit_scores_the_teacher_itself_one_and_a_flat_evaluation_zero() -> None:
+    """Only differences within a position count: the teacher's values shifted per position and
+    scaled are explained entirely, at that scale; an evaluation that tells nothing apart
+    explains nothing and its spread loss is 1 by construction."""
+    sib = _with_values(_small_siblings())
+    q = np.nan_to_num(sib["q"], nan=0.3)
+    shifted = (q + 0.05 * sib["pos"]) / 2.0  # the level moves from position to position
+    got = tool.values_fit(shifted, sib)
+    assert got["values_r2"] == pytest.approx(1.0, abs=1e-12)
+    assert got["values_scale"] == pytest.approx(2.0, rel=1e-9)
+    flat = np.full(len(q), 0.4)
+    assert tool.values_fit(flat, sib)["values_r2"] == pytest.approx(0.0, abs=1e-12)
+    spread = tool.teacher_spread(sib)
+    assert spread > 0
+    assert tool.spread_loss(flat, 0.0, sib, spread)[0] == pytest.approx(1.0, rel=1e-9)
+
+
 def test_the_siblings_gradient_is_the_loss_s() -> None:
     sib = _small_siblings()
     scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
