@@ -133,6 +133,9 @@ register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2
 # "v3": v1 corrected toward ranking a turn's actions as hard does (tools/value_exit.py,
 # ai/data/value_v3.json; the value half of Expert Iteration, experiments/exit.md).
 register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3", viewer))
+# "v6": v3's recipe with expert's visits and values beside hard's (ai/data/value_v6.json;
+# round 7 of experiments/exit.md): registered for its declared arena run (A7).
+register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
 

@@ -39,6 +39,10 @@ class SearchConfig:
     # Common random numbers at the root: the j-th visit of every root action meets the same
     # hidden cards, coins and dice, so the actions are compared on the same luck.
     paired_root: bool = False
+    # The root's one-ply values start each action's mean (with ``bias_visits``) at its value
+    # less the best's, times this: 1.0 takes the evaluation's differences as they are; a
+    # search's own values after the same actions differ about ten times less (exit.md, G1).
+    root_scale: float = 1.0
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -23,7 +23,7 @@ _V1 = SearchConfig(
     iterations=400, time_ms=0.0, c_puct=0.5, prior_temp=4.0, bias_visits=6.0, widen_c=2.5,
     widen_alpha=0.5, playout_turns=1, playout_epsilon=0.1, playout_moves=24, duel_c=0.5,
     root_eval=True, reuse=True, reuse_min=0.34, weights=DEFAULT_WEIGHTS, evaluator="v1",
-    policy="v1", root_ties="order", paired_root=False,
+    policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {
@@ -93,6 +93,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "playout_moves": (1, 10_000),
     "duel_c": (0.0, 100.0),
     "reuse_min": (0.0, 1.0),
+    "root_scale": (0.0, 10.0),
 }
 
 

@@ -35,6 +35,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "c_by_seats": False,
     "root_ties": "order",
     "paired_root": False,
+    "root_scale": 1.0,
 }
 
 

@@ -261,6 +261,30 @@ def test_root_ties_rank_equal_values_by_legal_order_policy_or_not_at_all() -> No
     assert _root_priors("shared") == [1 / 4, 1.0, 1.0, 1.0]
 
 
+def test_root_scale_scales_the_one_ply_differences_a_root_action_starts_from() -> None:
+    """Every root action's starting offset is its one-ply value less the best's, times
+    ``root_scale``; the priors (by rank) do not change with it."""
+    state = mid_game(5, players=2)
+    view, legal = state.observe(state.active), state.legal_actions()
+    searches = []
+    for scale in (1.0, 0.1):
+        agent = ai.make_agent("ismcts", level="normal", iterations=1, root_scale=scale)
+        search = agent.begin(view, legal, random.Random(3))
+        assert isinstance(search, ai.Search)
+        while not search.step(1 << 20):
+            pass
+        searches.append(search)
+    searched = searches[0].legal  # without the actions pruning leaves out
+    assert searched == searches[1].legal
+    full, scaled = ([s.tree.root.edges[a] for a in searched] for s in searches)
+    values = searches[0]._init_value
+    assert max(values) - min(values) > 0.01  # the position tells its actions apart
+    for a, b, v in zip(full, scaled, values, strict=True):
+        assert a.v0 == pytest.approx(v - max(values), abs=1e-12)
+        assert b.v0 == pytest.approx(0.1 * a.v0, abs=1e-12)
+        assert a.p == b.p
+
+
 def test_paired_root_gives_each_visit_number_one_world_for_every_root_action() -> None:
     """The j-th visit of every root action meets the same hidden cards, coins and dice: that
     is what lets the root compare its actions on the same luck (``paired_root``)."""
