@@ -23,11 +23,9 @@ from typing import Any
 
 import numpy as np
 
-from ai.learned_value import load_model
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from sibling_kinds import print_report
-from value_exit import load_siblings, mover_chances
+from sibling_kinds import add_sample_arguments, evaluations, print_report
+from value_exit import load_siblings
 
 MIN_SHARE = 0.02
 MIN_ACTIONS = 3  # fewer well-visited actions rank nothing worth counting
@@ -88,22 +86,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("data", type=Path, nargs="+", help="samples with \"values\"")
-    parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
-    parser.add_argument(
-        "--models", nargs="*", default=["value_v3"], help="models (ai/data/<name>.json) besides v1"
-    )
+    add_sample_arguments(parser)
     parser.add_argument("--min-share", type=float, default=MIN_SHARE)
-    parser.add_argument("--report", type=Path, help="also write the figures here (JSON)")
     args = parser.parse_args(argv)
     if not 0 <= args.min_share < 1:
         parser.error("--min-share must be from 0 up to (not including) 1")
     sib = load_siblings(args.data, args.games)
     if np.isnan(sib["q"]).all():
         parser.error("the samples hold no values: sample them again with search_targets.py")
-    values = {"v1": sib["v1"]}
-    for name in args.models:
-        values[name.removeprefix("value_")] = mover_chances(np.array(load_model(name)), sib)[0]
+    values = evaluations(sib, args.models)
     report = {
         "command": " ".join(["tools/search_values.py", *map(str, argv or sys.argv[1:])]),
         **values_agreement(values, sib, args.min_share),

@@ -102,17 +102,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("data", type=Path, nargs="+", help="samples of search_targets.py sample")
-    parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
-    parser.add_argument(
-        "--models", nargs="*", default=["value_v3"], help="models (ai/data/<name>.json) besides v1"
-    )
-    parser.add_argument("--report", type=Path, help="also write the table here (JSON)")
+    add_sample_arguments(parser)
     args = parser.parse_args(argv)
     sib = load_siblings(args.data, args.games)
-    values = {"v1": sib["v1"]}
-    for name in args.models:
-        values[name.removeprefix("value_")] = mover_chances(np.array(load_model(name)), sib)[0]
+    values = evaluations(sib, args.models)
     report = {
         "command": " ".join(["tools/sibling_kinds.py", *map(str, argv or sys.argv[1:])]),
         "positions": len(sib["starts"]),
@@ -122,6 +115,24 @@ def main(argv: list[str] | None = None) -> int:
     }
     print_report(report, args.report)
     return 0
+
+
+def add_sample_arguments(parser: argparse.ArgumentParser) -> None:
+    """The samples, the games they were sampled from, the models to measure and the report."""
+    parser.add_argument("data", type=Path, nargs="+", help="samples of search_targets.py sample")
+    parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
+    parser.add_argument(
+        "--models", nargs="*", default=["value_v3"], help="models (ai/data/<name>.json) besides v1"
+    )
+    parser.add_argument("--report", type=Path, help="also write the figures here (JSON)")
+
+
+def evaluations(sib: dict[str, np.ndarray], models: list[str]) -> dict[str, np.ndarray]:
+    """The mover's one-ply chance after each sibling under v1 and each of ``models``."""
+    values = {"v1": sib["v1"]}
+    for name in models:
+        values[name.removeprefix("value_")] = mover_chances(np.array(load_model(name)), sib)[0]
+    return values
 
 
 def print_report(report: dict[str, Any], path: Path | None) -> None:

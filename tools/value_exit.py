@@ -374,7 +374,7 @@ def fit(
         grad = go + weight * gs + 2 * l2 * (w - w0)
         g_scale = 0.0
         if values_weight > 0:
-            lv, gv, g_scale = values_loss(w, float(theta[-1]), sib, spread)
+            _, gv, g_scale = values_loss(w, float(theta[-1]), sib, spread)
             grad = grad + values_weight * gv
         grad = np.concatenate([grad, [weight * gt, values_weight * g_scale]])
         adam.step(t, theta, grad, (lo, ls))
@@ -431,7 +431,7 @@ def main(argv: list[str] | None = None) -> int:
         "--values-weight",
         type=float,
         default=0.0,
-        help="weight of the search's values after each action (samples with \"values\"): "
+        help='weight of the search\'s values after each action (samples with "values"): '
         "spread_loss; 0 leaves them out",
     )
     parser.add_argument("--l2", type=float, default=1e-4)

@@ -3,6 +3,8 @@ and the search's most visited action is checked against its own best value."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.ai.helpers import small_siblings
@@ -13,7 +15,7 @@ exit_tool = load_tool("value_exit", "_strategos_value_exit_for_search_values")
 tool = load_tool("search_values", "_strategos_search_values_for_tests")
 
 
-def _sib() -> dict[str, object]:
+def _sib() -> dict[str, Any]:
     sib = small_siblings(exit_tool)
     rng = np.random.default_rng(5)
     q = rng.uniform(0.2, 0.5, len(sib["target"]))

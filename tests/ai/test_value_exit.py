@@ -124,29 +124,33 @@ def _with_values(sib: dict[str, Any]) -> dict[str, Any]:
     return {**sib, "q": q}
 
 
-def test_the_values_gradient_is_the_loss_s() -> None:
-    sib = _with_values(_small_siblings())
+def _scaled_weights(sib: dict[str, Any]) -> Any:
+    """``sib`` with its features scaled as the fit scales them, and weights near v1's."""
     scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
     sib["x"] = sib["x"] / scale
-    w = tool.v1_weights() * scale + np.random.default_rng(1).normal(0.0, 0.05, len(FEATURES))
-    spread = tool.teacher_spread(sib)
-    log_scale = np.log(1.7)
-    _, grad, g_scale = tool.values_loss(w, log_scale, sib, spread)
+    return tool.v1_weights() * scale + np.random.default_rng(1).normal(0.0, 0.05, len(FEATURES))
+
+
+def _check_gradient(loss: Any, w: Any, extra: float) -> None:
+    """``loss(w, extra)`` returns (value, gradient in ``w``, derivative in ``extra``): both
+    must match central differences, on the eight largest weights' directions."""
+    _, grad, g_extra = loss(w, extra)
     h = 1e-6
     for i in np.argsort(-np.abs(grad))[:8]:
         up, down = w.copy(), w.copy()
         up[i] += h
         down[i] -= h
-        numeric = (
-            tool.values_loss(up, log_scale, sib, spread)[0]
-            - tool.values_loss(down, log_scale, sib, spread)[0]
-        ) / (2 * h)
+        numeric = (loss(up, extra)[0] - loss(down, extra)[0]) / (2 * h)
         assert numeric == pytest.approx(grad[i], rel=1e-4, abs=1e-8)
-    numeric_s = (
-        tool.values_loss(w, log_scale + h, sib, spread)[0]
-        - tool.values_loss(w, log_scale - h, sib, spread)[0]
-    ) / (2 * h)
-    assert numeric_s == pytest.approx(g_scale, rel=1e-4, abs=1e-8)
+    numeric_extra = (loss(w, extra + h)[0] - loss(w, extra - h)[0]) / (2 * h)
+    assert numeric_extra == pytest.approx(g_extra, rel=1e-4, abs=1e-8)
+
+
+def test_the_values_gradient_is_the_loss_s() -> None:
+    sib = _with_values(_small_siblings())
+    w = _scaled_weights(sib)
+    spread = tool.teacher_spread(sib)
+    _check_gradient(lambda w, s: tool.values_loss(w, s, sib, spread), w, np.log(1.7))
 
 
 def test_the_values_fit_scores_the_teacher_itself_one_and_a_flat_evaluation_zero() -> None:
@@ -168,24 +172,8 @@ def test_the_values_fit_scores_the_teacher_itself_one_and_a_flat_evaluation_zero
 
 def test_the_siblings_gradient_is_the_loss_s() -> None:
     sib = _small_siblings()
-    scale = np.sqrt((sib["x"][sib["mask"]] ** 2).mean(axis=0)) + 1e-9
-    sib["x"] = sib["x"] / scale
-    w = tool.v1_weights() * scale + np.random.default_rng(1).normal(0.0, 0.05, len(FEATURES))
-    log_temp = np.log(30.0)
-    _, grad, g_temp = tool.sibling_loss(w, log_temp, sib)
-    h = 1e-6
-    for i in np.argsort(-np.abs(grad))[:8]:
-        up, down = w.copy(), w.copy()
-        up[i] += h
-        down[i] -= h
-        numeric = (
-            tool.sibling_loss(up, log_temp, sib)[0] - tool.sibling_loss(down, log_temp, sib)[0]
-        ) / (2 * h)
-        assert numeric == pytest.approx(grad[i], rel=1e-4, abs=1e-8)
-    numeric_t = (
-        tool.sibling_loss(w, log_temp + h, sib)[0] - tool.sibling_loss(w, log_temp - h, sib)[0]
-    ) / (2 * h)
-    assert numeric_t == pytest.approx(g_temp, rel=1e-4, abs=1e-8)
+    w = _scaled_weights(sib)
+    _check_gradient(lambda w, t: tool.sibling_loss(w, t, sib), w, np.log(30.0))
 
 
 def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
