@@ -83,6 +83,13 @@ def _search_map() -> dict[int, tuple[float, float, float]]:
     return out
 
 
+# The search ``search_chance`` was fitted on takes the root's one-ply differences at full scale
+# (experiments/chances.md, C6); the normal preset since takes them at a tenth (experiments/
+# exit.md, G1). The hint and the review search with this scale, so that what they show stays
+# the probability that was measured, until the map is measured on the other.
+SEARCH_ROOT_SCALE = 1.0
+
+
 def search_chance(chance: float, num_players: int) -> float:
     """A search's win chance for one seat of a ``num_players`` game, as a probability."""
     a, b, c = _search_map()[num_players]
@@ -104,6 +111,7 @@ def search_chances(chances: Sequence[float]) -> list[float]:
 __all__ = [
     "MODEL",
     "SEARCH_MODEL",
+    "SEARCH_ROOT_SCALE",
     "is_turn_start",
     "search_chance",
     "search_chances",

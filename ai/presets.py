@@ -38,13 +38,17 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # ``evaluator="v3"``: v1 corrected toward ranking a turn's actions as hard does won 0.580
 # (0.511-0.646) of 200 against v1 at normal, at 3.5% more time (experiments/exit.md, V1; with
 # 200 more games, 0.551 (0.502-0.599) of 400, V1b).
-# Only normal takes it: with v3 a deeper search guarded a threatened capital less often (the
+# ``root_scale=0.1`` at 160 iterations: the root's one-ply differences at a tenth, about how
+# far apart a search's own values after the same actions lie, won 0.595 (0.526-0.661) of 200
+# against v1 at normal, at 103.8 ms a decision against 123.2 (exit.md, G1); 160 iterations
+# because with less of the prior fewer searches stop early.
+# Only normal takes v3: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
 # no level offers it) keeps v1 too.
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, playout_turns=0, prune=True),
-    "normal": SearchConfig(iterations=200, prune=True, evaluator="v3"),
+    "normal": SearchConfig(iterations=160, prune=True, evaluator="v3", root_scale=0.1),
     "hard": SearchConfig(iterations=1400, prune=True),
     "expert": SearchConfig(iterations=10000, prune=True),
 }

@@ -30,7 +30,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.chances import is_turn_start, search_chance, search_chances, table_chances
+from ai.chances import (
+    SEARCH_ROOT_SCALE,
+    is_turn_start,
+    search_chance,
+    search_chances,
+    table_chances,
+)
 from ai.evaluation import prepare_board
 from ai.presets import preset
 from ai.search import Search
@@ -358,7 +364,7 @@ class Review:
             self._record(job, found)
 
     def _new_search(self, job: _Job, legal: list[Action], iterations: int, salt: int) -> Search:
-        config = preset("normal", iterations=iterations, reuse=False)
+        config = preset("normal", iterations=iterations, reuse=False, root_scale=SEARCH_ROOT_SCALE)
         rng = random.Random((self.seed * 1_000_003 + job.index) * 4 + salt)
         return Search(job.state.observe(job.seat), legal, rng, config)
 

@@ -6,16 +6,21 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 import game
-from ai import chances
-from ai.chances import search_chance, search_chances
+from ai import chances, review
+from ai.chances import SEARCH_ROOT_SCALE, search_chance, search_chances
+from ai.ismcts import IsmctsAgent
 from ai.model_file import ModelError
-from ai.registry import hint, hint_search
+from ai.presets import PRESETS
+from ai.registry import HINT_ITERATIONS, hint, hint_agent, hint_search
 from game import CHANCE
+from tests.ai.helpers import mid_game
 from tests.tool_scripts import load_tool
 
 GRID = [0.0, 1e-6, 0.01, 0.1, 0.25, 0.5, 0.62, 0.9, 0.999, 1.0]
@@ -94,6 +99,21 @@ def test_the_hint_shows_the_search_chances_mapped() -> None:
     for got, searched in zip(shown, raw, strict=True):
         assert searched.win_chance is not None and got.win_chance is not None
         assert got.win_chance == search_chance(searched.win_chance, 3)
+
+
+def test_the_hint_and_the_review_search_as_the_map_was_measured() -> None:
+    """The map was fitted on normal's search at the root scale ``SEARCH_ROOT_SCALE``; the hint
+    and the review keep that search whatever scale the normal preset plays with."""
+    measured = replace(PRESETS["normal"], root_scale=SEARCH_ROOT_SCALE)
+    agent = hint_agent()
+    assert isinstance(agent, IsmctsAgent)
+    assert agent.config == replace(measured, iterations=HINT_ITERATIONS)
+    state = mid_game(5, players=2)
+    legal = state.legal_actions()
+    job = review._Job(index=0, seat=state.active, state=state, action=legal[0])
+    owner = SimpleNamespace(seed=0)  # all a review's search takes from its review
+    search = review.Review._new_search(owner, job, legal, 50, 0)  # type: ignore[arg-type]
+    assert search.config == replace(measured, iterations=50, reuse=False)
 
 
 def test_sampling_resumes_where_it_stopped(tmp_path: Path) -> None:
