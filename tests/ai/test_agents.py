@@ -189,11 +189,11 @@ def test_thinking_interface() -> None:
 
 def test_step_counts_iterations_exactly() -> None:
     state = mid_game()
-    # v1's evaluation: at this position its search is not settled before its budget ends (a
-    # settled search stops early: test_search_stops_once_the_choice_is_settled).
-    search = ai.make_agent("ismcts", iterations=40, evaluator="v1").begin(
-        state.observe(state.active), state.legal_actions(), random.Random(1)
-    )
+    # v1's evaluation with the root at full scale: at this position its search is not settled
+    # before its budget ends (a settled search stops early:
+    # test_search_stops_once_the_choice_is_settled).
+    agent = ai.make_agent("ismcts", iterations=40, evaluator="v1", root_scale=1.0)
+    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(1))
     assert isinstance(search, ai.Search)
     assert not search.step(15) and search.iterations == 15
     assert search.step(100) and search.iterations == 40

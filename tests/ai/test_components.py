@@ -59,15 +59,25 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
     assert "v1" in evaluator_names() and "v1" in policy_names()
     assert all(c.evaluator == "v1" and c.policy == "v1" for c in V1_PRESETS.values())
     # The presets differ from the frozen ones by leaving out dominated actions (experiments/
-    # dominance.md, D1) and, at normal only, by the v3 evaluation (experiments/exit.md, V1).
+    # dominance.md, D1) and, at normal only, by the v3 evaluation (experiments/exit.md, V1)
+    # and the root's one-ply differences at a tenth at 160 iterations (exit.md, G1).
     assert {level: c.evaluator for level, c in PRESETS.items()} == {
         "easy": "v1",
         "normal": "v3",
         "hard": "v1",
         "expert": "v1",
     }
+    assert {level: (c.iterations, c.root_scale) for level, c in PRESETS.items()} == {
+        "easy": (30, 1.0),
+        "normal": (160, 0.1),
+        "hard": (1400, 1.0),
+        "expert": (10000, 1.0),
+    }
     assert {
-        level: replace(c, prune=False, evaluator="v1") for level, c in PRESETS.items()
+        level: replace(
+            c, prune=False, evaluator="v1", root_scale=1.0, iterations=V1_PRESETS[level].iterations
+        )
+        for level, c in PRESETS.items()
     } == V1_PRESETS
     assert all(c.prune for c in PRESETS.values()) and not any(c.prune for c in V1_PRESETS.values())
 
