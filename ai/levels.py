@@ -19,8 +19,9 @@ LEVELS: dict[str, str] = {
     "beginner": "greedy",
     # The tactics policy, no search (about 1 ms a decision); it beat beginner in L5.
     "easy": "policy:tactics",
-    # Beat easy 0.627 (0.559-0.692) of 200 games searching with v3 (L3 again, experiments/
-    # exit.md); with v1 it had won 0.630 (L3), and v3 won 0.580 of 200 over v1 (V1).
+    # Beat easy 0.605 (0.536-0.670) of 200 games with the root's one-ply differences at a
+    # tenth (L3'', experiments/ladder.md); searching with v3 at full scale it had won 0.627 (L3'),
+    # with v1 0.630 (L3).
     "normal": "ismcts:normal",
     # Not a step above normal (0.552 of 200, L2): kept for saves that name it, not offered.
     "hard": "ismcts:hard",

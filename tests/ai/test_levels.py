@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The arena report that made each offered level a step above the one below it.
 STEPS = {
     ("easy", "beginner"): "ladder_tactics_vs_greedy.json",
-    ("normal", "easy"): "ladder_normal_v3_vs_tactics.json",
+    ("normal", "easy"): "ladder_normal_rs_vs_easy.json",
 }
 
 
