@@ -13,7 +13,7 @@ own playouts, so what the hint and the review show leans where the search leans.
 replays self-play records (tools/selfplay.py) to a few decisions of each game (chosen by a
 seeded hash of the game, any seat, at least two legal actions), runs the hint's search there
 from the deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300
-iterations) and writes the chance it gives the action the record went on with, beside that
+iterations, the root at ``ai.chances.SEARCH_ROOT_SCALE``) and writes the chance it gives the action the record went on with, beside that
 seat's result. Resumable: the games already in ``--out`` are skipped. ``fit`` fits, per seat
 count, the logistic map ``sigmoid(a * x + b + c * max(0, x - logit(1/n)))``, ``x`` the logit
 of the chance and ``n`` the seats, by maximum likelihood on the training samples, and reports,
