@@ -8,18 +8,19 @@
         --test build/calib/test_v3_s22.jsonl --out ai/data/search_chances_v2.json \
         --report experiments/train/search_chances_v2.json
 
-A search reports the chance of the action it liked best, from its own dealt worlds and its
-own playouts, so what the hint and the review show leans where the search leans. ``sample``
-replays self-play records (tools/selfplay.py) to a few decisions of each game (chosen by a
-seeded hash of the game, any seat, at least two legal actions), runs the hint's search there
-from the deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300
-iterations, the root at ``ai.chances.SEARCH_ROOT_SCALE``) and writes the chance it gives the action the record went on with, beside that
-seat's result. Resumable: the games already in ``--out`` are skipped. ``fit`` fits, per seat
-count, the logistic map ``sigmoid(a * x + b + c * max(0, x - logit(1/n)))``, ``x`` the logit
-of the chance and ``n`` the seats, by maximum likelihood on the training samples, and reports,
-on the test samples, the reliability table, the Brier score and the base rate's. The second
-slope ``c`` (above the even chance) is fitted only where it wins a 5-fold cross-validation on
-the training samples, games kept whole; otherwise ``c`` is 0 and left out of the model file.
+A search reports the chance of the action it liked best, from its own dealt worlds and its own
+playouts, so what the hint and the review show leans where the search leans. ``sample`` replays
+self-play records (tools/selfplay.py) to a few decisions of each game (chosen by a seeded hash
+of the game, any seat, at least two legal actions), runs the hint's search there from the
+deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300 iterations, the root
+at ``ai.chances.SEARCH_ROOT_SCALE``) and writes the chance it gives the action the record went
+on with, beside that seat's result. Resumable: the games already in ``--out`` are skipped.
+``fit`` fits, per seat count, the logistic map
+``sigmoid(a * x + b + c * max(0, x - logit(1/n)))``, ``x`` the logit of the chance and ``n``
+the seats, by maximum likelihood on the training samples, and reports, on the test samples,
+the reliability table, the Brier score and the base rate's. The second slope ``c`` (above the
+even chance) is fitted only where it wins a 5-fold cross-validation on the training samples,
+games kept whole; otherwise ``c`` is 0 and left out of the model file.
 """
 
 from __future__ import annotations
