@@ -43,6 +43,10 @@ class SearchConfig:
     # less the best's, times this: 1.0 takes the evaluation's differences as they are; a
     # search's own values after the same actions differ about ten times less (exit.md, G1).
     root_scale: float = 1.0
+    # The policy's scores start an action's mean below the root (and at a root without one-ply
+    # values) at their difference from the best times the policy's value scale, times this:
+    # those differences lie about as far apart as the root's one-ply ones (exit.md, G2).
+    tree_scale: float = 1.0
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -219,7 +219,10 @@ class Search(Thinking):
         evaluated = bool(items)
         # One-ply values are win chances already; policy scores need the policy's scale.
         values = self._init_value if evaluated else self._quick
-        scale = self.config.root_scale if evaluated else self.policy.value_scale(public)
+        if evaluated:
+            scale = self.config.root_scale
+        else:
+            scale = self.config.tree_scale * self.policy.value_scale(public)
         self.tree.prime_root(self.legal, values, scale, duel=is_duel(public), quick=self._quick)
         self._init_done = True
 

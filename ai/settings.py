@@ -36,6 +36,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "root_ties": "order",
     "paired_root": False,
     "root_scale": 1.0,
+    "tree_scale": 1.0,
 }
 
 

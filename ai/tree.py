@@ -250,7 +250,7 @@ class Tree:
                 scores = self.policy.scores(world, new)
                 n = self.n
                 top = max(scores)
-                kappa = self.policy.value_scale(world)
+                kappa = config.tree_scale * self.policy.value_scale(world)
                 for a, s in zip(new, scores, strict=True):
                     e = Edge(a, s, n)
                     e.p = math.exp(config.prior_temp * (s - top))

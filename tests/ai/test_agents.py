@@ -285,6 +285,42 @@ def test_root_scale_scales_the_one_ply_differences_a_root_action_starts_from() -
         assert a.p == b.p
 
 
+def _searched(scale: float, **options: object) -> ai.Search:
+    state = mid_game(5, players=2)
+    agent = ai.make_agent("ismcts", level="normal", tree_scale=scale, **options)
+    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
+    assert isinstance(search, ai.Search)
+    while not search.step(1 << 20):
+        pass
+    return search
+
+
+def test_tree_scale_scales_the_policy_differences_an_action_starts_from() -> None:
+    """Below the root, and at a root without one-ply values, an action's starting offset is
+    the policy's score less the best's, times its value scale, times ``tree_scale``; the
+    priors do not change with it."""
+    # A root without one-ply values starts from the policy's scores.
+    full, scaled = (_searched(s, iterations=1, root_eval=False) for s in (1.0, 0.1))
+    kappa = full.policy.value_scale(full.view.public)
+    top = max(e.score for e in full.tree.root.edges.values())
+    assert top - min(e.score for e in full.tree.root.edges.values()) > 0.1
+    for a, b in zip(full.tree.root.order, scaled.tree.root.order, strict=True):
+        assert a.action == b.action and a.p == b.p
+        assert a.v0 == pytest.approx(kappa * (a.score - top), abs=1e-12)
+        assert b.v0 == pytest.approx(0.1 * a.v0, abs=1e-12)
+    # Below an evaluated root whose offsets are all zero, both searches take the same first
+    # action, and the node after it holds the policy's offsets at either scale.
+    full, scaled = (_searched(s, iterations=2, root_scale=0.0) for s in (1.0, 0.1))
+    (first,) = (e for e in full.tree.root.order if e.child is not None and e.child.edges)
+    (same,) = (e for e in scaled.tree.root.order if e.child is not None and e.child.edges)
+    assert first.action == same.action
+    assert first.child is not None and same.child is not None
+    below = [(e, same.child.edges[a]) for a, e in first.child.edges.items()]
+    assert any(a.v0 < -0.01 for a, _ in below)
+    for a, b in below:
+        assert a.p == b.p and b.v0 == pytest.approx(0.1 * a.v0, abs=1e-12)
+
+
 def test_paired_root_gives_each_visit_number_one_world_for_every_root_action() -> None:
     """The j-th visit of every root action meets the same hidden cards, coins and dice: that
     is what lets the root compare its actions on the same luck (``paired_root``)."""
