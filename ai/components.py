@@ -55,6 +55,21 @@ class Policy(Protocol):
         ...
 
 
+class BySeats:
+    """One evaluator at two seats and another at three or more: what a fit to one seat's
+    ranking of its own actions learnt (v3) need not hold where three opponents move between
+    a seat's turns (experiments/exit.md, V2 and Z5)."""
+
+    __slots__ = ("many", "two")
+
+    def __init__(self, two: Evaluator, many: Evaluator) -> None:
+        self.two = two
+        self.many = many
+
+    def win_chances(self, state: GameState) -> list[float]:
+        return (self.two if state.num_players == 2 else self.many).win_chances(state)
+
+
 EvaluatorFactory = Callable[[SearchConfig, int], Evaluator]
 PolicyFactory = Callable[[SearchConfig, int], Policy]
 
@@ -138,9 +153,17 @@ register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3
 register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
+# "v3-or-threat": v3 at two seats, "threat" at three or more (Z5 of experiments/exit.md).
+register_evaluator(
+    "v3-or-threat",
+    lambda config, viewer: BySeats(
+        LearnedEvaluator.named("value_v3", viewer), ThreatEvaluator(config.weights, viewer)
+    ),
+)
 
 
 __all__ = [
+    "BySeats",
     "Evaluator",
     "EvaluatorFactory",
     "Policy",

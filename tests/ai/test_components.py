@@ -119,3 +119,16 @@ def test_an_unknown_name_lists_the_choices() -> None:
         make_evaluator(SearchConfig(evaluator="nope"), -1)
     with pytest.raises(ValueError, match=r"unknown policy 'nope'; choose from .*\bv1\b"):
         make_policy(SearchConfig(policy="nope"), -1)
+
+
+def test_v3_or_threat_is_v3_at_two_seats_and_threat_at_more() -> None:
+    for players, same, other_name in ((2, "v3", "threat"), (4, "threat", "v3")):
+        state = mid_game(5, players=players)
+        seat = state.current_player()
+        for viewer in (-1, seat):
+            both = make_evaluator(SearchConfig(evaluator="v3-or-threat"), viewer)
+            one = make_evaluator(SearchConfig(evaluator=same), viewer)
+            other = make_evaluator(SearchConfig(evaluator=other_name), viewer)
+            world = state if viewer == -1 else state.observe(seat).public
+            assert both.win_chances(world) == one.win_chances(world)
+            assert both.win_chances(world) != other.win_chances(world)
