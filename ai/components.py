@@ -153,7 +153,8 @@ register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3
 register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
-# "v3-or-threat": v3 at two seats, "threat" at three or more (Z5 of experiments/exit.md).
+# "v3-or-threat": v3 at two seats, "threat" at three or more; 0.273 of 200 four-seat games
+# against three v1 normals, not above chance (Z5 of experiments/exit.md): no preset uses it.
 register_evaluator(
     "v3-or-threat",
     lambda config, viewer: BySeats(
