@@ -41,10 +41,10 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # 200 more games, 0.551 (0.502-0.599) of 400, V1b).
 # ``root_scale=0.1`` at 160 iterations: the root's one-ply differences at a tenth, about how
 # far apart a search's own values after the same actions lie, won 0.595 (0.526-0.661) of 200
-# against v1 at normal, at 103.8 ms a decision against 123.2 (exit.md, G1; with 200 more games,
-# 0.554 (0.505-0.602) of 400, G1b); 160 iterations
-# because with less of the prior fewer searches stop early. Hard at a tenth (1300 iterations)
-# won only 0.495 (0.426-0.564) of 200 against v1's hard (exit.md, H2) and keeps the full scale.
+# against v1 at normal, at 103.8 ms a decision against 123.2 (exit.md, G1; with 200 more
+# games, 0.554 (0.505-0.602) of 400, G1b); 160 iterations because with less of the prior
+# fewer searches stop early. Hard at a tenth (1300 iterations) won only 0.495 (0.426-0.564)
+# of 200 against v1's hard (exit.md, H2) and keeps the full scale.
 # Only normal takes v3: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
