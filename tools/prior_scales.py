@@ -17,7 +17,6 @@ scale is the tree's scale that leaves the policy's offsets as far apart as the r
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,9 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project, from anywhere
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
+from sibling_kinds import print_report
+
 from ai.bench_search import typical_positions
 from ai.components import make_evaluator, make_policy
 from ai.lookahead import one_ply
@@ -81,10 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         "players": args.players,
         **compare([offsets(s, args.level) for s in states]),
     }
-    text = json.dumps(report, indent=1)
-    print(text)
-    if args.report:
-        args.report.write_text(text + "\n", encoding="utf-8")
+    print_report(report, args.report)
     return 0
 
 
