@@ -116,13 +116,18 @@ def make_policy(config: SearchConfig, viewer: int) -> Policy:
 
 
 def check_components(config: SearchConfig) -> None:
-    """Refuse a config that names an evaluator or a policy nobody registered, or a way of
-    ranking the root's ties the search does not know."""
+    """Refuse a config that names an evaluator or a policy nobody registered, a way of
+    ranking the root's ties the search does not know, or a budget halving cannot plan."""
     _lookup(_EVALUATORS, "evaluator", config.evaluator)
     _lookup(_POLICIES, "policy", config.policy)
     if config.root_ties not in ROOT_TIES:
         raise ValueError(
             f"unknown root_ties {config.root_ties!r}; choose from {', '.join(ROOT_TIES)}"
+        )
+    if config.root_halving > 0 and config.time_ms > 0:
+        raise ValueError(
+            "root_halving plans its phases from an iteration budget and cannot share a search "
+            "with time_ms; give one of them"
         )
 
 

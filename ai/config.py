@@ -48,6 +48,10 @@ class SearchConfig:
     # those differences lie about as far apart as the root's one-ply ones, yet at a tenth
     # normal gained nothing measurable (exit.md, G2: 0.535 of 200 against v1), so 1.0 stays.
     tree_scale: float = 1.0
+    # Above 0: the root's budget goes to its this many best-ranked actions by sequential
+    # halving (``ai.halving``), and the choice is the best mean among the last two, not the
+    # most visited; 0 searches the root as every other node (PUCT).
+    root_halving: int = 0
 
 
 ROOT_TIES = ("order", "policy", "shared")

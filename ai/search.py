@@ -8,7 +8,8 @@ outside (``ai.components``): an evaluator judges positions, a policy scores acti
 
 The root's priors come from a one-ply evaluation of every action (``ai.lookahead``), the rest
 of the tree's from the policy. The budget is counted in iterations, so a seed decides the
-search; it stops as soon as its most visited action can no longer be overtaken.
+search; it stops as soon as its most visited action can no longer be overtaken. With
+``root_halving`` the root's budget is spent by sequential halving (``ai.halving``) instead.
 """
 
 from __future__ import annotations
@@ -22,9 +23,10 @@ from collections.abc import Callable, Sequence
 from ai.agents import Insight, Thinking
 from ai.components import make_evaluator, make_policy
 from ai.config import SearchConfig
+from ai.halving import SequentialHalving
 from ai.lookahead import one_ply
 from ai.playout import Playout
-from ai.tree import Node, Tree, is_duel, root_coin_choice
+from ai.tree import Edge, Node, Tree, is_duel, root_coin_choice
 from ai.worlds import Worlds
 from game import P_ACTION, P_CONTINUE, P_HALT, P_PLACE, Action, GameState, PlayerView
 from game.actions import CommitCoin
@@ -82,6 +84,7 @@ class Search(Thinking):
         # Visit numbers stay below 2**20 (iterations are at most a million); drawn only when
         # used, so that a search without pairing draws exactly what it always drew.
         self._pairing_base = self.rng.getrandbits(64) << 20 if config.paired_root else 0
+        self._halving: SequentialHalving | None = None
 
     @property
     def root(self) -> Node:
@@ -135,6 +138,8 @@ class Search(Thinking):
         """
         left = self.budget - self.iterations
         root = self.tree.root
+        if self._halving is not None:
+            return False  # its choice is by means, which any visit may still change
         if self.iterations & 7 or root.duel_att is not None or not root.order:
             return False
         first = second = 0
@@ -164,6 +169,8 @@ class Search(Thinking):
         coin = root_coin_choice(root)
         if coin is not None:
             return coin
+        if self._halving is not None and root.visits:
+            return self._halving.choice().action
         edges = [root.edges[a] for a in self.legal if a in root.edges]
         if not edges or root.visits == 0:
             if self._init_done:
@@ -192,6 +199,9 @@ class Search(Thinking):
             return [Insight(a, s[0] / total, s[1] / s[0] if s[0] else 0.0) for a, s in rows[:top]]
         edges = [root.edges[a] for a in self.legal if a in root.edges]
         edges.sort(key=lambda e: (-e.n, -e.v0))
+        if self._halving is not None:
+            chosen = self._halving.choice()
+            edges.sort(key=lambda e: e is not chosen)  # the choice first, the rest as they were
         total = sum(e.n for e in edges) or 1
         mean = root.w[seat] / root.visits
         return [
@@ -224,12 +234,37 @@ class Search(Thinking):
         else:
             scale = self.config.tree_scale * self.policy.value_scale(public)
         self.tree.prime_root(self.legal, values, scale, duel=is_duel(public), quick=self._quick)
+        root = self.tree.root
+        if self.config.root_halving > 0 and root.stable and len(root.order) > 1:
+            candidates = root.order[: self.config.root_halving]
+            self._halving = SequentialHalving(candidates, self.budget, self._rank_root)
         self._init_done = True
+
+    def _rank_root(self, edges: Sequence[Edge]) -> list[Edge]:
+        """Root edges by their mean for the seat, the prior's offset counted as in selection
+        (``bias_visits`` visits at the root's mean plus the offset), best first; equal means
+        by prior rank."""
+        root = self.tree.root
+        seat = self.seat
+        base = root.w[seat] / root.visits if root.visits else 1.0 / self.n
+        bias = self.config.bias_visits
+
+        def mean(e: Edge) -> float:
+            if e.n + bias <= 0:
+                return base + e.v0
+            return (e.w[seat] + bias * (base + e.v0)) / (e.n + bias)
+
+        return sorted(edges, key=lambda e: (-mean(e), -e.p))
 
     # -- one iteration -------------------------------------------------------------------------
     def _iterate(self) -> None:
-        edge = self.tree.select_root() if self.config.paired_root else None
-        if edge is not None:
+        if self._halving is not None:
+            edge: Edge | None = self._halving.next_edge()
+        elif self.config.paired_root:
+            edge = self.tree.select_root()
+        else:
+            edge = None
+        if edge is not None and self.config.paired_root:
             # Common random numbers (Veness, Lanctot and Bowling, "Variance reduction in
             # Monte-Carlo tree search", 2011): the visit of a root action is numbered, and that
             # number alone seeds its world and every roll below it, so two actions differ in

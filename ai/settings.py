@@ -37,6 +37,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "paired_root": False,
     "root_scale": 1.0,
     "tree_scale": 1.0,
+    "root_halving": 0,
 }
 
 
