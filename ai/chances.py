@@ -83,11 +83,16 @@ def _search_map() -> dict[int, tuple[float, float, float]]:
     return out
 
 
-# The search ``search_chance`` was fitted on takes the root's one-ply differences at full scale
-# (experiments/chances.md, C6); the normal preset since takes them at a tenth (experiments/
-# exit.md, G1). The hint and the review search with this scale, so that what they show stays
-# the probability that was measured, until the map is measured on the other.
-SEARCH_ROOT_SCALE = 1.0
+# The search ``search_chance`` was fitted on: normal's, searching with v3 and taking the root's
+# one-ply differences at full scale (experiments/chances.md, C6). The normal preset since takes
+# them at a tenth (experiments/exit.md, G1) and searches with "threat" at three or more seats;
+# the hint and the review search with these options, so that what they show stays the
+# probability that was measured, until the map is measured on the preset's search.
+MAPPED_SEARCH_OPTIONS: dict[str, object] = {
+    "root_scale": 1.0,
+    "root_scale_many": -1.0,
+    "evaluator": "v3",
+}
 
 
 def search_chance(chance: float, num_players: int) -> float:
@@ -109,9 +114,9 @@ def search_chances(chances: Sequence[float]) -> list[float]:
 
 
 __all__ = [
+    "MAPPED_SEARCH_OPTIONS",
     "MODEL",
     "SEARCH_MODEL",
-    "SEARCH_ROOT_SCALE",
     "is_turn_start",
     "search_chance",
     "search_chances",

@@ -117,12 +117,18 @@ def make_policy(config: SearchConfig, viewer: int) -> Policy:
 
 def check_components(config: SearchConfig) -> None:
     """Refuse a config that names an evaluator or a policy nobody registered, a way of
-    ranking the root's ties the search does not know, or a budget halving cannot plan."""
+    ranking the root's ties the search does not know, a root scale below 0 other than -1, or
+    a budget halving cannot plan."""
     _lookup(_EVALUATORS, "evaluator", config.evaluator)
     _lookup(_POLICIES, "policy", config.policy)
     if config.root_ties not in ROOT_TIES:
         raise ValueError(
             f"unknown root_ties {config.root_ties!r}; choose from {', '.join(ROOT_TIES)}"
+        )
+    if -1.0 < config.root_scale_many < 0:
+        raise ValueError(
+            f"root_scale_many {config.root_scale_many} is neither -1 (as root_scale) nor a "
+            "scale from 0 to 10"
         )
     if config.root_halving > 0 and config.time_ms > 0:
         raise ValueError(
@@ -158,8 +164,12 @@ register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3
 register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
-# "v3-or-threat": v3 at two seats, "threat" at three or more; 0.273 of 200 four-seat games
-# against three v1 normals, not above chance (Z5 of experiments/exit.md): no preset uses it.
+# "v3-or-threat": v3 at two seats, "threat" at three or more: the normal preset's (round 8 of
+# experiments/exit.md; with the root at a tenth at every seat count, Z5, it won 0.273 of 200
+# four-seat games against three v1 normals).
+# What each by-seats evaluator is at two seats (tests/ai/test_components.py holds them to it): a
+# two-seat measurement of one holds for the other.
+TWO_SEAT_EVALUATORS: dict[str, str] = {"v3-or-threat": "v3"}
 register_evaluator(
     "v3-or-threat",
     lambda config, viewer: BySeats(
@@ -169,6 +179,7 @@ register_evaluator(
 
 
 __all__ = [
+    "TWO_SEAT_EVALUATORS",
     "BySeats",
     "Evaluator",
     "EvaluatorFactory",

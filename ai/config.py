@@ -43,6 +43,10 @@ class SearchConfig:
     # less the best's, times this: 1.0 takes the evaluation's differences as they are; a
     # search's own values after the same actions differ about ten times less (exit.md, G1).
     root_scale: float = 1.0
+    # The root scale at three or more seats, -1.0 for ``root_scale`` at every seat count: four
+    # seats' chances lie about half as far apart as two's, and at a tenth the one-ply ranking
+    # is left with too little to say against their noisier playouts (exit.md, Z3).
+    root_scale_many: float = -1.0
     # The policy's scores start an action's mean below the root (and at a root without one-ply
     # values) at their difference from the best times the policy's value scale, times this:
     # those differences lie about as far apart as the root's one-ply ones, yet at a tenth
@@ -56,4 +60,12 @@ class SearchConfig:
 
 ROOT_TIES = ("order", "policy", "shared")
 
-__all__ = ["ROOT_TIES", "SearchConfig"]
+
+def root_scale_at(config: SearchConfig, num_players: int) -> float:
+    """The root scale a search of ``num_players`` seats takes."""
+    if num_players > 2 and config.root_scale_many >= 0:
+        return config.root_scale_many
+    return config.root_scale
+
+
+__all__ = ["ROOT_TIES", "SearchConfig", "root_scale_at"]

@@ -24,7 +24,7 @@ _V1 = SearchConfig(
     widen_alpha=0.5, playout_turns=1, playout_epsilon=0.1, playout_moves=24, duel_c=0.5,
     root_eval=True, reuse=True, reuse_min=0.34, weights=DEFAULT_WEIGHTS, evaluator="v1",
     policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
-    tree_scale=1.0, root_halving=0,
+    tree_scale=1.0, root_halving=0, root_scale_many=-1.0,
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {
@@ -45,13 +45,19 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # games, 0.554 (0.505-0.602) of 400, G1b); 160 iterations because with less of the prior
 # fewer searches stop early. Hard at a tenth (1300 iterations) won only 0.495 (0.426-0.564)
 # of 200 against v1's hard (exit.md, H2) and keeps the full scale.
+# At three or more seats normal searches as Z2 measured (the "threat" evaluator, the root at full
+# scale: 0.305 of 200 four-seat games against three v1 normals), not with v3 at a tenth (Z3:
+# 0.210 of 200); searches with v1's evaluation won 0.307 of 300 such games, with v3's 0.226
+# of 400 (exit.md, round 8). At two seats "v3-or-threat" is v3.
 # Only normal takes v3: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
 # no level offers it) keeps v1 too.
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, playout_turns=0, prune=True),
-    "normal": SearchConfig(iterations=160, prune=True, evaluator="v3", root_scale=0.1),
+    "normal": SearchConfig(
+        iterations=160, prune=True, evaluator="v3-or-threat", root_scale=0.1, root_scale_many=1.0
+    ),
     "hard": SearchConfig(iterations=1400, prune=True),
     "expert": SearchConfig(iterations=10000, prune=True),
 }
@@ -103,6 +109,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "root_scale": (0.0, 10.0),
     "tree_scale": (0.0, 10.0),
     "root_halving": (0, 1024),
+    "root_scale_many": (-1.0, 10.0),  # -1: as root_scale; between -1 and 0 refused below
 }
 
 

@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
-from ai.chances import SEARCH_ROOT_SCALE, search_chance
+from ai.chances import MAPPED_SEARCH_OPTIONS, search_chance
 from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
 from ai.policy_agent import PolicyAgent
 from ai.presets import DIFFICULTIES, OPTIONS
@@ -103,13 +103,13 @@ def agent_from_spec(spec: str, **extra: object) -> Agent:
 
 
 # The hint's budget: the search whose chances ``ai.chances.search_chance`` was fitted on
-# (normal's components, at the root scale of that fit: ``SEARCH_ROOT_SCALE``).
+# (normal's, with the options of that fit: ``MAPPED_SEARCH_OPTIONS``).
 HINT_ITERATIONS = 300
 
 
 def hint_agent(iterations: int = HINT_ITERATIONS) -> Agent:
     """The search behind the hint button (the client slices it over frames)."""
-    return IsmctsAgent("normal", iterations=iterations, root_scale=SEARCH_ROOT_SCALE)
+    return IsmctsAgent("normal", iterations=iterations, **MAPPED_SEARCH_OPTIONS)
 
 
 def hint_search(

@@ -31,14 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.chances import (
-    SEARCH_ROOT_SCALE,
+    MAPPED_SEARCH_OPTIONS,
     is_turn_start,
     search_chance,
     search_chances,
     table_chances,
 )
 from ai.evaluation import prepare_board
-from ai.presets import preset
+from ai.presets import PRESETS, preset
 from ai.search import Search
 from game import Action, GameRecord, GameState, StateFormatError
 from game.actions import Destroy
@@ -364,7 +364,9 @@ class Review:
             self._record(job, found)
 
     def _new_search(self, job: _Job, legal: list[Action], iterations: int, salt: int) -> Search:
-        config = preset("normal", iterations=iterations, reuse=False, root_scale=SEARCH_ROOT_SCALE)
+        config = preset(
+            "normal", PRESETS, iterations=iterations, reuse=False, **MAPPED_SEARCH_OPTIONS
+        )
         rng = random.Random((self.seed * 1_000_003 + job.index) * 4 + salt)
         return Search(job.state.observe(job.seat), legal, rng, config)
 

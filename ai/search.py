@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from ai.agents import Insight, Thinking
 from ai.components import make_evaluator, make_policy
-from ai.config import SearchConfig
+from ai.config import SearchConfig, root_scale_at
 from ai.halving import SequentialHalving
 from ai.lookahead import one_ply
 from ai.playout import Playout
@@ -230,7 +230,7 @@ class Search(Thinking):
         # One-ply values are win chances already; policy scores need the policy's scale.
         values = self._init_value if evaluated else self._quick
         if evaluated:
-            scale = self.config.root_scale
+            scale = root_scale_at(self.config, self.n)
         else:
             scale = self.config.tree_scale * self.policy.value_scale(public)
         self.tree.prime_root(self.legal, values, scale, duel=is_duel(public), quick=self._quick)

@@ -15,6 +15,7 @@ import ast
 from dataclasses import fields, is_dataclass
 from typing import Any
 
+from ai.components import TWO_SEAT_EVALUATORS
 from ai.config import SearchConfig
 from ai.registry import agent_from_spec, parse_spec
 
@@ -38,6 +39,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "root_scale": 1.0,
     "tree_scale": 1.0,
     "root_halving": 0,
+    "root_scale_many": -1.0,
 }
 
 
@@ -90,6 +92,20 @@ def from_log(spec: str, recorded: object) -> dict[str, Any]:
     return {"name": name, "level": level, "options": config}
 
 
+def at_two_seats(settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` as they play at two seats: a by-seats evaluator as its two-seat one, and no
+    root scale of more seats. Settings equal so play the same two-seat games."""
+    options = settings.get("options")
+    if not options:
+        return settings
+    options = dict(options)
+    evaluator = options.get("evaluator")
+    if isinstance(evaluator, str):
+        options["evaluator"] = TWO_SEAT_EVALUATORS.get(evaluator, evaluator)
+    options["root_scale_many"] = -1.0
+    return dict(settings, options=options)
+
+
 def _call_fields(call: ast.Call) -> dict[str, Any]:
     """``SearchConfig(iterations=200, weights=Weights(level=0.15, ...))`` as nested dicts."""
     out: dict[str, Any] = {}
@@ -103,4 +119,4 @@ def _call_fields(call: ast.Call) -> dict[str, Any]:
     return out
 
 
-__all__ = ["agent_settings", "from_log", "to_json"]
+__all__ = ["agent_settings", "at_two_seats", "from_log", "to_json"]

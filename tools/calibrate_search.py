@@ -12,8 +12,8 @@ A search reports the chance of the action it liked best, from its own dealt worl
 playouts, so what the hint and the review show leans where the search leans. ``sample`` replays
 self-play records (tools/selfplay.py) to a few decisions of each game (chosen by a seeded hash
 of the game, any seat, at least two legal actions), runs the hint's search there from the
-deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300 iterations, the root
-at ``ai.chances.SEARCH_ROOT_SCALE``) and writes the chance it gives the action the record went
+deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300 iterations, with
+``ai.chances.MAPPED_SEARCH_OPTIONS``) and writes the chance it gives the action the record went
 on with, beside that seat's result. Resumable: the games already in ``--out`` are skipped.
 ``fit`` fits, per seat count, the logistic map
 ``sigmoid(a * x + b + c * max(0, x - logit(1/n)))``, ``x`` the logit of the chance and ``n``

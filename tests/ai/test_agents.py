@@ -285,6 +285,38 @@ def test_root_scale_scales_the_one_ply_differences_a_root_action_starts_from() -
         assert a.p == b.p
 
 
+def _root_offsets(players: int, **options: object) -> tuple[list[float], list[float]]:
+    """The root's starting offsets after one iteration, and its one-ply values."""
+    state = mid_game(5, players=players)
+    agent = ai.make_agent("ismcts", level="normal", iterations=1, **options)
+    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
+    assert isinstance(search, ai.Search)
+    while not search.step(1 << 20):
+        pass
+    values = search._init_value
+    assert max(values) - min(values) > 0.01  # the position tells its actions apart
+    return [search.tree.root.edges[a].v0 for a in search.legal], values
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_root_scale_many_is_the_root_scale_at_three_or_more_seats(players: int) -> None:
+    offsets, values = _root_offsets(players, root_scale=0.1, root_scale_many=0.5)
+    scale = 0.1 if players == 2 else 0.5
+    for v0, v in zip(offsets, values, strict=True):
+        assert v0 == pytest.approx(scale * (v - max(values)), abs=1e-12)
+    # -1 leaves every seat count at ``root_scale``.
+    offsets, values = _root_offsets(players, root_scale=0.1, root_scale_many=-1.0)
+    for v0, v in zip(offsets, values, strict=True):
+        assert v0 == pytest.approx(0.1 * (v - max(values)), abs=1e-12)
+
+
+def test_root_scale_many_is_minus_one_or_a_scale() -> None:
+    with pytest.raises(ValueError, match="root_scale_many"):
+        ai.make_agent("ismcts", level="normal", root_scale_many=-0.5)
+    with pytest.raises(ValueError, match="root_scale_many"):
+        ai.make_agent("ismcts", level="normal", root_scale_many=11.0)
+
+
 def _searched(scale: float, **options: object) -> ai.Search:
     state = mid_game(5, players=2)
     agent = ai.make_agent("ismcts", level="normal", tree_scale=scale, **options)

@@ -11,6 +11,7 @@ import pytest
 
 import ai
 from ai.components import (
+    TWO_SEAT_EVALUATORS,
     evaluator_names,
     make_evaluator,
     make_policy,
@@ -60,22 +61,30 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
     assert all(c.evaluator == "v1" and c.policy == "v1" for c in V1_PRESETS.values())
     # The presets differ from the frozen ones by leaving out dominated actions (experiments/
     # dominance.md, D1) and, at normal only, by the v3 evaluation (experiments/exit.md, V1)
-    # and the root's one-ply differences at a tenth at 160 iterations (exit.md, G1).
+    # and the root's one-ply differences at a tenth at 160 iterations (exit.md, G1), at two
+    # seats; at more, by "threat" at full scale (exit.md, round 8).
     assert {level: c.evaluator for level, c in PRESETS.items()} == {
         "easy": "v1",
-        "normal": "v3",
+        "normal": "v3-or-threat",
         "hard": "v1",
         "expert": "v1",
     }
-    assert {level: (c.iterations, c.root_scale) for level, c in PRESETS.items()} == {
-        "easy": (30, 1.0),
-        "normal": (160, 0.1),
-        "hard": (1400, 1.0),
-        "expert": (10000, 1.0),
+    assert {
+        level: (c.iterations, c.root_scale, c.root_scale_many) for level, c in PRESETS.items()
+    } == {
+        "easy": (30, 1.0, -1.0),
+        "normal": (160, 0.1, 1.0),
+        "hard": (1400, 1.0, -1.0),
+        "expert": (10000, 1.0, -1.0),
     }
     assert {
         level: replace(
-            c, prune=False, evaluator="v1", root_scale=1.0, iterations=V1_PRESETS[level].iterations
+            c,
+            prune=False,
+            evaluator="v1",
+            root_scale=1.0,
+            root_scale_many=-1.0,
+            iterations=V1_PRESETS[level].iterations,
         )
         for level, c in PRESETS.items()
     } == V1_PRESETS
@@ -132,3 +141,14 @@ def test_v3_or_threat_is_v3_at_two_seats_and_threat_at_more() -> None:
             world = state if viewer == -1 else state.observe(seat).public
             assert both.win_chances(world) == one.win_chances(world)
             assert both.win_chances(world) != other.win_chances(world)
+
+
+def test_each_by_seats_evaluator_is_its_named_two_seat_one_at_two_seats() -> None:
+    """``TWO_SEAT_EVALUATORS`` lets a two-seat measurement stand for a by-seats evaluator."""
+    state = mid_game(5, players=2)
+    for by_seats, two in TWO_SEAT_EVALUATORS.items():
+        for viewer in (-1, state.current_player()):
+            a = make_evaluator(SearchConfig(evaluator=by_seats), viewer)
+            b = make_evaluator(SearchConfig(evaluator=two), viewer)
+            world = state if viewer == -1 else state.observe(viewer).public
+            assert a.win_chances(world) == b.win_chances(world), by_seats

@@ -17,7 +17,7 @@ import pytest
 import ai
 import game
 from ai.levels import LEVELS, OFFERED, check_level, level_agent
-from ai.settings import agent_settings, from_log
+from ai.settings import agent_settings, at_two_seats, from_log
 from game import GameState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,8 +78,9 @@ def test_each_offered_level_was_measured_a_step_above_the_one_below(
     for row, level in ((upper, pair[0]), (lower, pair[1])):
         spec = LEVELS[level]
         # The agent as measured: its settings, whichever spec spelt them (a spec may name an
-        # option the measured preset had by default).
-        assert from_log(spec, row["settings"]) == agent_settings(spec), level
+        # option the measured preset had by default), as they play at two seats.
+        measured = at_two_seats(from_log(spec, row["settings"]))
+        assert measured == at_two_seats(agent_settings(spec)), level
 
 
 def test_the_bench_reports_each_levels_decision_time() -> None:

@@ -14,7 +14,7 @@ import pytest
 
 import game
 from ai import chances, review
-from ai.chances import SEARCH_ROOT_SCALE, search_chance, search_chances
+from ai.chances import MAPPED_SEARCH_OPTIONS, search_chance, search_chances
 from ai.ismcts import IsmctsAgent
 from ai.model_file import ModelError
 from ai.presets import PRESETS
@@ -102,9 +102,11 @@ def test_the_hint_shows_the_search_chances_mapped() -> None:
 
 
 def test_the_hint_and_the_review_search_as_the_map_was_measured() -> None:
-    """The map was fitted on normal's search at the root scale ``SEARCH_ROOT_SCALE``; the hint
-    and the review keep that search whatever scale the normal preset plays with."""
-    measured = replace(PRESETS["normal"], root_scale=SEARCH_ROOT_SCALE)
+    """The map was fitted on normal's search with v3 at the root's full scale
+    (``MAPPED_SEARCH_OPTIONS``); the hint and the review keep that search whatever the normal preset
+    plays with."""
+    measured = replace(PRESETS["normal"], **MAPPED_SEARCH_OPTIONS)  # type: ignore[arg-type]
+    assert (measured.evaluator, measured.root_scale, measured.root_scale_many) == ("v3", 1.0, -1)
     agent = hint_agent()
     assert isinstance(agent, IsmctsAgent)
     assert agent.config == replace(measured, iterations=HINT_ITERATIONS)
