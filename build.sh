@@ -3,8 +3,8 @@
 #   ./build.sh play     play the game (the desktop client; installs the client extra, pygame-ce)
 #   ./build.sh test     lint, type-check and run the test suite
 #   ./build.sh bench    engine, AI, client frame-time and idle-CPU reports (--compare: Catanatron)
-#   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena)
-#   ./build.sh train M  self-play and fit of a shipped model (tools/train.py; resumable)
+#   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena; --ray ADDRESS: on Ray)
+#   ./build.sh train M  self-play and fit of a shipped model (tools/train.py; resumable; --ray)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
 #   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
 #   ./build.sh pins     rewrite constraints.txt: the newest versions pyproject.toml allows
@@ -72,6 +72,15 @@ print(h.hexdigest())' pyproject.toml constraints.txt)
     printf '%s\n%s\n' "$digest" "$extras" > "$STAMP"
 }
 
+# Whether the arguments ask for Ray (--ray ADDRESS or --ray=ADDRESS): the optional cluster extra.
+wants_ray() {
+    local arg
+    for arg in "$@"; do
+        case "$arg" in --ray | --ray=*) return 0 ;; esac
+    done
+    return 1
+}
+
 cmd=${1:-help}
 shift || true
 case "$cmd" in
@@ -120,11 +129,20 @@ case "$cmd" in
         "$VENV/bin/python" -m game.cli "$@"
         ;;
     arena)
-        ensure_venv
-        "$VENV/bin/python" -m ai.arena "$@"
+        if wants_ray "$@"; then
+            install cluster
+            "$VENV/bin/python" tools/ray_arena.py "$@"
+        else
+            ensure_venv
+            "$VENV/bin/python" -m ai.arena "$@"
+        fi
         ;;
     train)
-        install tools
+        if wants_ray "$@"; then
+            install tools cluster
+        else
+            install tools
+        fi
         "$VENV/bin/python" tools/train.py "$@"
         ;;
     web)
@@ -145,7 +163,7 @@ case "$cmd" in
         quietly "$scratch/pip.log" \
             "$scratch/venv/bin/python" -m pip install --quiet --upgrade pip setuptools
         quietly "$scratch/pip.log" "$scratch/venv/bin/python" -m pip install --quiet \
-            --no-build-isolation -e ".[client,dev,tools,web-build]"
+            --no-build-isolation -e ".[client,dev,tools,web-build,cluster]"
         {
             sed -n '/^#/p' constraints.txt
             "$scratch/venv/bin/python" -m pip freeze --all --exclude-editable

@@ -222,7 +222,13 @@ def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
     return key
 
 
-def _play_star(args: tuple[Sequence[str], int, int, Rules, int]) -> GameResult:
+Task = tuple[Sequence[str], int, int, Rules, int]
+# Runs ``play(task)`` for every task and yields each result as it finishes, in any order: how a
+# caller spreads the games elsewhere than over local processes (tools/ray_arena.py: on Ray).
+MapTasks = Callable[[Callable[[Task], GameResult], Sequence[Task]], Iterable[GameResult]]
+
+
+def _play_star(args: Task) -> GameResult:
     return play_game(*args)
 
 
@@ -235,6 +241,7 @@ def tournament(
     jobs: int = 1,
     progress: bool = False,
     log: str | None = None,
+    map_tasks: MapTasks | None = None,
 ) -> dict[str, Any]:
     players = players or len(specs)
     if not 2 <= players <= 6:
@@ -242,7 +249,9 @@ def tournament(
     game_log = GameLog(log, specs, seed, rules, players) if log else None
     logged = game_log.load() if game_log else {}
     results = [logged[i] for i in range(games) if i in logged]
-    tasks = [(list(specs), i, seed, rules, players) for i in range(games) if i not in logged]
+    tasks: list[Task] = [
+        (list(specs), i, seed, rules, players) for i in range(games) if i not in logged
+    ]
     start = time.perf_counter()
 
     def finished(result: GameResult) -> None:
@@ -252,7 +261,10 @@ def tournament(
         if progress:
             _progress(len(results), games, start)
 
-    if jobs > 1 and tasks:
+    if map_tasks is not None:
+        for result in map_tasks(_play_star, tasks):
+            finished(result)
+    elif jobs > 1 and tasks:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -366,7 +378,8 @@ def publish(report: dict[str, Any], json_path: str | None) -> None:
             out.write("\n")
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> int:
+    """The command line; ``map_tasks``: the games run there instead of ``--jobs`` processes."""
     parser = argparse.ArgumentParser(
         description="Strategos AI tournaments (seeded, seats rotated)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -386,6 +399,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    if map_tasks is not None and args.jobs != 1:
+        parser.error("--jobs counts local processes; here the games run elsewhere")
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     try:
         rules = parse_rules(args.rules)
@@ -395,8 +410,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(err))
     try:
         report = tournament(
-            specs, args.games, args.seed, rules, args.players, args.jobs, args.progress, args.log
-        )
+            specs, args.games, args.seed, rules, args.players, args.jobs, args.progress, args.log,
+            map_tasks,
+        )  # fmt: skip
     except (ValueError, OSError) as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2

@@ -27,7 +27,7 @@ PACKAGES = ("game", "ai", "web")
 BUILD_FILES = ("pyproject.toml", "README.md")
 # Folders of data, not code, that travel with their package.
 DATA_DIRS = ("game/data", "ai/data", "web/assets", "web/data", "web/template")
-EXTRAS = {"client", "dev", "tools", "web-build"}
+EXTRAS = {"client", "cluster", "dev", "tools", "web-build"}
 
 # Run by the installed interpreter with -I: sys.path holds the standard library and the new
 # environment's site-packages, nothing else.
@@ -192,6 +192,7 @@ def test_the_wheel_declares_the_extras(wheel: Path) -> None:
     assert requires and all("extra ==" in r for r in requires), requires
     assert any(r.startswith("pygbag==0.9.3") for r in requires), requires
     assert any(r.startswith("pygame-ce") and '"client"' in r for r in requires), requires
+    assert any(r.startswith("ray") and '"cluster"' in r for r in requires), requires
 
 
 def test_an_installed_copy_plays_a_whole_game_away_from_the_tree(

@@ -39,6 +39,7 @@ from game import CHANCE, GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from selfplay import sample_records
+from workers import add_arguments, from_args
 
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before the logit
 FOLDS = 5
@@ -89,7 +90,7 @@ def _sample_star(args: tuple[dict[str, Any], int, int]) -> list[dict[str, Any]]:
 
 def sample(args: argparse.Namespace) -> int:
     sample_records(args.data, args.out, args.games, _sample_star,
-                   (args.per_game, args.iterations), args.jobs)  # fmt: skip
+                   (args.per_game, args.iterations), args.workers)  # fmt: skip
     return 0
 
 
@@ -248,7 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--per-game", type=int, default=3)
     s.add_argument("--games", type=int, default=10**9, help="the first N games of the file")
     s.add_argument("--iterations", type=int, default=300, help="the hint's budget")
-    s.add_argument("--jobs", type=int, default=1)
+    add_arguments(s)
     f = sub.add_parser("fit", help="fit the map per seat count and measure it")
     f.add_argument("data", type=Path)
     f.add_argument("--test", type=Path, required=True)
@@ -256,8 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.command == "sample":
-        if args.per_game < 1 or args.jobs < 1 or args.iterations < 1 or args.games < 1:
-            parser.error("--per-game, --games, --iterations and --jobs must be at least 1")
+        args.workers = from_args(args, parser)
+        if args.per_game < 1 or args.iterations < 1 or args.games < 1:
+            parser.error("--per-game, --games and --iterations must be at least 1")
         return sample(args)
     return fit(args)
 

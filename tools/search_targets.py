@@ -42,6 +42,7 @@ from game import CHANCE, P_ACTION, P_CONTINUE, GameRecord, GameState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from selfplay import sample_records
+from workers import add_arguments, from_args
 
 PRIOR_TEMP = SearchConfig().prior_temp
 L2 = 1e-3  # per parameter, per sample
@@ -116,7 +117,7 @@ def _lines(path: Path) -> list[dict[str, Any]]:
 
 def sample(args: argparse.Namespace) -> int:
     extra = (args.per_game, args.agent, args.search_seed)
-    sample_records(args.data, args.out, args.games, _sample_star, extra, args.jobs, args.first)
+    sample_records(args.data, args.out, args.games, _sample_star, extra, args.workers, args.first)
     return 0
 
 
@@ -243,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--per-game", type=int, default=2)
     s.add_argument("--games", type=int, default=10**9, help="N games of the file, from --first")
     s.add_argument("--first", type=int, default=0, help="the first game sampled (0: the file's)")
-    s.add_argument("--jobs", type=int, default=1)
+    add_arguments(s)
     s.add_argument(
         "--search-seed", type=int, default=0, help="another seed searches each position anew"
     )
@@ -255,10 +256,10 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--steps", type=int, default=400)
     args = parser.parse_args(argv)
     if args.command == "sample":
-        if min(args.per_game, args.jobs, args.games) < 1 or min(args.first, args.search_seed) < 0:
+        args.workers = from_args(args, parser)
+        if min(args.per_game, args.games) < 1 or min(args.first, args.search_seed) < 0:
             parser.error(
-                "--per-game, --games and --jobs must be at least 1, --first and --search-seed "
-                "at least 0"
+                "--per-game and --games must be at least 1, --first and --search-seed at least 0"
             )
         agent_from_spec(args.agent)  # an unknown agent is refused before any game is read
         return sample(args)

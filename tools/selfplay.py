@@ -1,7 +1,7 @@
 """Self-play games as records, the raw material for learning an evaluation (tools/train_value.py).
 
     .venv/bin/python tools/selfplay.py --agent ismcts-v1:easy --games 2000 --seed 1 \
-        --out build/selfplay/easy.jsonl --jobs 2
+        --out build/selfplay/easy.jsonl --jobs 2   (or --ray local | --ray ADDRESS)
 
 Each line is one finished game: its record (``game.GameRecord`` JSON: configuration and every
 action, chance included, so every position can be replayed exactly) and its returns. Game
@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from workers import Workers, add_arguments, from_args
 
 import game
 from ai.registry import agent_from_spec
@@ -78,23 +79,17 @@ def append_as_done(
     out: Path,
     work: Callable[[T], list[dict[str, Any]]],
     tasks: Sequence[T],
-    jobs: int,
+    workers: Workers,
 ) -> None:
-    """Run ``work`` on every task (over ``jobs`` processes) and append the lines each returns to
+    """Run ``work`` on every task (on ``workers``) and append the lines each returns to
     ``out`` as soon as it finishes, with progress and an ETA on stderr: a run stopped at any
     point keeps what it finished, and the next one skips it. ``work`` must be a module-level
     function, for the worker processes."""
     if not tasks:
         return  # a pool given nothing to do never finished, and hung the resumed recipe
     start = time.perf_counter()
-    with out.open("a", encoding="utf-8") as handle, ExitStack() as stack:
-        results: Iterator[list[dict[str, Any]]]
-        if jobs == 1:
-            results = map(work, tasks)
-        else:
-            pool = stack.enter_context(multiprocessing.Pool(jobs))  # closed on the way out
-            results = pool.imap_unordered(work, tasks)
-        for count, lines in enumerate(results, 1):
+    with out.open("a", encoding="utf-8") as handle:
+        for count, lines in enumerate(workers.imap_unordered(work, tasks), 1):
             for line in lines:
                 handle.write(json.dumps(line) + "\n")
             handle.flush()
@@ -111,7 +106,7 @@ def sample_records(
     games: int,
     work: Callable[[Any], list[dict[str, Any]]],
     extra: tuple[Any, ...],
-    jobs: int,
+    workers: Workers,
     first: int = 0,
 ) -> None:
     """Run ``work((line, *extra))`` on each of ``games`` games of the self-play file ``data``,
@@ -129,7 +124,7 @@ def sample_records(
     todo = [(d, *extra) for d in lines if int(d["index"]) not in done]
     print(f"{len(done)} games already in {out}, {len(todo)} to sample", file=sys.stderr)
     out.parent.mkdir(parents=True, exist_ok=True)
-    append_as_done(out, work, todo, jobs)
+    append_as_done(out, work, todo, workers)
 
 
 def done_indices(path: Path) -> set[int]:
@@ -150,15 +145,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", required=True, type=Path)
-    parser.add_argument("--jobs", type=int, default=1)
+    add_arguments(parser)
     parser.add_argument(
         "--players",
         default=",".join(map(str, PLAYER_MIX)),
         help="seat counts to draw each game's from, e.g. 2,4 (default: the training mix)",
     )
     args = parser.parse_args(argv)
-    if args.games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
+    workers = from_args(args, parser)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
     try:
         mix = tuple(int(part) for part in args.players.split(","))
     except ValueError:
@@ -173,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     have = done_indices(args.out)
     todo = [(args.agent, args.seed, i, mix) for i in range(args.games) if i not in have]
     print(f"{len(have)} games already in {args.out}, {len(todo)} to play", file=sys.stderr)
-    append_as_done(args.out, _play_lines, todo, args.jobs)
+    append_as_done(args.out, _play_lines, todo, workers)
     return 0
 
 

@@ -4,12 +4,15 @@
     ./build.sh train search-chances [--games 4000] [--test-games 2000] [--jobs N]
     ./build.sh train policy-exit1 [--games 1000] [--jobs N]
     ./build.sh train value-v3 [--games 1000] [--jobs N]
+    (any of them with --ray local | --ray ADDRESS in place of --jobs: the cluster extra)
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
 finished games to ``build/selfplay/`` and plays only those missing when run again; the fit
 (``tools/train_value.py``) caches each game's features beside the games. Both print progress
-with an ETA; self-play uses every core unless ``--jobs`` says otherwise. What a model was made
-from and what it measures go to ``experiments/train/<model>.json``; the games stay in build/.
+with an ETA; self-play uses every core unless ``--jobs`` says otherwise, or runs on Ray with
+``--ray local`` (a Ray started here) or ``--ray ADDRESS`` (a cluster; ``tools/workers.py``).
+What a model was made from and what it measures go to ``experiments/train/<model>.json``; the
+games stay in build/.
 
 - ``tactics``: the "tactics" policy (``ai/data/tactics_v1.json``, ``ai.tactics``): its weights
   and knobs tuned by SPSA self-play of the policy against its mirror (``tools/tune_policy.py``,
@@ -49,7 +52,10 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from ai.presets import PRESETS
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from workers import add_arguments, from_args
+
+from ai.chances import MAPPED_SEARCH_OPTIONS
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = Path("build/selfplay")
@@ -97,14 +103,17 @@ def main(argv: list[str] | None = None) -> int:
         "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
     )
     parser.add_argument("--test-games", type=int, help="games to measure on (chances)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    add_arguments(parser, default_jobs=os.cpu_count() or 1)
     args = parser.parse_args(argv)
+    workers = from_args(args, parser)
+    # What every step is told of where its tasks run.
+    args.worker_args = (
+        ["--ray", workers.ray_address] if workers.ray_address else ["--jobs", str(workers.jobs)]
+    )
     if args.model == "tactics":
-        if args.jobs < 1:
-            parser.error("--jobs must be at least 1")
         iterations = args.games if args.games is not None else TACTICS_ITERATIONS
         _run(["tools/tune_policy.py", "--model", "tactics_v1", "--iterations", str(iterations),
-              "--games", "128", "--seed", "1", "--jobs", str(args.jobs)])  # fmt: skip
+              "--games", "128", "--seed", "1", *args.worker_args])  # fmt: skip
         return 0
     if args.model == "search-chances":
         return _search_chances(args, parser)
@@ -115,10 +124,10 @@ def main(argv: list[str] | None = None) -> int:
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games
-    if games < 1 or args.jobs < 1 or (recipe.test_seed is not None and test_games < 1):
-        parser.error("--games, --test-games and --jobs must be at least 1")
+    if games < 1 or (recipe.test_seed is not None and test_games < 1):
+        parser.error("--games and --test-games must be at least 1")
     train_file = GAMES / f"{args.model}_train_s{recipe.train_seed}.jsonl"
-    common = ["--agent", recipe.agent, "--jobs", str(args.jobs)]
+    common = ["--agent", recipe.agent, *args.worker_args]
     fit = [
         "tools/train_value.py", str(train_file),
         "--out", f"ai/data/{recipe.model}.json",
@@ -142,19 +151,19 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     recipe = SEARCH_CHANCES
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games
-    if games < 1 or test_games < 1 or args.jobs < 1:
-        parser.error("--games, --test-games and --jobs must be at least 1")
+    if games < 1 or test_games < 1:
+        parser.error("--games and --test-games must be at least 1")
     samples = Path("build/calib")
-    tag = PRESETS["normal"].evaluator  # the hint's search is normal's (ai.registry.hint_agent)
+    tag = MAPPED_SEARCH_OPTIONS["evaluator"]  # the hint's search (ai.registry.hint_agent)
     for part, seed, count in (("test", recipe.test_seed, test_games),
                               ("train", recipe.train_seed, games)):  # fmt: skip
         played = GAMES / f"search-chances_{part}_s{seed}.jsonl"
-        _run(["tools/selfplay.py", "--agent", recipe.agent, "--jobs", str(args.jobs),
+        _run(["tools/selfplay.py", "--agent", recipe.agent, *args.worker_args,
               "--games", str(count), "--seed", str(seed), "--out", str(played)])  # fmt: skip
         sampled = samples / f"{part}_{tag}_s{seed}.jsonl"
         _run(["tools/calibrate_search.py", "sample", str(played),
               "--per-game", str(SEARCH_SAMPLES_PER_GAME), "--games", str(count),
-              "--out", str(sampled), "--jobs", str(args.jobs)])  # fmt: skip
+              "--out", str(sampled), *args.worker_args])  # fmt: skip
     train = samples / f"train_{tag}_s{recipe.train_seed}.jsonl"
     _run(["tools/calibrate_search.py", "fit", str(train),
           "--test", str(samples / f"test_{tag}_s{recipe.test_seed}.jsonl"),
@@ -168,16 +177,16 @@ def _exit_samples(args: argparse.Namespace, parser: argparse.ArgumentParser) -> 
     (the games, the samples)."""
     recipe = EXIT
     games = args.games if args.games is not None else recipe.train_games
-    if games < 1 or args.jobs < 1:
-        parser.error("--games and --jobs must be at least 1")
+    if games < 1:
+        parser.error("--games must be at least 1")
     played = GAMES / f"chances_train_s{recipe.train_seed}.jsonl"  # the chances recipe's games
     sampled = Path("build/exit") / f"hard_s{recipe.train_seed}.jsonl"
-    _run(["tools/selfplay.py", "--agent", recipe.agent, "--jobs", str(args.jobs),
+    _run(["tools/selfplay.py", "--agent", recipe.agent, *args.worker_args,
           "--games", str(games), "--seed", str(recipe.train_seed),
           "--out", str(played)])  # fmt: skip
     _run(["tools/search_targets.py", "sample", str(played), "--agent", EXIT_TEACHER,
           "--per-game", "2", "--games", str(games), "--out", str(sampled),
-          "--jobs", str(args.jobs)])  # fmt: skip
+          *args.worker_args])  # fmt: skip
     return played, sampled
 
 
@@ -196,10 +205,10 @@ def _value_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
     chances = RECIPES["chances"]
     outcomes = GAMES / f"chances_train_s{chances.train_seed}.jsonl"
     test = GAMES / f"chances_test_s{chances.test_seed}.jsonl"
-    _run(["tools/selfplay.py", "--agent", chances.agent, "--jobs", str(args.jobs),
+    _run(["tools/selfplay.py", "--agent", chances.agent, *args.worker_args,
           "--games", str(chances.train_games), "--seed", str(chances.train_seed),
           "--out", str(outcomes)])  # fmt: skip
-    _run(["tools/selfplay.py", "--agent", chances.agent, "--jobs", str(args.jobs),
+    _run(["tools/selfplay.py", "--agent", chances.agent, *args.worker_args,
           "--games", str(chances.test_games), "--players", "2,4",
           "--seed", str(chances.test_seed), "--out", str(test)])  # fmt: skip
     _run(["tools/value_exit.py", str(sampled), "--games", str(played),

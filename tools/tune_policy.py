@@ -30,6 +30,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))  # the other tools
+
+from workers import add_arguments, from_args  # noqa: E402
 
 import game  # noqa: E402
 from ai.agents import Agent  # noqa: E402
@@ -168,15 +171,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--games", type=int, default=128, help="games per iteration (even)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    add_arguments(parser, default_jobs=os.cpu_count() or 1)
     parser.add_argument("--state", help="checkpoint file (default build/tune/<model>.json)")
     parser.add_argument("--a", type=float, default=1.0, help="SPSA step size, in units")
     parser.add_argument("--c", type=float, default=0.6, help="SPSA perturbation, in units")
     args = parser.parse_args(argv)
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number of at least 2")
-    if args.iterations < 1 or args.jobs < 1:
-        parser.error("--iterations and --jobs must be at least 1")
+    workers = from_args(args, parser)
+    if args.iterations < 1:
+        parser.error("--iterations must be at least 1")
     state_path = Path(args.state or f"build/tune/{args.model}.json")
     run = {"model": args.model, "seed": args.seed, "games": args.games, "a": args.a, "c": args.c}
     units = [0.0] * len(PARAMETERS)
@@ -189,37 +193,34 @@ def main(argv: list[str] | None = None) -> int:
         units = saved["units"]
         history = saved["history"]
         print(f"resuming at iteration {len(history)}", file=sys.stderr)
-    import multiprocessing
-
     big_a = args.iterations * 0.1
     started = time.perf_counter()
     first = len(history)
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for k in range(len(history), args.iterations):
-            rng = random.Random(f"{args.seed}/{k}")
-            signs = [rng.choice((-1.0, 1.0)) for _ in PARAMETERS]
-            ck = args.c / (k + 1) ** 0.101
-            ak = args.a / (k + 1 + big_a) ** 0.602
-            theta = [p.start + u * p.scale for p, u in zip(PARAMETERS, units, strict=True)]
-            plus = [t + ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
-            minus = [t - ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
-            seeds = [rng.randrange(1 << 30) for _ in range(args.games // 2)]
-            diff = sum(pool.map(_match, [(plus, minus, s, 2) for s in seeds]))
-            result = diff / args.games  # in -1..1: plus's win share minus minus's
-            for i, (s, p) in enumerate(zip(signs, PARAMETERS, strict=True)):
-                u = units[i] + ak * result / (2 * ck) * s
-                units[i] = min((p.high - p.start) / p.scale, max((p.low - p.start) / p.scale, u))
-            history.append({"iteration": k, "result": round(result, 4), "units": units[:]})
-            _save(state_path, run, units, history)
-            done = k + 1 - first
-            eta = (time.perf_counter() - started) / done * (args.iterations - k - 1)
-            print(
-                f"\riteration {k + 1}/{args.iterations}  plus-minus {result:+.3f}  "
-                f"ETA {eta / 60:.1f} min",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
+    for k in range(len(history), args.iterations):
+        rng = random.Random(f"{args.seed}/{k}")
+        signs = [rng.choice((-1.0, 1.0)) for _ in PARAMETERS]
+        ck = args.c / (k + 1) ** 0.101
+        ak = args.a / (k + 1 + big_a) ** 0.602
+        theta = [p.start + u * p.scale for p, u in zip(PARAMETERS, units, strict=True)]
+        plus = [t + ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
+        minus = [t - ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
+        seeds = [rng.randrange(1 << 30) for _ in range(args.games // 2)]
+        diff = sum(workers.map(_match, [(plus, minus, s, 2) for s in seeds]))
+        result = diff / args.games  # in -1..1: plus's win share minus minus's
+        for i, (s, p) in enumerate(zip(signs, PARAMETERS, strict=True)):
+            u = units[i] + ak * result / (2 * ck) * s
+            units[i] = min((p.high - p.start) / p.scale, max((p.low - p.start) / p.scale, u))
+        history.append({"iteration": k, "result": round(result, 4), "units": units[:]})
+        _save(state_path, run, units, history)
+        done = k + 1 - first
+        eta = (time.perf_counter() - started) / done * (args.iterations - k - 1)
+        print(
+            f"\riteration {k + 1}/{args.iterations}  plus-minus {result:+.3f}  "
+            f"ETA {eta / 60:.1f} min",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
     print(file=sys.stderr)
     _write_model(args, run, units, history)
     return 0

@@ -1,0 +1,149 @@
+"""Where the offline tools' tasks run (tools/workers.py): local processes or Ray, the same
+results either way; the arena and the training recipes hand their tasks over to it.
+
+The Ray tests need the optional cluster extra; they skip without it, except with
+``STRATEGOS_REQUIRE_RAY=1`` (CI, which installs it), where they fail instead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ai import arena
+from game import Rules
+from tests.tool_scripts import load_tool
+
+workers = load_tool("workers", "_strategos_workers_for_test")
+selfplay = load_tool("selfplay", "_strategos_selfplay_for_workers")
+train = load_tool("train", "_strategos_train_for_workers")
+ray_arena = load_tool("ray_arena", "_strategos_ray_arena_for_workers")
+
+RAY_REQUIRED = os.environ.get("STRATEGOS_REQUIRE_RAY") == "1"
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_local_workers_run_every_task(jobs: int) -> None:
+    local = workers.Workers(jobs=jobs)
+    assert sorted(local.imap_unordered(_square, [3, 1, 2])) == [1, 4, 9]
+    assert local.map(_square, [3, 1, 2]) == [9, 1, 4]  # in the tasks' order
+    assert list(local.imap_unordered(_square, [])) == []
+
+
+def test_workers_refuse_what_cannot_run() -> None:
+    with pytest.raises(ValueError, match="--jobs must be at least 1"):
+        workers.Workers(jobs=0)
+    with pytest.raises(ValueError, match="--ray needs an address"):
+        workers.Workers(ray_address=" ")
+    parser = argparse.ArgumentParser()
+    workers.add_arguments(parser)
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--jobs", "2", "--ray", "local"])  # one or the other
+    args = parser.parse_args(["--ray", "auto"])
+    assert workers.from_args(args, parser) == workers.Workers(ray_address="auto")
+
+
+def test_ray_missing_is_a_named_error_that_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray raises ImportError
+    on_ray = workers.Workers(ray_address="local")
+    with pytest.raises(workers.WorkersError, match=r"cluster extra.*\./build\.sh"):
+        list(on_ray.imap_unordered(_square, [1]))
+
+
+def test_the_arena_hands_its_games_to_a_given_runner() -> None:
+    """The games of a tournament run wherever ``map_tasks`` runs them, in any order, and make
+    the same report as played here."""
+    specs, rules = ["random", "random"], Rules()
+    ran: list[int] = []
+
+    def backwards(work: Any, tasks: Any) -> Iterator[Any]:
+        for task in reversed(tasks):
+            ran.append(task[1])
+            yield work(task)
+
+    here = arena.tournament(specs, 4, 7, rules)
+    there = arena.tournament(specs, 4, 7, rules, map_tasks=backwards)
+    assert ran == [3, 2, 1, 0]
+    assert _games(here) == _games(there)
+
+
+def _games(report: dict[str, Any]) -> dict[str, Any]:
+    """A report without the times, which differ from run to run while the games do not."""
+    report = {k: v for k, v in report.items() if k not in ("seconds", "game_seconds")}
+    report["agents"] = [
+        {k: v for k, v in row.items() if k not in ("mean_decision_ms", "max_decision_ms")}
+        for row in report["agents"]
+    ]
+    return report
+
+
+def test_the_arena_refuses_local_jobs_when_its_games_run_elsewhere() -> None:
+    with pytest.raises(SystemExit):
+        arena.main(["--agents", "random,random", "--jobs", "2"], map_tasks=lambda w, t: [])
+
+
+def test_training_tells_every_step_where_its_tasks_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    steps: list[list[str]] = []
+    monkeypatch.setattr(train, "_run", steps.append)
+    assert train.main(["chances", "--games", "3", "--test-games", "2", "--ray", "auto"]) == 0
+    played = [s for s in steps if s[0] == "tools/selfplay.py"]
+    assert len(played) == 2
+    for step in played:
+        assert "--jobs" not in step and step[step.index("--ray") + 1] == "auto"
+    steps.clear()
+    assert train.main(["chances", "--games", "3", "--test-games", "2", "--jobs", "3"]) == 0
+    for step in (s for s in steps if s[0] == "tools/selfplay.py"):
+        assert "--ray" not in step and step[step.index("--jobs") + 1] == "3"
+
+
+@pytest.fixture(scope="module")
+def ray_here() -> Iterator[None]:
+    try:
+        import ray
+    except ImportError:
+        if RAY_REQUIRED:
+            pytest.fail("Ray is not installed (STRATEGOS_REQUIRE_RAY=1: the Ray tests must run)")
+        pytest.skip("Ray is not installed: the optional cluster extra")
+    yield
+    ray.shutdown()
+
+
+def test_self_play_on_ray_writes_the_games_it_writes_here(ray_here: None, tmp_path: Path) -> None:
+    out = {}
+    for name, where in (("here", ["--jobs", "1"]), ("ray", ["--ray", "local"])):
+        out[name] = tmp_path / f"{name}.jsonl"
+        argv = ["--agent", "policy:tactics", "--games", "3", "--seed", "4", *where]
+        assert selfplay.main([*argv, "--out", str(out[name])]) == 0
+
+    def games(path: Path) -> list[dict[str, Any]]:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        return sorted((json.loads(line) for line in lines), key=lambda g: int(g["index"]))
+
+    assert len(games(out["ray"])) == 3 and games(out["ray"]) == games(out["here"])
+
+
+def test_the_arena_on_ray_reports_what_it_reports_here(
+    ray_here: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--agents", "random,greedy", "--games", "2", "--seed", "3"]
+    reports = {}
+    for name, run in (("here", arena.main), ("ray", ray_arena.main)):
+        path = tmp_path / f"{name}.json"
+        extra = ["--ray", "local"] if name == "ray" else []
+        assert run([*argv, *extra, "--json", str(path)]) == 0
+        reports[name] = json.loads(path.read_text(encoding="utf-8"))
+    capsys.readouterr()
+    assert _games(reports["ray"]) == _games(reports["here"])
