@@ -43,9 +43,9 @@ class SearchConfig:
     # less the best's, times this: 1.0 takes the evaluation's differences as they are; a
     # search's own values after the same actions differ about ten times less (exit.md, G1).
     root_scale: float = 1.0
-    # The root scale at three or more seats, -1.0 for ``root_scale`` at every seat count: four
-    # seats' chances lie about half as far apart as two's, and at a tenth the one-ply ranking
-    # is left with too little to say against their noisier playouts (exit.md, Z3).
+    # The root scale at three or more seats, -1.0 for ``root_scale`` at every seat count: what
+    # a tenth gained at two seats it did not gain at four (exit.md, Z3 and round 8), where the
+    # seats' chances lie about half as far apart.
     root_scale_many: float = -1.0
     # The policy's scores start an action's mean below the root (and at a root without one-ply
     # values) at their difference from the best times the policy's value scale, times this:
