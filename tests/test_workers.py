@@ -147,3 +147,8 @@ def test_the_arena_on_ray_reports_what_it_reports_here(
         reports[name] = json.loads(path.read_text(encoding="utf-8"))
     capsys.readouterr()
     assert _games(reports["ray"]) == _games(reports["here"])
+
+
+def test_an_ordered_map_on_ray_keeps_the_tasks_order(ray_here: None) -> None:
+    """What the policy tuner's iterations use (tools/tune_policy.py)."""
+    assert workers.Workers(ray_address="local").map(_square, [3, 1, 2]) == [9, 1, 4]
