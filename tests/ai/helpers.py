@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+import ai
 import game
 from ai.bench import mid_game_state
 from game import (
@@ -124,6 +125,17 @@ def coin_duel_position(attacker_to_move: bool = False) -> GameState:
 def mid_game(seed: int = 11, players: int = 4) -> GameState:
     """A random game at an action phase of round 5 or later."""
     return mid_game_state(seed, rounds=5, players=players)
+
+
+def searched_mid_game(players: int = 2, /, **options: object) -> ai.Search:
+    """Normal's search (with ``options``) of seed 5's mid-game position, run to its end."""
+    state = mid_game(5, players=players)
+    agent = ai.make_agent("ismcts", level="normal", **options)
+    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
+    assert isinstance(search, ai.Search)
+    while not search.step(1 << 20):
+        pass
+    return search
 
 
 def random_game_positions(every: int, seed_offset: int = 0) -> list[GameState]:

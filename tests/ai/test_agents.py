@@ -37,6 +37,7 @@ from tests.ai.helpers import (
     give_cards,
     mid_game,
     place,
+    searched_mid_game,
     setup_game,
     start_turn,
     unplayed_indices,
@@ -287,12 +288,7 @@ def test_root_scale_scales_the_one_ply_differences_a_root_action_starts_from() -
 
 def _root_offsets(players: int, **options: object) -> tuple[list[float], list[float]]:
     """The root's starting offsets after one iteration, and its one-ply values."""
-    state = mid_game(5, players=players)
-    agent = ai.make_agent("ismcts", level="normal", iterations=1, **options)
-    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
-    assert isinstance(search, ai.Search)
-    while not search.step(1 << 20):
-        pass
+    search = searched_mid_game(players, iterations=1, **options)
     values = search._init_value
     assert max(values) - min(values) > 0.01  # the position tells its actions apart
     return [search.tree.root.edges[a].v0 for a in search.legal], values
@@ -318,13 +314,7 @@ def test_root_scale_many_is_minus_one_or_a_scale() -> None:
 
 
 def _searched(scale: float, **options: object) -> ai.Search:
-    state = mid_game(5, players=2)
-    agent = ai.make_agent("ismcts", level="normal", tree_scale=scale, **options)
-    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
-    assert isinstance(search, ai.Search)
-    while not search.step(1 << 20):
-        pass
-    return search
+    return searched_mid_game(tree_scale=scale, **options)
 
 
 def test_tree_scale_scales_the_policy_differences_an_action_starts_from() -> None:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
 import pytest
 
-import ai
 from ai.halving import SequentialHalving
 from ai.presets import preset
 from ai.tree import Edge
 from game.actions import EndTurn, Trade
-from tests.ai.helpers import mid_game
+from tests.ai.helpers import searched_mid_game
 
 
 def _edges(count: int) -> list[Edge]:
@@ -48,20 +46,10 @@ def test_halving_of_one_candidate_spends_everything_on_it() -> None:
     assert halving.choice() is edge
 
 
-def _search(**options: object) -> ai.Search:
-    state = mid_game(5, players=2)
-    agent = ai.make_agent("ismcts", level="normal", **options)
-    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
-    assert isinstance(search, ai.Search)
-    while not search.step(1 << 20):
-        pass
-    return search
-
-
 def test_the_search_halves_over_the_root_s_best_ranked_actions() -> None:
     """Only the prior's best ``root_halving`` actions are visited, all of the budget is spent,
     and the choice is the best mean among the last two, which need not be the most visited."""
-    search = _search(iterations=160, root_halving=8)
+    search = searched_mid_game(iterations=160, root_halving=8)
     root = search.tree.root
     visited = [e for e in root.order if e.n]
     assert visited == root.order[: len(visited)] and len(visited) == 8
@@ -81,7 +69,7 @@ def test_the_search_halves_over_the_root_s_best_ranked_actions() -> None:
 
 
 def test_root_halving_off_is_the_search_as_before() -> None:
-    a, b = _search(iterations=60), _search(iterations=60, root_halving=0)
+    a, b = searched_mid_game(iterations=60), searched_mid_game(iterations=60, root_halving=0)
     assert a.best_action() == b.best_action()
     assert [e.n for e in a.tree.root.order] == [e.n for e in b.tree.root.order]
 
