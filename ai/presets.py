@@ -47,8 +47,8 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # of 200 against v1's hard (exit.md, H2) and keeps the full scale.
 # At three or more seats normal searches as Z2 measured (the "threat" evaluator, the root at full
 # scale: 0.305 of 200 four-seat games against three v1 normals), not with v3 at a tenth (Z3:
-# 0.210 of 200); so it won 0.312 (0.252-0.380) of 200 more, at 101 ms a decision against v1's
-# 121 (exit.md, Z6). At two seats "v3-or-threat" is v3, and the root takes a tenth.
+# 0.210 of 200); so it won 0.300 (0.257-0.347) of 400 more, at 104 ms a decision against v1's
+# 123 (exit.md, Z6 and Z6b). At two seats "v3-or-threat" is v3, and the root takes a tenth.
 # Only normal takes v3: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
