@@ -63,6 +63,27 @@ def test_ray_missing_is_a_named_error_that_says_what_to_install(
         list(on_ray.imap_unordered(_square, [1]))
 
 
+def test_ray_asked_for_and_missing_is_the_command_line_s_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(workers.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(SystemExit):
+        selfplay.main(["--agent", "random", "--games", "1", "--out", "x", "--ray", "local"])
+    assert "cluster extra" in capsys.readouterr().err
+
+
+def test_a_worker_failure_ends_self_play_with_its_message(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    def unreachable(self: Any, work: Any, tasks: Any) -> Iterator[Any]:
+        raise selfplay.WorkersError("cannot reach Ray at 'ray://nowhere:1'")
+        yield
+
+    monkeypatch.setattr(selfplay.Workers, "imap_unordered", unreachable)
+    with pytest.raises(SystemExit, match="cannot reach Ray"):
+        selfplay.append_as_done(tmp_path / "out.jsonl", _square, [1], selfplay.Workers())
+
+
 def test_the_arena_hands_its_games_to_a_given_runner() -> None:
     """The games of a tournament run wherever ``map_tasks`` runs them, in any order, and make
     the same report as played here."""

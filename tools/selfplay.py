@@ -18,12 +18,13 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from workers import Workers, add_arguments, from_args
+from workers import Workers, WorkersError, add_arguments, from_args
 
 import game
 from ai.registry import agent_from_spec
@@ -88,7 +89,7 @@ def append_as_done(
     if not tasks:
         return  # a pool given nothing to do never finished, and hung the resumed recipe
     start = time.perf_counter()
-    with out.open("a", encoding="utf-8") as handle:
+    with out.open("a", encoding="utf-8") as handle, _reported(WorkersError):
         for count, lines in enumerate(workers.imap_unordered(work, tasks), 1):
             for line in lines:
                 handle.write(json.dumps(line) + "\n")
@@ -98,6 +99,16 @@ def append_as_done(
             print(f"\r{count}/{len(tasks)} games, {spent:.0f} s, ETA {eta:.0f} s", end="",
                   file=sys.stderr)  # fmt: skip
     print(file=sys.stderr)
+
+
+@contextmanager
+def _reported(*errors: type[Exception]) -> Iterator[None]:
+    """``errors`` end the tool with their message, not a traceback (Ray unreachable at the
+    address given): what was finished before stays in the file."""
+    try:
+        yield
+    except errors as err:
+        raise SystemExit(f"{Path(sys.argv[0]).name}: {err}") from err
 
 
 def sample_records(

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))  # the other tools
 
-from workers import add_arguments, from_args  # noqa: E402
+from workers import WorkersError, add_arguments, from_args  # noqa: E402
 
 import game  # noqa: E402
 from ai.agents import Agent  # noqa: E402
@@ -205,7 +205,11 @@ def main(argv: list[str] | None = None) -> int:
         plus = [t + ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
         minus = [t - ck * s * p.scale for t, s, p in zip(theta, signs, PARAMETERS, strict=True)]
         seeds = [rng.randrange(1 << 30) for _ in range(args.games // 2)]
-        diff = sum(workers.map(_match, [(plus, minus, s, 2) for s in seeds]))
+        try:
+            diff = sum(workers.map(_match, [(plus, minus, s, 2) for s in seeds]))
+        except WorkersError as err:  # Ray unreachable: the checkpoint holds what was done
+            print(f"tune_policy: {err}", file=sys.stderr)
+            return 2
         result = diff / args.games  # in -1..1: plus's win share minus minus's
         for i, (s, p) in enumerate(zip(signs, PARAMETERS, strict=True)):
             u = units[i] + ak * result / (2 * ck) * s

@@ -5,19 +5,20 @@ machine's cores (``--ray local``, what ``ray.init()`` does by default) or a runn
 module only hands them over and yields each result as it finishes, so a tool appends and
 resumes exactly as with local processes.
 
-Ray is the optional ``cluster`` extra (``./build.sh cluster …`` installs it); the runtime never
-imports it. On a cluster, every worker is given this project's code (Ray's ``working_dir``,
-without the virtual environment, the build output and the experiments' logs) and the tools'
-folder on its import path, so the task functions of the tools pickle by reference there too.
+Ray is the optional ``cluster`` extra (``./build.sh arena --ray …`` and ``./build.sh train …
+--ray …`` install it); the runtime never imports it. Every worker is given this project's code
+(Ray's ``working_dir``, without the virtual environment, the build output and the experiments'
+logs) with the tools' folder on its import path, and a task function of a tool travels with its
+module, which a worker could not import by the name it runs under (``__main__``).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import multiprocessing
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -29,6 +30,12 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCAL = "local"
 # Not shipped to a cluster's workers: what they neither import nor read.
 EXCLUDES = [".venv/", "build/", ".git/", "experiments/arena/logs/", "**/__pycache__/"]
+
+
+NO_RAY = (
+    "Ray is not installed: it is the optional cluster extra, which ./build.sh arena --ray and "
+    "./build.sh train --ray install (or: pip install -e '.[cluster]' -c constraints.txt)"
+)
 
 
 class WorkersError(Exception):
@@ -48,11 +55,6 @@ class Workers:
         if self.ray_address is not None and not self.ray_address.strip():
             raise ValueError("--ray needs an address, or 'local' for a Ray started here")
 
-    def describe(self) -> str:
-        if self.ray_address is not None:
-            return f"Ray ({self.ray_address})"
-        return f"{self.jobs} process{'es' if self.jobs > 1 else ''}"
-
     def imap_unordered(self, work: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
         """``work(task)`` for every task, each result as soon as it is ready. ``work`` must be
         a module-level function (worker processes and Ray import it by name)."""
@@ -64,8 +66,7 @@ class Workers:
         if self.jobs == 1:
             yield from map(work, tasks)
             return
-        with ExitStack() as stack:
-            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(self.jobs))
+        with multiprocessing.get_context("fork").Pool(self.jobs) as pool:
             yield from pool.imap_unordered(work, tasks)
 
     def map(self, work: Callable[[T], R], tasks: Sequence[T]) -> list[R]:
@@ -88,17 +89,20 @@ def add_arguments(parser: argparse.ArgumentParser, default_jobs: int = 1) -> Non
         "--ray",
         metavar="ADDRESS",
         help="run the tasks on Ray: 'local' starts it on this machine, an address joins a "
-        "cluster (the optional cluster extra: ./build.sh cluster)",
+        "cluster (the optional cluster extra)",
     )
 
 
 def from_args(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Workers:
-    """The workers the arguments ask for, or the parser's error saying what is wrong."""
+    """The workers the arguments ask for, or the parser's error saying what is wrong (Ray
+    asked for and not installed among it)."""
     try:
-        return Workers(args.jobs, args.ray)
+        workers = Workers(args.jobs, args.ray)
     except ValueError as err:
         parser.error(str(err))
-        raise  # parser.error exits; this keeps type checkers content
+    if workers.ray_address is not None and importlib.util.find_spec("ray") is None:
+        parser.error(NO_RAY)
+    return workers
 
 
 def _on_ray(address: str, work: Callable[[T], R], tasks: Sequence[T]) -> Iterator[R]:
@@ -140,11 +144,8 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError as err:
-        raise WorkersError(
-            "Ray is not installed: it is the optional cluster extra; run the tool through "
-            "./build.sh cluster, or pip install -e '.[cluster]'"
-        ) from err
+        raise WorkersError(NO_RAY) from err
     return ray
 
 
-__all__ = ["LOCAL", "Workers", "WorkersError", "add_arguments", "from_args"]
+__all__ = ["LOCAL", "NO_RAY", "Workers", "WorkersError", "add_arguments", "from_args"]
