@@ -15,7 +15,8 @@ from ai.agents import Agent
 from ai.registry import agent_from_spec
 
 LEVELS: dict[str, str] = {
-    # One-ply lookahead on the hand-built evaluation (about 20 ms a decision).
+    # One-ply lookahead on the hand-built evaluation: about 20 ms a decision in two-seat games
+    # (experiments/policy.md, P2), 70 ms at the bench's four-seat positions of 200-300 actions.
     "beginner": "greedy",
     # The tactics policy, no search (about 1 ms a decision); it beat beginner in L5.
     "easy": "policy:tactics",
