@@ -56,6 +56,9 @@ class SearchConfig:
     # halving (``ai.halving``), and the choice is the best mean among the last two, not the
     # most visited; 0 searches the root as every other node (PUCT).
     root_halving: int = 0
+    # A side of a battle commits its coin by solving the coin duel as a matrix game over the
+    # battle dice (``ai.duel``) instead of searching it.
+    duel_solve: bool = False
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -8,8 +8,10 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ai.agents import Agent, ImmediateThinking, Insight, Thinking
+from ai.components import make_evaluator
 from ai.config import SearchConfig
 from ai.dominance import undominated
+from ai.duel import DuelThinking, is_coin_decision
 from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, preset
 from ai.search import Search, StateProvider
 from ai.tree import Node, reusable_subtree
@@ -74,6 +76,9 @@ class IsmctsAgent(_SearchAgent):
         legal = self._offered(view.public, legal_actions)
         if len(legal) == 1:
             return _forced(legal, view.public.num_players)
+        if self.config.duel_solve and is_coin_decision(view.public):
+            self._last = None  # nothing of a duel's solve is a tree to reuse
+            return DuelThinking(view, legal, rng, make_evaluator(self.config, view.seat))
         return self._search(view, legal, rng)
 
     def __repr__(self) -> str:

@@ -24,7 +24,7 @@ _V1 = SearchConfig(
     widen_alpha=0.5, playout_turns=1, playout_epsilon=0.1, playout_moves=24, duel_c=0.5,
     root_eval=True, reuse=True, reuse_min=0.34, weights=DEFAULT_WEIGHTS, evaluator="v1",
     policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
-    tree_scale=1.0, root_halving=0, root_scale_many=-1.0,
+    tree_scale=1.0, root_halving=0, root_scale_many=-1.0, duel_solve=False,
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {

@@ -40,6 +40,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "tree_scale": 1.0,
     "root_halving": 0,
     "root_scale_many": -1.0,
+    "duel_solve": False,
 }
 
 
