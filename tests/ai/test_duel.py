@@ -7,10 +7,11 @@ import random
 import pytest
 
 import ai
+import game
 from ai.components import make_evaluator
 from ai.duel import DuelThinking, before_commitments, coin_values, is_coin_decision, solve
 from ai.presets import PRESETS
-from game import P_COIN_ATTACKER, GameState
+from game import CHANCE, P_COIN_ATTACKER, GameState
 from game.actions import CommitCoin
 from tests.ai.helpers import coin_duel_position, setup_game, start_turn, unplayed_indices
 
@@ -147,3 +148,24 @@ def test_a_duel_is_refused_where_no_coin_is_to_be_committed() -> None:
     with pytest.raises(ValueError, match="committing its coin"):
         DuelThinking(state.observe(0), state.legal_actions(), random.Random(0),
                      make_evaluator(PRESETS["normal"], 0))  # fmt: skip
+
+
+def test_every_coin_decision_of_random_games_is_solved_to_a_legal_coin() -> None:
+    """2-6 seats, ties rolled again with new coins (R8.2), sides down to their last coins:
+    every coin decision of random games ends in one of its legal coins."""
+    seen = 0
+    for players in range(2, 7):
+        state = game.new_game(players, seed=40 + players)
+        rng = random.Random(players)
+        while not state.is_terminal() and seen < 12 * (players - 1):
+            legal = state.legal_actions() if state.current_player() != CHANCE else []
+            if is_coin_decision(state) and len(legal) > 1:
+                duel = _solved(state, seed=seen)
+                assert duel.best_action() in legal
+                assert sum(duel.mix_attacker) == pytest.approx(1.0)
+                seen += 1
+            if state.current_player() == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+            else:
+                state.apply_action(rng.choice(legal))
+    assert seen >= 20
