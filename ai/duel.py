@@ -11,9 +11,10 @@ evaluator from the deciding seat's public view. Regret matching (Hart and Mas-Co
 the "plus" variant of Tammelin 2014) then finds each side's mix, and the seat plays a coin
 drawn from its own: a mixed choice an opponent cannot read off the position.
 
-At two seats the game is zero-sum (the two chances add up to 1) and the mixes are an
-equilibrium; at more, each side weighs its own chance, and the averaged mixes are a coarse
-correlated equilibrium, the usual reading of regret matching in general-sum games.
+At two seats the game is zero-sum (the two chances add up to 1) and the averaged mixes
+approach an equilibrium. At more, each side weighs its own chance, the game is not zero-sum,
+and the mixes carry no such guarantee: each side's regret against the other's play vanishes,
+which bounds how much either could gain by a coin of its own choosing, no more.
 """
 
 from __future__ import annotations
