@@ -20,6 +20,7 @@ from typing import Any
 import game
 from ai.agents import GreedyAgent, play_on
 from ai.components import evaluator_names, make_evaluator, make_policy, policy_names
+from ai.config import at_seats
 from ai.levels import LEVELS, level_agent
 from ai.presets import DIFFICULTIES, PRESETS
 from ai.search import Search
@@ -76,6 +77,7 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
     positions = positions if positions is not None else typical_positions()
     report: dict[str, Any] = {"positions": len(positions)}
     per_level: dict[str, Any] = {}
+    seats = positions[0].num_players if positions else 4
     hard_ms: list[float] = []
     for level in DIFFICULTIES:
         iterations = 0
@@ -87,7 +89,7 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
             if level == "hard":
                 hard_ms.append(spent * 1000.0)
         per_level[level] = {
-            "iterations": PRESETS[level].iterations,
+            "iterations": at_seats(PRESETS[level], seats).iterations,
             "iterations_per_s": round(iterations / cpu) if cpu else None,
             "decision_ms": round(cpu / len(positions) * 1000.0, 1) if positions else None,
         }

@@ -85,12 +85,15 @@ def _search_map() -> dict[int, tuple[float, float, float]]:
 
 # The search ``search_chance`` was fitted on: normal's, searching with v3 and taking the root's
 # one-ply differences at full scale (experiments/chances.md, C6). The normal preset since takes
-# them at a tenth (experiments/exit.md, G1) and searches with "threat" at three or more seats;
-# the hint and the review search with these options, so that what they show stays the
+# them at a tenth (experiments/exit.md, G1), and at three or more seats searches with "threat"
+# (Z6) and ends its playouts with the mover's turn at 260 iterations (Z7'); the hint and the
+# review search with these options, so that what they show stays the
 # probability that was measured, until the map is measured on the preset's search.
 MAPPED_SEARCH_OPTIONS: dict[str, object] = {
     "root_scale": 1.0,
     "root_scale_many": -1.0,
+    "playout_turns_many": -1,
+    "iterations_many": -1,
     "evaluator": "v3",
 }
 

@@ -117,8 +117,8 @@ def make_policy(config: SearchConfig, viewer: int) -> Policy:
 
 def check_components(config: SearchConfig) -> None:
     """Refuse a config that names an evaluator or a policy nobody registered, a way of
-    ranking the root's ties the search does not know, a root scale below 0 other than -1, or
-    a budget halving cannot plan."""
+    ranking the root's ties the search does not know, a root scale below 0 or a budget of 0
+    at more seats (-1 says "as at two"), or a budget halving cannot plan."""
     _lookup(_EVALUATORS, "evaluator", config.evaluator)
     _lookup(_POLICIES, "policy", config.policy)
     if config.root_ties not in ROOT_TIES:
@@ -130,6 +130,8 @@ def check_components(config: SearchConfig) -> None:
             f"root_scale_many {config.root_scale_many} is neither -1 (as root_scale) nor a "
             "scale from 0 to 10"
         )
+    if config.iterations_many == 0:
+        raise ValueError("iterations_many 0 is neither -1 (as iterations) nor a budget from 1")
     if config.root_halving > 0 and config.time_ms > 0:
         raise ValueError(
             "root_halving plans its phases from an iteration budget and cannot share a search "

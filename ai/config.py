@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ai.evaluation import DEFAULT_WEIGHTS, Weights
 
@@ -47,6 +47,13 @@ class SearchConfig:
     # a tenth gained at two seats it did not gain at four (exit.md, Z3 and round 8), where the
     # seats' chances lie about half as far apart.
     root_scale_many: float = -1.0
+    # The playout turns and the iteration budget at three or more seats, -1 for
+    # ``playout_turns`` and ``iterations`` at every seat count: there the playout's extra turn
+    # is one of several opponents' turns, a partial look that adds its dice in full; ending the
+    # playout with the mover's turn at 260 iterations (v1's time) won 0.338 of 200 four-seat
+    # games against three v1 normals (exit.md, Z7'), at two seats no more than before (N1).
+    playout_turns_many: int = -1
+    iterations_many: int = -1
     # The policy's scores start an action's mean below the root (and at a root without one-ply
     # values) at their difference from the best times the policy's value scale, times this:
     # those differences lie about as far apart as the root's one-ply ones, yet at a tenth
@@ -65,11 +72,21 @@ class SearchConfig:
 ROOT_TIES = ("order", "policy", "shared")
 
 
-def root_scale_at(config: SearchConfig, num_players: int) -> float:
-    """The root scale a search of ``num_players`` seats takes."""
-    if num_players > 2 and config.root_scale_many >= 0:
-        return config.root_scale_many
-    return config.root_scale
+def at_seats(config: SearchConfig, num_players: int) -> SearchConfig:
+    """``config`` as a search of ``num_players`` seats plays it: at three or more seats each
+    ``*_many`` option that is set (not -1) takes the place of its two-seat one."""
+    if num_players <= 2:
+        return config
+    return replace(
+        config,
+        root_scale=_many(config.root_scale_many, config.root_scale),
+        playout_turns=int(_many(config.playout_turns_many, config.playout_turns)),
+        iterations=int(_many(config.iterations_many, config.iterations)),
+    )
 
 
-__all__ = ["ROOT_TIES", "SearchConfig", "root_scale_at"]
+def _many(value: float, two_seats: float) -> float:
+    return value if value >= 0 else two_seats
+
+
+__all__ = ["ROOT_TIES", "SearchConfig", "at_seats"]

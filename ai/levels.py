@@ -23,7 +23,8 @@ LEVELS: dict[str, str] = {
     # Beat easy 0.605 (0.536-0.670) of 200 games with the root's one-ply differences at a
     # tenth (L3'', experiments/ladder.md); searching with v3 at full scale it had won 0.627 (L3'),
     # with v1 0.630 (L3). Ladder runs are two-seat games; at more seats normal searches with
-    # "threat" at full scale (experiments/exit.md, Z6).
+    # "threat" at full scale (experiments/exit.md, Z6), its playouts ending with its own turn,
+    # at 260 iterations (Z7').
     "normal": "ismcts:normal",
     # Not a step above normal (0.552 of 200, L2): kept for saves that name it, not offered.
     "hard": "ismcts:hard",

@@ -25,6 +25,7 @@ _V1 = SearchConfig(
     root_eval=True, reuse=True, reuse_min=0.34, weights=DEFAULT_WEIGHTS, evaluator="v1",
     policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
     tree_scale=1.0, root_halving=0, root_scale_many=-1.0, duel_solve=False,
+    playout_turns_many=-1, iterations_many=-1,
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {
@@ -49,6 +50,9 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # scale: 0.305 of 200 four-seat games against three v1 normals), not with v3 at a tenth (Z3:
 # 0.210 of 200); so it won 0.300 (0.257-0.347) of 400 more, at 104 ms a decision against v1's
 # 123 (exit.md, Z6 and Z6b). At two seats "v3-or-threat" is v3, and the root takes a tenth.
+# There too its playouts end with the mover's turn, at 260 iterations (v1's time): 0.338
+# (0.276-0.406) of 200 four-seat games against three v1 normals, at 108.6 ms a decision against
+# 109.0 (exit.md, Z7'); at two seats the same won 0.570 of 200, short of its rule (N1).
 # Only normal takes v3: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
@@ -56,26 +60,44 @@ V1_PRESETS: dict[str, SearchConfig] = {
 PRESETS: dict[str, SearchConfig] = {
     "easy": SearchConfig(iterations=30, playout_turns=0, prune=True),
     "normal": SearchConfig(
-        iterations=160, prune=True, evaluator="v3-or-threat", root_scale=0.1, root_scale_many=1.0
+        iterations=160,
+        prune=True,
+        evaluator="v3-or-threat",
+        root_scale=0.1,
+        root_scale_many=1.0,
+        playout_turns_many=0,
+        iterations_many=260,
     ),
     "hard": SearchConfig(iterations=1400, prune=True),
     "expert": SearchConfig(iterations=10000, prune=True),
 }
 
 OPTIONS = tuple(f.name for f in fields(SearchConfig))
+# The options a preset may set apart for three or more seats, and their twins that do so.
+MANY_SEATS = {
+    "root_scale": "root_scale_many",
+    "playout_turns": "playout_turns_many",
+    "iterations": "iterations_many",
+}
 
 
 def preset(
     level: str, presets: Mapping[str, SearchConfig] = PRESETS, **overrides: object
 ) -> SearchConfig:
     """The preset of ``level`` with some options replaced (``weights`` may name a set of
-    ``ai.evaluation.WEIGHT_SETS``); unknown levels, options and components are ValueErrors."""
+    ``ai.evaluation.WEIGHT_SETS``; an option of ``MANY_SEATS`` replaced alone holds at every
+    seat count); unknown levels, options and components are ValueErrors."""
     if level not in presets:
         raise ValueError(f"unknown difficulty {level!r}; choose from {', '.join(DIFFICULTIES)}")
     unknown = set(overrides) - set(OPTIONS)
     if unknown:
         raise ValueError(f"unknown search option(s): {', '.join(sorted(unknown))}")
     values: dict[str, Any] = dict(overrides)
+    # "iterations=40" is 40 at every seat count: an option given without its ``*_many`` twin
+    # holds at three or more seats too, whatever the preset sets there.
+    for option, many in MANY_SEATS.items():
+        if option in values and many not in values:
+            values[many] = -1.0 if many == "root_scale_many" else -1
     name = values.get("weights")
     if isinstance(name, str):
         if name not in WEIGHT_SETS:
@@ -110,6 +132,8 @@ RANGES: dict[str, tuple[float, float]] = {
     "tree_scale": (0.0, 10.0),
     "root_halving": (0, 1024),
     "root_scale_many": (-1.0, 10.0),  # -1: as root_scale; between -1 and 0 refused below
+    "playout_turns_many": (-1, 10),  # -1: as playout_turns
+    "iterations_many": (-1, 1_000_000),  # -1: as iterations; 0 refused below
 }
 
 

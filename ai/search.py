@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 
 from ai.agents import Insight, Thinking
 from ai.components import make_evaluator, make_policy
-from ai.config import SearchConfig, root_scale_at
+from ai.config import SearchConfig, at_seats
 from ai.halving import SequentialHalving
 from ai.lookahead import one_ply
 from ai.playout import Playout
@@ -52,6 +52,8 @@ class Search(Thinking):
             raise ValueError("no legal action to choose from")
         self.view = view
         self.seat = view.seat
+        # What this seat count plays: the ``*_many`` options at three or more seats.
+        config = at_seats(config, view.public.num_players)
         self.config = config
         self.rng = random.Random(rng.getrandbits(64))
         self.n = view.public.num_players
@@ -230,7 +232,7 @@ class Search(Thinking):
         # One-ply values are win chances already; policy scores need the policy's scale.
         values = self._init_value if evaluated else self._quick
         if evaluated:
-            scale = root_scale_at(self.config, self.n)
+            scale = self.config.root_scale
         else:
             scale = self.config.tree_scale * self.policy.value_scale(public)
         self.tree.prime_root(self.legal, values, scale, duel=is_duel(public), quick=self._quick)

@@ -41,6 +41,8 @@ ADDED_OPTIONS: dict[str, object] = {
     "root_halving": 0,
     "root_scale_many": -1.0,
     "duel_solve": False,
+    "playout_turns_many": -1,
+    "iterations_many": -1,
 }
 
 
@@ -94,8 +96,9 @@ def from_log(spec: str, recorded: object) -> dict[str, Any]:
 
 
 def at_two_seats(settings: dict[str, Any]) -> dict[str, Any]:
-    """``settings`` as they play at two seats: a by-seats evaluator as its two-seat one, and no
-    root scale of more seats. Settings equal so play the same two-seat games."""
+    """``settings`` as they play at two seats: a by-seats evaluator as its two-seat one, and
+    none of the ``*_many`` options of more seats. Settings equal so play the same two-seat
+    games."""
     options = settings.get("options")
     if not options:
         return settings
@@ -103,7 +106,7 @@ def at_two_seats(settings: dict[str, Any]) -> dict[str, Any]:
     evaluator = options.get("evaluator")
     if isinstance(evaluator, str):
         options["evaluator"] = TWO_SEAT_EVALUATORS.get(evaluator, evaluator)
-    options["root_scale_many"] = -1.0
+    options.update(root_scale_many=-1.0, playout_turns_many=-1, iterations_many=-1)
     return dict(settings, options=options)
 
 

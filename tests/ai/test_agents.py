@@ -12,7 +12,9 @@ import ai
 import game
 from ai.agents import Agent, play_on
 from ai.components import make_policy
+from ai.config import at_seats
 from ai.evaluation import DEFAULT_WEIGHTS
+from ai.presets import PRESETS, preset
 from ai.tree import Edge, Node, Tree
 from game import (
     CHANCE,
@@ -190,10 +192,10 @@ def test_thinking_interface() -> None:
 
 def test_step_counts_iterations_exactly() -> None:
     state = mid_game()
-    # v1's evaluation with the root at full scale: at this position its search is not settled
-    # before its budget ends (a settled search stops early:
+    # v1's evaluation, the root at full scale and a playout turn: at this position its search
+    # is not settled before its budget ends (a settled search stops early:
     # test_search_stops_once_the_choice_is_settled).
-    agent = ai.make_agent("ismcts", iterations=40, evaluator="v1", root_scale=1.0)
+    agent = ai.make_agent("ismcts", iterations=40, evaluator="v1", root_scale=1.0, playout_turns=1)
     search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(1))
     assert isinstance(search, ai.Search)
     assert not search.step(15) and search.iterations == 15
@@ -311,6 +313,41 @@ def test_root_scale_many_is_minus_one_or_a_scale() -> None:
         ai.make_agent("ismcts", level="normal", root_scale_many=-0.5)
     with pytest.raises(ValueError, match="root_scale_many"):
         ai.make_agent("ismcts", level="normal", root_scale_many=11.0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_normal_preset_plays_its_many_seat_options_at_three_or_more_seats(
+    players: int,
+) -> None:
+    """Z7': at three or more seats normal's playouts end with the mover's turn and it searches
+    260 iterations at the root at full scale; at two seats, 160 with a playout turn at a
+    tenth."""
+    played = at_seats(PRESETS["normal"], players)
+    expected = (160, 1, 0.1) if players == 2 else (260, 0, 1.0)
+    assert (played.iterations, played.playout_turns, played.root_scale) == expected
+    search = searched_mid_game(players)
+    assert search.config == played and search.budget == played.iterations
+
+
+def test_an_option_given_alone_holds_at_every_seat_count() -> None:
+    """``iterations=40`` is 40 at four seats too; with its twin given, the twin rules there."""
+    alone = preset("normal", iterations=40, playout_turns=2, root_scale=0.5)
+    assert at_seats(alone, 4) == alone
+    assert (alone.iterations_many, alone.playout_turns_many, alone.root_scale_many) == (-1, -1, -1)
+    twins = preset("normal", iterations=40, iterations_many=70, playout_turns_many=3)
+    four = at_seats(twins, 4)
+    assert (four.iterations, four.playout_turns, four.root_scale) == (70, 3, 1.0)
+    assert at_seats(twins, 2) == twins
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [("iterations_many", 0), ("iterations_many", -2), ("playout_turns_many", -2),
+     ("playout_turns_many", 11), ("iterations_many", 1.5)],
+)  # fmt: skip
+def test_a_many_seat_option_is_minus_one_or_a_value_of_its_twin(option: str, value: object) -> None:
+    with pytest.raises(ValueError, match=option):
+        ai.make_agent("ismcts", level="normal", **{option: value})
 
 
 def _searched(scale: float, **options: object) -> ai.Search:

@@ -62,7 +62,8 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
     # The presets differ from the frozen ones by leaving out dominated actions (experiments/
     # dominance.md, D1) and, at normal only, by the v3 evaluation (experiments/exit.md, V1)
     # and the root's one-ply differences at a tenth at 160 iterations (exit.md, G1), at two
-    # seats; at more, by "threat" at full scale (exit.md, round 8).
+    # seats; at more, by "threat" at full scale (exit.md, round 8) and by playouts that end
+    # with the mover's turn at 260 iterations (exit.md, Z7').
     assert {level: c.evaluator for level, c in PRESETS.items()} == {
         "easy": "v1",
         "normal": "v3-or-threat",
@@ -70,12 +71,19 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
         "expert": "v1",
     }
     assert {
-        level: (c.iterations, c.root_scale, c.root_scale_many) for level, c in PRESETS.items()
+        level: (
+            c.iterations,
+            c.root_scale,
+            c.root_scale_many,
+            c.playout_turns_many,
+            c.iterations_many,
+        )
+        for level, c in PRESETS.items()
     } == {
-        "easy": (30, 1.0, -1.0),
-        "normal": (160, 0.1, 1.0),
-        "hard": (1400, 1.0, -1.0),
-        "expert": (10000, 1.0, -1.0),
+        "easy": (30, 1.0, -1.0, -1, -1),
+        "normal": (160, 0.1, 1.0, 0, 260),
+        "hard": (1400, 1.0, -1.0, -1, -1),
+        "expert": (10000, 1.0, -1.0, -1, -1),
     }
     assert {
         level: replace(
@@ -84,6 +92,8 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
             evaluator="v1",
             root_scale=1.0,
             root_scale_many=-1.0,
+            playout_turns_many=-1,
+            iterations_many=-1,
             iterations=V1_PRESETS[level].iterations,
         )
         for level, c in PRESETS.items()

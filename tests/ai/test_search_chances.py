@@ -15,6 +15,7 @@ import pytest
 import game
 from ai import chances, review
 from ai.chances import MAPPED_SEARCH_OPTIONS, search_chance, search_chances
+from ai.config import at_seats
 from ai.ismcts import IsmctsAgent
 from ai.model_file import ModelError
 from ai.presets import PRESETS
@@ -110,6 +111,9 @@ def test_the_hint_and_the_review_search_as_the_map_was_measured() -> None:
     agent = hint_agent()
     assert isinstance(agent, IsmctsAgent)
     assert agent.config == replace(measured, iterations=HINT_ITERATIONS)
+    # At four seats too: one playout turn and the hint's own budget, not the preset's (Z7').
+    four = at_seats(agent.config, 4)
+    assert (four.playout_turns, four.iterations, four.root_scale) == (1, HINT_ITERATIONS, 1.0)
     state = mid_game(5, players=2)
     legal = state.legal_actions()
     job = review._Job(index=0, seat=state.active, state=state, action=legal[0])
