@@ -19,8 +19,10 @@ which bounds how much either could gain by a coin of its own choosing, no more.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from operator import mul
 
 from ai.agents import Insight, Thinking
 from ai.components import Evaluator
@@ -67,36 +69,32 @@ def solve(
     turn and later rounds weighing more (linear averaging); ``attacker[i][j]`` and
     ``defender[i][j]`` are the two sides' payoffs when the attacker plays i, the defender j."""
     rows, cols = len(attacker), len(attacker[0])
-    regret_a = [0.0] * rows
-    regret_d = [0.0] * cols
-    sum_a = [0.0] * rows
-    sum_d = [0.0] * cols
+    # Each side's payoffs, its own choice first.
+    payoffs = ([list(row) for row in attacker], [[row[j] for row in defender] for j in range(cols)])
+    regrets = ([0.0] * rows, [0.0] * cols)
+    sums = ([0.0] * rows, [0.0] * cols)
+    mixes = [_current(regrets[0]), _current(regrets[1])]
     for t in range(1, rounds + 1):
-        mix_a = _current(regret_a)
-        mix_d = _current(regret_d)
-        values = [sum(attacker[i][j] * mix_d[j] for j in range(cols)) for i in range(rows)]
-        mean = sum(mix_a[i] * values[i] for i in range(rows))
-        for i in range(rows):
-            regret_a[i] = max(0.0, regret_a[i] + values[i] - mean)
-            sum_a[i] += t * mix_a[i]
-        mix_a = _current(regret_a)
-        values = [sum(defender[i][j] * mix_a[i] for i in range(rows)) for j in range(cols)]
-        mean = sum(mix_d[j] * values[j] for j in range(cols))
-        for j in range(cols):
-            regret_d[j] = max(0.0, regret_d[j] + values[j] - mean)
-            sum_d[j] += t * mix_d[j]
-    return _normalised(sum_a), _normalised(sum_d)
+        for side in (0, 1):
+            other, mine, regret = mixes[1 - side], mixes[side], regrets[side]
+            values = [math.fsum(map(mul, row, other)) for row in payoffs[side]]
+            mean = math.fsum(p * v for p, v in zip(mine, values, strict=True))
+            for k, value in enumerate(values):
+                regret[k] = max(0.0, regret[k] + value - mean)
+                sums[side][k] += t * mine[k]
+            mixes[side] = _current(regret)
+    return _normalised(sums[0]), _normalised(sums[1])
 
 
 def _current(regret: list[float]) -> list[float]:
-    total = sum(regret)
+    total = math.fsum(regret)
     if total <= 0.0:
         return [1.0 / len(regret)] * len(regret)
     return [r / total for r in regret]
 
 
 def _normalised(weights: list[float]) -> list[float]:
-    total = sum(weights)
+    total = math.fsum(weights)
     return [w / total for w in weights]
 
 
@@ -172,7 +170,7 @@ class DuelThinking(Thinking):
         self.mix_attacker, self.mix_defender = solve(att, dfn)
         coins, mix = self._own()
         kept = [(c, p) for c, p in zip(coins, mix, strict=True) if p >= MIN_SHARE]
-        x = self.rng.random() * sum(p for _, p in kept)
+        x = self.rng.random() * math.fsum(p for _, p in kept)
         value = kept[-1][0]
         for c, p in kept:
             x -= p
@@ -205,10 +203,10 @@ class DuelThinking(Thinking):
         for c, share in zip(coins, mix, strict=True):
             if self.as_attacker:
                 pairs = zip(self.defender_coins, self.mix_defender, strict=True)
-                chance = sum(q * self.payoff[(c, d)][0] for d, q in pairs)
+                chance = math.fsum(q * self.payoff[(c, d)][0] for d, q in pairs)
             else:
                 pairs = zip(self.attacker_coins, self.mix_attacker, strict=True)
-                chance = sum(q * self.payoff[(a, c)][1] for a, q in pairs)
+                chance = math.fsum(q * self.payoff[(a, c)][1] for a, q in pairs)
             rows.append(Insight(CommitCoin(c), share, chance))
         rows.sort(key=lambda r: -r.visit_share)
         return rows[:top]
