@@ -50,8 +50,9 @@ class SearchConfig:
     # The playout turns and the iteration budget at three or more seats, -1 for
     # ``playout_turns`` and ``iterations`` at every seat count: there the playout's extra turn
     # is one of several opponents' turns, a partial look that adds its dice in full; ending the
-    # playout with the mover's turn at 260 iterations (v1's time) won 0.338 of 200 four-seat
-    # games against three v1 normals (exit.md, Z7'), at two seats no more than before (N1).
+    # playout with the mover's turn at 260 iterations (v1's time) won 0.333 of 400 four-seat
+    # games against three v1 normals (exit.md, Z7' and Z7'b), at two seats no more than
+    # before (N1).
     playout_turns_many: int = -1
     iterations_many: int = -1
     # The policy's scores start an action's mean below the root (and at a root without one-ply

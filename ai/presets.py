@@ -52,8 +52,8 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # 123 (exit.md, Z6 and Z6b). At two seats "v3-or-threat" is v3, and the root takes a tenth.
 # At three or more its playouts also end with the mover's turn, at 260 iterations (v1's
 # time): 0.338 (0.276-0.406) of 200 four-seat games against three v1 normals, at 108.6 ms a
-# decision against 109.0 (exit.md, Z7'); at two seats the same won 0.570 of 200, short of
-# its rule (N1).
+# decision against 109.0 (exit.md, Z7'), 0.333 (0.288-0.380) of 400 with Z7'b's; at three
+# seats 0.357 of 200 against two (T1); at two the same won 0.570 of 200, short of its rule (N1).
 # Only normal takes v3: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
