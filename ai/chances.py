@@ -87,8 +87,8 @@ def _search_map() -> dict[int, tuple[float, float, float]]:
 # one-ply differences at full scale (experiments/chances.md, C6). The normal preset since takes
 # them at a tenth (experiments/exit.md, G1), and at three or more seats searches with "threat"
 # (Z6) and ends its playouts with the mover's turn at 260 iterations (Z7'); the hint and the
-# review search with these options, so that what they show stays the
-# probability that was measured, until the map is measured on the preset's search.
+# review search with these options, so that what they show stays the probability that was
+# measured, until the map is measured on the preset's search.
 MAPPED_SEARCH_OPTIONS: dict[str, object] = {
     "root_scale": 1.0,
     "root_scale_many": -1.0,

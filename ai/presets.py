@@ -98,7 +98,7 @@ def preset(
     # holds at three or more seats too, whatever the preset sets there.
     for option, many in MANY_SEATS.items():
         if option in values and many not in values:
-            values[many] = -1.0 if many == "root_scale_many" else -1
+            values[many] = type(getattr(presets[level], many))(-1)
     name = values.get("weights")
     if isinstance(name, str):
         if name not in WEIGHT_SETS:
