@@ -15,7 +15,7 @@ the whole table knows, the same for every seat (the win chances shown to players
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import product
 
 from game import (
@@ -74,8 +74,15 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-# Weight sets an agent spec may name ("ismcts:hard:weights=default").
-WEIGHT_SETS: dict[str, Weights] = {"default": DEFAULT_WEIGHTS}
+# "cycle": no value for the unplayed coins' sum. Every coin is spent once a cycle and all five
+# come back after the last (R8.1), so spending the 3 now mostly changes which battle it serves,
+# not whether it serves one; what a seat's hand means for the next battles stays in the mean
+# coin the battle and reach parts read. With ``coin`` at 0.15 a point, committing the 3 costs
+# about three levels, more than most battles are worth (experiments/exit.md, round 10).
+WEIGHT_SETS: dict[str, Weights] = {
+    "default": DEFAULT_WEIGHTS,
+    "cycle": replace(DEFAULT_WEIGHTS, coin=0.0),
+}
 
 
 # -- static tables -------------------------------------------------------------------------
