@@ -64,10 +64,11 @@ def backprop(p: Params, x: np.ndarray, h: np.ndarray, g: np.ndarray) -> Params:
     """Gradients of the parameters given ``g`` = d loss / d utility of every row."""
     dh = g[..., None] * p["a"] * (1.0 - h**2)
     flat_x = x.reshape(-1, x.shape[-1])
-    flat_dh = dh.reshape(-1, dh.shape[-1])
+    rows = len(flat_x)  # explicit: with no hidden units a -1 could not be resolved
+    flat_dh = dh.reshape(rows, dh.shape[-1])
     return {
         "w": g.reshape(-1) @ flat_x,
-        "a": g.reshape(-1) @ h.reshape(-1, h.shape[-1]),
+        "a": g.reshape(-1) @ h.reshape(rows, h.shape[-1]),
         "V": flat_dh.T @ flat_x,
         "b": flat_dh.sum(axis=0),
     }

@@ -1,0 +1,184 @@
+"""The evaluation learnt from game results at scale: many cheap self-play games (numpy).
+
+    .venv/bin/python tools/selfplay.py --agent policy:tactics --games 30000 --seed 1801 \\
+        --out build/selfplay/tactics_s1801.jsonl --jobs 2
+    .venv/bin/python tools/value_scale.py build/selfplay/tactics_s1801.jsonl \\
+        --siblings build/exit/hard_s32.jsonl --sibling-games build/selfplay/chances_train_s32.jsonl \\
+        --test-outcomes build/selfplay/chances_test_s31.jsonl --hidden 0 8 16 \\
+        --out ai/data/value_v7.json --report experiments/train/value_v7.json
+
+The results-only fit before (v2, ``tools/train_value.py``) saw 617 games and played as v1 did;
+the fits to hard's ranking (v3, v5) stopped at what a few thousand searched positions can teach
+(experiments/exit.md, rounds 2-5). Here the data is what the tactics policy plays in half a
+millisecond a decision: tens of thousands of games, every turn start a sample, so that a model
+with a hidden layer over the features of ``ai.value_features`` (``tools/value_mlp.py``'s form:
+the linear utility plus tanh units) can be fitted to results without learning the positions.
+
+Each ``--hidden`` width (0: the conditional logit alone) is fitted from v1's exact weights by
+minibatch Adam on 80% of the games (whole games, ``train_value.held_out``), the last fifth of
+the steps at a tenth of the rate. Every fit, v1 and the ``--compare`` models are measured on
+the held-out games (log loss, Brier), on ``--test-outcomes`` (games the search played) and on
+hard's ranking of a turn's actions at every position of ``--siblings`` (none of them is fitted
+here; ``value_exit.measure_siblings``). Of the widths above 0, the one with the lowest held-out
+log loss is written if it forecasts the held-out games better than the width-0 fit and ranks
+hard's siblings better than v1 (lower cross-entropy); otherwise nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from train_value import held_out, load, scores
+from value_exit import load_siblings, measure_siblings, v1_weights
+from value_mlp import Params, backprop, chances, model_file, named_params, sibling_value, unscaled
+
+Data = dict[str, np.ndarray]
+KEYS = ("w", "V", "b", "a")
+
+
+def concatenated(paths: list[Path]) -> Data:
+    parts = [load(path) for path in paths]
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def start_params(linear: np.ndarray, width: int, rng: np.random.Generator) -> Params:
+    features = len(linear)
+    return {
+        "w": linear.copy(),
+        "V": rng.normal(0.0, 1.0 / np.sqrt(features), (width, features)),
+        "b": np.zeros(width),
+        "a": rng.normal(0.0, 0.01, width),
+    }
+
+
+def batch_gradient(p: Params, x: np.ndarray, y: np.ndarray, mask: np.ndarray) -> Params:
+    """Gradients of the mean log loss of the results over the rows given."""
+    q, h = chances(p, x, mask)
+    return backprop(p, x, h, np.where(mask, q - y, 0.0) / len(x))
+
+
+def fit(
+    start: Params, train: Data, steps: int, batch: int, lr: float, l2_hidden: float, seed: int,
+    label: str,
+) -> Params:  # fmt: skip
+    """Minibatch Adam on the results' log loss, L2 on the hidden weights toward 0."""
+    rng = np.random.default_rng(seed)
+    p = {k: v.copy() for k, v in start.items()}
+    m = {k: np.zeros_like(v) for k, v in p.items()}
+    v2 = {k: np.zeros_like(v) for k, v in p.items()}
+    rows = len(train["x"])
+    clock = time.perf_counter()
+    for t in range(1, steps + 1):
+        pick = rng.integers(0, rows, batch)
+        grad = batch_gradient(p, train["x"][pick], train["y"][pick], train["mask"][pick])
+        rate = lr if t <= 0.8 * steps else lr / 10
+        for k in KEYS:
+            g = grad[k] + (2 * l2_hidden * p[k] if k != "w" else 0.0)
+            m[k] = 0.9 * m[k] + 0.1 * g
+            v2[k] = 0.999 * v2[k] + 0.001 * g**2
+            p[k] -= rate * (m[k] / (1 - 0.9**t)) / (np.sqrt(v2[k] / (1 - 0.999**t)) + 1e-8)
+        if t % 200 == 0 or t == steps:
+            eta = (time.perf_counter() - clock) / t * (steps - t)
+            print(f"\r{label}: step {t}/{steps}, ETA {eta:.0f} s", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("data", type=Path, nargs="+", help="self-play files to fit")
+    parser.add_argument("--siblings", type=Path, required=True, help="hard's samples")
+    parser.add_argument("--sibling-games", type=Path, required=True, help="the games sampled")
+    parser.add_argument("--test-outcomes", type=Path, required=True, help="search games")
+    parser.add_argument("--hidden", type=int, nargs="+", default=[0, 8, 16])
+    parser.add_argument("--steps", type=int, default=6000)
+    parser.add_argument("--batch", type=int, default=4096)
+    parser.add_argument("--lr", type=float, default=0.003)
+    parser.add_argument("--l2-hidden", type=float, default=1e-5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--compare", nargs="*", default=["value_v3"])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--report", type=Path, required=True)
+    args = parser.parse_args(argv)
+    if args.steps < 1 or args.batch < 1 or min(args.hidden) < 0 or not 0 < args.lr < 1:
+        parser.error("--steps and --batch at least 1, --hidden at least 0, --lr in (0, 1)")
+    data = concatenated(args.data)
+    test_games = held_out(data["game"])
+    train = {k: v[~test_games] for k, v in data.items()}
+    test = {k: v[test_games] for k, v in data.items()}
+    search_games = load(args.test_outcomes)
+    sib = load_siblings([args.siblings], args.sibling_games)
+    scale = np.sqrt((train["x"][train["mask"]] ** 2).mean(axis=0)) + 1e-9
+    train["x"] = train["x"] / scale
+
+    def measured(p: Params | None) -> dict[str, Any]:
+        def results(d: Data) -> dict[str, float]:
+            q = d["v1"] if p is None else chances(p, d["x"], d["mask"])[0]
+            return scores(q, d["y"], d["mask"])
+
+        value = sib["v1"] if p is None else sibling_value(p, sib)[0]
+        return {"held_out": results(test), "search_games": results(search_games),
+                "siblings": measure_siblings(value, sib)}  # fmt: skip
+
+    report: dict[str, Any] = {
+        "command": " ".join(["tools/value_scale.py", *map(str, argv or sys.argv[1:])]),
+        "games": {"train": len(set(train["game"])), "test": len(set(test["game"]))},
+        "positions": {"train": len(train["x"]), "test": len(test["x"]),
+                      "search_games": len(search_games["x"]),
+                      "sibling_positions": len(sib["starts"])},
+        "steps": args.steps, "batch": args.batch, "lr": args.lr, "l2_hidden": args.l2_hidden,
+        "seed": args.seed, "v1": measured(None), "fits": [],
+    }  # fmt: skip
+    for name in args.compare:
+        report[name.removeprefix("value_")] = measured(named_params(name))
+    rng = np.random.default_rng(args.seed)
+    linear = v1_weights() * scale
+    fitted: dict[int, tuple[Params, dict[str, Any]]] = {}
+    for width in args.hidden:
+        p = fit(start_params(linear, width, rng), train, args.steps, args.batch, args.lr,
+                args.l2_hidden, args.seed + width, f"hidden {width}")  # fmt: skip
+        raw = unscaled(p, scale)
+        row = {"hidden": width, **measured(raw)}
+        report["fits"].append(row)
+        fitted[width] = (raw, row)
+        print(json.dumps(row), file=sys.stderr)
+    report["chosen"] = chosen = _chosen(fitted, report["v1"])
+    if chosen is None:
+        print("no fit passes the rule: no model written", file=sys.stderr)
+    else:
+        trained = {"command": report["command"], "hidden": chosen, "games": report["games"],
+                   "positions": report["positions"]}  # fmt: skip
+        model = model_file(fitted[chosen][0], trained)
+        args.out.write_text(json.dumps(model) + "\n", encoding="utf-8")
+    args.report.parent.mkdir(parents=True, exist_ok=True)
+    args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    print(json.dumps({k: v for k, v in report.items() if k != "command"}, indent=1))
+    return 0 if chosen is not None else 1
+
+
+def _chosen(fitted: dict[int, tuple[Params, dict[str, Any]]], v1: dict[str, Any]) -> int | None:
+    """The width written by the module's rule, or None."""
+    wide = [w for w in fitted if w > 0]
+    if not wide or 0 not in fitted:
+        return None
+    best = min(wide, key=lambda w: fitted[w][1]["held_out"]["log_loss"])
+    row = fitted[best][1]
+    if row["held_out"]["log_loss"] >= fitted[0][1]["held_out"]["log_loss"]:
+        return None
+    if row["siblings"]["cross_entropy"] >= v1["siblings"]["cross_entropy"]:
+        return None
+    return best
+
+
+if __name__ == "__main__":
+    sys.exit(main())
