@@ -3,7 +3,8 @@
     .venv/bin/python tools/selfplay.py --agent policy:tactics --games 30000 --seed 1801 \\
         --out build/selfplay/tactics_s1801.jsonl --jobs 2
     .venv/bin/python tools/value_scale.py build/selfplay/tactics_s1801.jsonl \\
-        --siblings build/exit/hard_s32.jsonl --sibling-games build/selfplay/chances_train_s32.jsonl \\
+        --siblings build/exit/hard_s32.jsonl \\
+        --sibling-games build/selfplay/chances_train_s32.jsonl \\
         --test-outcomes build/selfplay/chances_test_s31.jsonl --hidden 0 8 16 \\
         --out ai/data/value_v7.json --report experiments/train/value_v7.json
 
@@ -152,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         report["fits"].append(row)
         fitted[width] = (raw, row)
         print(json.dumps(row), file=sys.stderr)
-    report["chosen"] = chosen = _chosen(fitted, report["v1"])
+    report["chosen"] = chosen = chosen_width(fitted, report["v1"])
     if chosen is None:
         print("no fit passes the rule: no model written", file=sys.stderr)
     else:
@@ -166,7 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if chosen is not None else 1
 
 
-def _chosen(fitted: dict[int, tuple[Params, dict[str, Any]]], v1: dict[str, Any]) -> int | None:
+def chosen_width(
+    fitted: dict[int, tuple[Params, dict[str, Any]]], v1: dict[str, Any]
+) -> int | None:
     """The width written by the module's rule, or None."""
     wide = [w for w in fitted if w > 0]
     if not wide or 0 not in fitted:

@@ -1,0 +1,76 @@
+"""tools/value_scale.py: its minibatch gradient is the results' log loss's, a fit lowers that
+loss, and only a hidden layer that beats the plain fit and v1's ranking is written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.ai.helpers import small_siblings
+from tests.tool_scripts import load_tool
+
+np = pytest.importorskip("numpy")
+tool = load_tool("value_scale", "_strategos_value_scale_for_tests")
+exit_tool = load_tool("value_exit", "_strategos_value_exit_for_scale_tests")
+mlp_tool = load_tool("value_mlp", "_strategos_value_mlp_for_scale_tests")
+
+
+def _results() -> dict[str, Any]:
+    """Positions of the random test games with a random winner each, features on one scale."""
+    sib = small_siblings(exit_tool)
+    x, mask = sib["x"].astype(float), sib["mask"]
+    scale = np.sqrt((x[mask] ** 2).mean(axis=0)) + 1e-9
+    rng = np.random.default_rng(5)
+    y = np.zeros(mask.shape)
+    y[np.arange(len(y)), rng.integers(0, 2, len(y))] = 1.0
+    return {"x": x / scale, "mask": mask, "y": y, "scale": scale}
+
+
+def _loss(p: dict[str, Any], data: dict[str, Any]) -> float:
+    return float(mlp_tool.outcome_loss(p, data)[0])
+
+
+@pytest.mark.parametrize("width", [0, 3])
+def test_the_batch_gradient_is_the_loss_s(width: int) -> None:
+    data = _results()
+    p = tool.start_params(exit_tool.v1_weights() * data["scale"], width, np.random.default_rng(1))
+    p["a"] = p["a"] + 0.3  # hidden units that matter, so their weights have a gradient
+    grads = tool.batch_gradient(p, data["x"], data["y"], data["mask"])
+    h = 1e-6
+    for key in ("w", "V", "b", "a"):
+        flat = grads[key].reshape(-1)
+        for i in np.argsort(-np.abs(flat))[:4]:
+            up = {k: v.copy() for k, v in p.items()}
+            down = {k: v.copy() for k, v in p.items()}
+            up[key].reshape(-1)[i] += h
+            down[key].reshape(-1)[i] -= h
+            numeric = (_loss(up, data) - _loss(down, data)) / (2 * h)
+            assert numeric == pytest.approx(flat[i], rel=1e-4, abs=1e-8), key
+
+
+def test_a_fit_lowers_the_training_loss() -> None:
+    data = _results()
+    start = tool.start_params(exit_tool.v1_weights() * data["scale"], 2, np.random.default_rng(1))
+    fitted = tool.fit(start, data, steps=300, batch=16, lr=0.01, l2_hidden=0.0, seed=1,
+                      label="test")  # fmt: skip
+    assert _loss(fitted, data) < _loss(start, data) - 0.01
+
+
+def _row(log_loss: float, cross_entropy: float) -> dict[str, Any]:
+    return {"held_out": {"log_loss": log_loss}, "siblings": {"cross_entropy": cross_entropy}}
+
+
+@pytest.mark.parametrize(
+    ("rows", "chosen"),
+    [
+        ({0: _row(0.80, 2.9), 8: _row(0.78, 2.6), 16: _row(0.77, 2.65)}, 16),
+        ({0: _row(0.80, 2.9), 8: _row(0.78, 2.6), 16: _row(0.77, 2.75)}, None),  # ranks worse
+        ({0: _row(0.80, 2.9), 8: _row(0.81, 2.5)}, None),  # forecasts no better than width 0
+        ({8: _row(0.78, 2.6)}, None),  # nothing to compare with
+    ],
+)
+def test_the_written_width_follows_the_rule(rows: dict[int, Any], chosen: int | None) -> None:
+    v1 = _row(0.88, 2.70)
+    fitted: dict[int, tuple[dict[str, Any], Any]] = {w: ({}, row) for w, row in rows.items()}
+    assert tool.chosen_width(fitted, v1) == chosen
