@@ -120,6 +120,8 @@ def check_components(config: SearchConfig) -> None:
     ranking the root's ties the search does not know, a root scale below 0 or a budget of 0
     at more seats (-1 says "as at two"), or a budget halving cannot plan."""
     _lookup(_EVALUATORS, "evaluator", config.evaluator)
+    if config.leaf_evaluator:
+        _lookup(_EVALUATORS, "leaf_evaluator", config.leaf_evaluator)
     _lookup(_POLICIES, "policy", config.policy)
     if config.root_ties not in ROOT_TIES:
         raise ValueError(

@@ -68,6 +68,11 @@ class SearchConfig:
     # battle dice (``ai.duel``) instead of searching it: exact about the dice, but judged by
     # the evaluator one roll later it won 0.472 of 200 against the searched duel (exit.md, D3).
     duel_solve: bool = False
+    # What judges the playouts' last positions, "" for ``evaluator``: the root's one-ply ranking
+    # and the leaves ask different things of an evaluation. The ranking compares positions one
+    # action apart, mid-turn; a leaf is a turn's end, whose value is averaged over many playouts
+    # and should forecast who wins (exit.md, round 11).
+    leaf_evaluator: str = ""
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -43,6 +43,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "duel_solve": False,
     "playout_turns_many": -1,
     "iterations_many": -1,
+    "leaf_evaluator": "",
 }
 
 

@@ -20,9 +20,17 @@ minibatch Adam on 80% of the games (whole games, ``train_value.held_out``), the 
 the steps at a tenth of the rate. Every fit, v1 and the ``--compare`` models are measured on
 the held-out games (log loss, Brier), on ``--test-outcomes`` (games the search played) and on
 hard's ranking of a turn's actions at every position of ``--siblings`` (none of them is fitted
-here; ``value_exit.measure_siblings``). Of the widths above 0, the one with the lowest held-out
-log loss is written if it forecasts the held-out games better than the width-0 fit and ranks
-hard's siblings better than v1 (lower cross-entropy); otherwise nothing is written.
+here; ``value_exit.measure_siblings``). Which fit is written (``--choose``):
+
+- ``ranking``, for an evaluation that also ranks the root's actions: of the widths above 0, the
+  one with the lowest held-out log loss, if it forecasts the held-out games better than the
+  width-0 fit and ranks hard's siblings better than v1 (lower cross-entropy);
+- ``forecast``, for the leaves only (``leaf_evaluator``): the width with the lowest log loss on
+  the searched games, if below v1's. Round 11 found the first rule unmet: fitted to results,
+  every width forecasts far better than v1 and ranks a turn's siblings, mid-turn positions
+  unlike the turn starts it learnt from, far worse.
+
+Otherwise nothing is written.
 """
 
 from __future__ import annotations
@@ -108,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--l2-hidden", type=float, default=1e-5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--compare", nargs="*", default=["value_v3"])
+    parser.add_argument("--choose", choices=("ranking", "forecast"), default="ranking")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
@@ -153,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
         report["fits"].append(row)
         fitted[width] = (raw, row)
         print(json.dumps(row), file=sys.stderr)
-    report["chosen"] = chosen = chosen_width(fitted, report["v1"])
+    rule = chosen_width if args.choose == "ranking" else forecast_width
+    report["choose"] = args.choose
+    report["chosen"] = chosen = rule(fitted, report["v1"])
     if chosen is None:
         print("no fit passes the rule: no model written", file=sys.stderr)
     else:
@@ -179,6 +190,18 @@ def chosen_width(
     if row["held_out"]["log_loss"] >= fitted[0][1]["held_out"]["log_loss"]:
         return None
     if row["siblings"]["cross_entropy"] >= v1["siblings"]["cross_entropy"]:
+        return None
+    return best
+
+
+def forecast_width(
+    fitted: dict[int, tuple[Params, dict[str, Any]]], v1: dict[str, Any]
+) -> int | None:
+    """The width that forecasts the searched games best, if better than v1, or None."""
+    if not fitted:
+        return None
+    best = min(fitted, key=lambda w: fitted[w][1]["search_games"]["log_loss"])
+    if fitted[best][1]["search_games"]["log_loss"] >= v1["search_games"]["log_loss"]:
         return None
     return best
 

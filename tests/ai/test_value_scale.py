@@ -57,8 +57,12 @@ def test_a_fit_lowers_the_training_loss() -> None:
     assert _loss(fitted, data) < _loss(start, data) - 0.01
 
 
-def _row(log_loss: float, cross_entropy: float) -> dict[str, Any]:
-    return {"held_out": {"log_loss": log_loss}, "siblings": {"cross_entropy": cross_entropy}}
+def _row(log_loss: float, cross_entropy: float, searched: float = 0.8) -> dict[str, Any]:
+    return {
+        "held_out": {"log_loss": log_loss},
+        "siblings": {"cross_entropy": cross_entropy},
+        "search_games": {"log_loss": searched},
+    }
 
 
 @pytest.mark.parametrize(
@@ -74,3 +78,19 @@ def test_the_written_width_follows_the_rule(rows: dict[int, Any], chosen: int | 
     v1 = _row(0.88, 2.70)
     fitted: dict[int, tuple[dict[str, Any], Any]] = {w: ({}, row) for w, row in rows.items()}
     assert tool.chosen_width(fitted, v1) == chosen
+
+
+@pytest.mark.parametrize(
+    ("rows", "chosen"),
+    [
+        ({0: _row(0.9, 3.1, 0.75), 8: _row(0.86, 3.2, 0.72)}, 8),  # ranking ignored
+        ({0: _row(0.9, 3.1, 0.70), 8: _row(0.86, 3.2, 0.72)}, 0),
+        ({0: _row(0.9, 3.1, 0.89), 8: _row(0.86, 3.2, 0.90)}, None),  # v1 forecasts better
+    ],
+)
+def test_the_forecast_rule_goes_by_the_searched_games(
+    rows: dict[int, Any], chosen: int | None
+) -> None:
+    v1 = _row(1.06, 2.70, 0.88)
+    fitted: dict[int, tuple[dict[str, Any], Any]] = {w: ({}, row) for w, row in rows.items()}
+    assert tool.forecast_width(fitted, v1) == chosen
