@@ -166,6 +166,11 @@ register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3
 # "v6": v3's recipe with expert's visits and values beside hard's (ai/data/value_v6.json;
 # round 7 of experiments/exit.md): registered for its declared arena run (A7).
 register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6", viewer))
+# "v7": v1's features with eight tanh units, fitted to the results of 30000 self-play games
+# of the tactics policy (tools/value_scale.py, ai/data/value_v7.json; round 11 of
+# experiments/exit.md): it forecasts who wins at a turn's start far better than v1 and ranks
+# a turn's actions worse, so it is meant for the leaves (``leaf_evaluator``).
+register_evaluator("v7", lambda config, viewer: LearnedEvaluator.named("value_v7", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
 # "v3-or-threat": v3 at two seats, "threat" at three or more: the normal preset's (round 8 of

@@ -20,6 +20,7 @@ from ai.components import (
     register_policy,
 )
 from ai.config import SearchConfig
+from ai.evaluation import Evaluator
 from ai.presets import PRESETS, V1_PRESETS
 from game import Action, GameState
 from game.kinds import END_TURN
@@ -122,6 +123,26 @@ def test_a_spec_names_the_components_the_search_uses() -> None:
         state.observe(seat), state.legal_actions(), random.Random(1)
     )
     assert plain.kind != END_TURN  # the "v1" policy would not end this turn at once
+
+
+def test_the_leaves_may_be_judged_by_another_evaluator_than_the_root() -> None:
+    """``leaf_evaluator``: the playouts' last positions are judged by it, every one of them,
+    and the root's one-ply ranking still by ``evaluator``, from the seat's own viewpoint."""
+    state = mid_game()
+    seat = state.current_player()
+    spec = "ismcts:normal:iterations=60:evaluator=v1:leaf_evaluator=test-even"
+    Even.viewers.clear()
+    search = ai.agent_from_spec(spec).begin(
+        state.observe(seat), state.legal_actions(), random.Random(1)
+    )
+    assert isinstance(search, ai.Search)
+    while not search.step(1 << 30):
+        pass
+    assert Even.viewers == [-1]
+    assert isinstance(search.evaluator, Even) and search.evaluator.calls == search.iterations
+    assert type(search.root_evaluator) is Evaluator
+    with pytest.raises(ValueError, match=r"unknown leaf_evaluator 'nope'; choose from .*\bv1\b"):
+        ai.agent_from_spec("ismcts:normal:leaf_evaluator=nope")
 
 
 def test_a_name_is_registered_once_and_must_fit_in_a_spec() -> None:
