@@ -191,3 +191,25 @@ def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
     finally:
         learned_value.load_model.cache_clear()
         load_hidden.cache_clear()
+
+
+@pytest.mark.parametrize(
+    "name", sorted(p.stem for p in learned_value.DATA_DIR.glob("value_*.json"))
+)
+def test_every_shipped_model_is_read_as_the_training_code_reads_it(name: str) -> None:
+    """Each model in ai/data (with or without hidden units) passes the checks on reading and
+    judges positions of every seat count as the numpy code does, to 1e-9."""
+    runtime = LearnedEvaluator.named(name)
+    assert not runtime.sharpness and not runtime.lead  # the search's models are uncalibrated
+    p = tool.named_params(name)
+    base = Evaluator()
+    checked = 0
+    for state in random_game_positions(41, seed_offset=3):
+        if state.is_terminal():
+            continue
+        x = np.array(seat_features(state, base))
+        want = tool.chances(p, x[None], np.ones((1, len(x)), dtype=bool))[0][0]
+        got = runtime.win_chances(state)
+        assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-9
+        checked += 1
+    assert checked > 30
