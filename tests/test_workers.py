@@ -130,6 +130,27 @@ def test_training_tells_every_step_where_its_tasks_run(monkeypatch: pytest.Monke
         assert "--ray" not in step and step[step.index("--jobs") + 1] == "3"
 
 
+def test_the_value_v7_recipe_plays_its_games_then_fits_for_the_leaves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``./build.sh train value-v7``: hard's samples (to measure against), the test games and
+    the tactics games, each resumable, then the fit by the forecast rule, in that order."""
+    steps: list[list[str]] = []
+    monkeypatch.setattr(train, "_run", steps.append)
+    assert train.main(["value-v7", "--games", "5", "--jobs", "2"]) == 0
+    assert [s[0] for s in steps] == [
+        "tools/selfplay.py", "tools/search_targets.py", "tools/selfplay.py",
+        "tools/selfplay.py", "tools/value_scale.py",
+    ]  # fmt: skip
+    tactics = steps[3]
+    assert tactics[tactics.index("--games") + 1] == "5"
+    assert tactics[tactics.index("--seed") + 1] == "1801"
+    fit = steps[-1]
+    assert fit[fit.index("--choose") + 1] == "forecast"
+    assert fit[fit.index("--out") + 1] == "ai/data/value_v7.json"
+    assert fit[1] == tactics[tactics.index("--out") + 1]
+
+
 @pytest.fixture(scope="module")
 def ray_here() -> Iterator[None]:
     try:

@@ -4,6 +4,7 @@
     ./build.sh train search-chances [--games 4000] [--test-games 2000] [--jobs N]
     ./build.sh train policy-exit1 [--games 1000] [--jobs N]
     ./build.sh train value-v3 [--games 1000] [--jobs N]
+    ./build.sh train value-v7 [--games 30000] [--jobs N]
     (any of them with --ray local | --ray ADDRESS in place of --jobs: the cluster extra)
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
@@ -38,6 +39,12 @@ games stay in build/.
   deep search does (``ai/data/value_v3.json``, ``ai.learned_value``): policy-exit1's samples of
   hard's visits and the chances recipe's games (their results), fitted by
   ``tools/value_exit.py`` (the value half of Expert Iteration; ``experiments/exit.md``).
+
+- ``value-v7``: an evaluation for the search's leaves (``ai/data/value_v7.json``, option
+  ``leaf_evaluator``): v1's features with eight tanh units fitted to the results of 30000
+  self-play games of the tactics policy (seed 1801, the training mix of seat counts) by
+  ``tools/value_scale.py --choose forecast``, measured on the chances recipe's test games (seed
+  31) and against hard's ranking at value-v3's samples (round 11 of ``experiments/exit.md``).
 
 (The search's learned evaluation "v2" was made by hand from the same tools before this
 command existed: experiments/learned_value.md gives its commands.)
@@ -82,6 +89,8 @@ SEARCH_SAMPLES_PER_GAME = 2
 # The policy-exit1 recipe: the games it samples (the chances recipe's), the search it learns from.
 EXIT = Recipe("policy:tactics", 32, 1000, None, 0, False, "policy_exit1", 400)
 EXIT_TEACHER = "ismcts:hard"
+# The value-v7 recipe: tactics self-play games to fit (tools/value_scale.py).
+SCALE = Recipe("policy:tactics", 1801, 30000, None, 0, False, "value_v7", 6000)
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
 
@@ -97,7 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "model",
-        choices=sorted([*RECIPES, "policy-exit1", "search-chances", "tactics", "value-v3"]),
+        choices=sorted(
+            [*RECIPES, "policy-exit1", "search-chances", "tactics", "value-v3", "value-v7"]
+        ),
     )
     parser.add_argument(
         "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
@@ -121,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         return _policy_exit(args, parser)
     if args.model == "value-v3":
         return _value_exit(args, parser)
+    if args.model == "value-v7":
+        return _value_scale(args, parser)
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games
@@ -172,11 +185,14 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     return 0
 
 
-def _exit_samples(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Path, Path]:
+def _exit_samples(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, games: int | None = None
+) -> tuple[Path, Path]:
     """Hard's visit shares at decisions of the chances recipe's games (both resumable):
-    (the games, the samples)."""
+    (the games, the samples); ``games`` of them, else ``--games``, else the recipe's."""
     recipe = EXIT
-    games = args.games if args.games is not None else recipe.train_games
+    if games is None:
+        games = args.games if args.games is not None else recipe.train_games
     if games < 1:
         parser.error("--games must be at least 1")
     played = GAMES / f"chances_train_s{recipe.train_seed}.jsonl"  # the chances recipe's games
@@ -215,6 +231,29 @@ def _value_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
           "--outcomes", str(outcomes), "--test-outcomes", str(test),
           "--out", "ai/data/value_v3.json",
           "--report", "experiments/train/value_v3.json"])  # fmt: skip
+    return 0
+
+
+def _value_scale(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    recipe = SCALE
+    games = args.games if args.games is not None else recipe.train_games
+    if games < 1:
+        parser.error("--games must be at least 1")
+    played, sampled = _exit_samples(args, parser, EXIT.train_games)  # hard's ranking, measured
+    chances = RECIPES["chances"]
+    test = GAMES / f"chances_test_s{chances.test_seed}.jsonl"
+    _run(["tools/selfplay.py", "--agent", chances.agent, *args.worker_args,
+          "--games", str(chances.test_games), "--players", "2,4",
+          "--seed", str(chances.test_seed), "--out", str(test)])  # fmt: skip
+    train = GAMES / f"tactics_s{recipe.train_seed}.jsonl"
+    _run(["tools/selfplay.py", "--agent", recipe.agent, *args.worker_args,
+          "--games", str(games), "--seed", str(recipe.train_seed),
+          "--out", str(train)])  # fmt: skip
+    _run(["tools/value_scale.py", str(train), "--siblings", str(sampled),
+          "--sibling-games", str(played), "--test-outcomes", str(test),
+          "--hidden", "0", "8", "--choose", "forecast", "--steps", str(recipe.steps),
+          "--out", f"ai/data/{recipe.model}.json",
+          "--report", "experiments/train/value_v7_forecast.json"])  # fmt: skip
     return 0
 
 

@@ -12,7 +12,7 @@ import pytest
 from ai import learned_value
 from ai.evaluation import Evaluator
 from ai.learned_value import LearnedEvaluator, load_hidden
-from ai.model_file import ModelError
+from ai.model_file import DATA_DIR, ModelError
 from ai.value_features import FEATURES, seat_features
 from tests.ai.helpers import random_game_positions, small_siblings
 from tests.tool_scripts import load_tool
@@ -193,9 +193,7 @@ def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
         load_hidden.cache_clear()
 
 
-@pytest.mark.parametrize(
-    "name", sorted(p.stem for p in learned_value.DATA_DIR.glob("value_*.json"))
-)
+@pytest.mark.parametrize("name", sorted(p.stem for p in DATA_DIR.glob("value_*.json")))
 def test_every_shipped_model_is_read_as_the_training_code_reads_it(name: str) -> None:
     """Each model in ai/data (with or without hidden units) passes the checks on reading and
     judges positions of every seat count as the numpy code does, to 1e-9."""
