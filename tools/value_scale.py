@@ -5,8 +5,8 @@
     .venv/bin/python tools/value_scale.py build/selfplay/tactics_s1801.jsonl \\
         --siblings build/exit/hard_s32.jsonl \\
         --sibling-games build/selfplay/chances_train_s32.jsonl \\
-        --test-outcomes build/selfplay/chances_test_s31.jsonl --hidden 0 8 16 \\
-        --out ai/data/value_v7.json --report experiments/train/value_v7.json
+        --test-outcomes build/selfplay/chances_test_s31.jsonl --hidden 0 8 --choose forecast \\
+        --out ai/data/value_v7.json --report experiments/train/value_v7_forecast.json
 
 The results-only fit before (v2, ``tools/train_value.py``) saw 617 games and played as v1 did;
 the fits to hard's ranking (v3, v5) stopped at what a few thousand searched positions can teach
@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
 def chosen_width(
     fitted: dict[int, tuple[Params, dict[str, Any]]], v1: dict[str, Any]
 ) -> int | None:
-    """The width written by the module's rule, or None."""
+    """The width the ``ranking`` rule writes (see the module's docstring), or None."""
     wide = [w for w in fitted if w > 0]
     if not wide or 0 not in fitted:
         return None
