@@ -6,6 +6,8 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
+import pytest
+
 import ai
 import game
 from ai.bench import mid_game_state
@@ -173,3 +175,18 @@ def small_siblings(value_exit: Any) -> dict[str, Any]:
     sib: dict[str, Any] = value_exit.flatten(parts)
     sib["x"] = sib["x"].astype(float)
     return sib
+
+
+def check_hidden_layer_gradient(loss: Any, p: dict[str, Any], grads: dict[str, Any]) -> None:
+    """Each parameter array of a model with a hidden layer (``w``, ``V``, ``b``, ``a``, numpy):
+    its four largest gradients equal the central differences of ``loss``."""
+    h = 1e-6
+    for key in ("w", "V", "b", "a"):
+        flat = grads[key].reshape(-1)
+        for i in sorted(range(len(flat)), key=lambda j: -abs(flat[j]))[:4]:
+            up = {k: v.copy() for k, v in p.items()}
+            down = {k: v.copy() for k, v in p.items()}
+            up[key].reshape(-1)[i] += h
+            down[key].reshape(-1)[i] -= h
+            numeric = (loss(up) - loss(down)) / (2 * h)
+            assert numeric == pytest.approx(flat[i], rel=1e-4, abs=1e-8), key

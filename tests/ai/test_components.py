@@ -102,6 +102,18 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
     assert all(c.prune for c in PRESETS.values()) and not any(c.prune for c in V1_PRESETS.values())
 
 
+def _searched(spec: str, state: GameState) -> ai.Search:
+    """The search ``spec`` makes at ``state``, run to its end."""
+    seat = state.current_player()
+    search = ai.agent_from_spec(spec).begin(
+        state.observe(seat), state.legal_actions(), random.Random(1)
+    )
+    assert isinstance(search, ai.Search)
+    while not search.step(1 << 30):
+        pass
+    return search
+
+
 def test_a_spec_names_the_components_the_search_uses() -> None:
     """With every position even, only the policy's priors tell actions apart: the search
     spends its visits on what the named policy likes, and asks the named evaluator from both
@@ -110,12 +122,7 @@ def test_a_spec_names_the_components_the_search_uses() -> None:
     seat = state.current_player()
     spec = "ismcts:normal:iterations=60:evaluator=test-even:policy=test-end-turn:root_eval=false"
     Even.viewers.clear()
-    search = ai.agent_from_spec(spec).begin(
-        state.observe(seat), state.legal_actions(), random.Random(1)
-    )
-    assert isinstance(search, ai.Search)
-    while not search.step(1 << 30):
-        pass
+    search = _searched(spec, state)
     assert search.best_action().kind == END_TURN
     assert sorted(Even.viewers) == [-1, seat]
     assert isinstance(search.evaluator, Even) and search.evaluator.calls == search.iterations
@@ -128,16 +135,10 @@ def test_a_spec_names_the_components_the_search_uses() -> None:
 def test_the_leaves_may_be_judged_by_another_evaluator_than_the_root() -> None:
     """``leaf_evaluator``: the playouts' last positions are judged by it, every one of them,
     and the root's one-ply ranking still by ``evaluator``, from the seat's own viewpoint."""
-    state = mid_game()
-    seat = state.current_player()
-    spec = "ismcts:normal:iterations=60:evaluator=v1:leaf_evaluator=test-even"
     Even.viewers.clear()
-    search = ai.agent_from_spec(spec).begin(
-        state.observe(seat), state.legal_actions(), random.Random(1)
+    search = _searched(
+        "ismcts:normal:iterations=60:evaluator=v1:leaf_evaluator=test-even", mid_game()
     )
-    assert isinstance(search, ai.Search)
-    while not search.step(1 << 30):
-        pass
     assert Even.viewers == [-1]
     assert isinstance(search.evaluator, Even) and search.evaluator.calls == search.iterations
     assert type(search.root_evaluator) is Evaluator

@@ -14,7 +14,7 @@ from ai.evaluation import Evaluator
 from ai.learned_value import LearnedEvaluator, load_hidden
 from ai.model_file import DATA_DIR, ModelError
 from ai.value_features import FEATURES, seat_features
-from tests.ai.helpers import random_game_positions, small_siblings
+from tests.ai.helpers import check_hidden_layer_gradient, random_game_positions, small_siblings
 from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
@@ -33,19 +33,6 @@ def _random_params(width: int = 3, seed: int = 1) -> dict[str, Any]:
     }
 
 
-def _check_gradient(loss: Any, p: dict[str, Any], grads: dict[str, Any]) -> None:
-    h = 1e-6
-    for key in ("w", "V", "b", "a"):
-        flat = grads[key].reshape(-1)
-        for i in np.argsort(-np.abs(flat))[:4]:
-            up = {k: v.copy() for k, v in p.items()}
-            down = {k: v.copy() for k, v in p.items()}
-            up[key].reshape(-1)[i] += h
-            down[key].reshape(-1)[i] -= h
-            numeric = (loss(up) - loss(down)) / (2 * h)
-            assert numeric == pytest.approx(flat[i], rel=1e-4, abs=1e-8), key
-
-
 def _small_siblings() -> dict[str, Any]:
     """Six positions' siblings, each feature scaled as the fit sees it."""
     sib = small_siblings(exit_tool)
@@ -59,7 +46,7 @@ def test_the_siblings_gradient_is_the_loss_s() -> None:
     p = _random_params()
     log_temp = np.log(30.0)
     _, grads, g_temp = tool.sibling_loss(p, log_temp, sib)
-    _check_gradient(lambda q: tool.sibling_loss(q, log_temp, sib)[0], p, grads)
+    check_hidden_layer_gradient(lambda q: tool.sibling_loss(q, log_temp, sib)[0], p, grads)
     h = 1e-6
     numeric = (
         tool.sibling_loss(p, log_temp + h, sib)[0] - tool.sibling_loss(p, log_temp - h, sib)[0]
@@ -76,7 +63,7 @@ def test_the_results_gradient_is_the_loss_s() -> None:
     data = {"x": sib["x"], "mask": sib["mask"], "y": y}
     p = _random_params(seed=2)
     _, grads = tool.outcome_loss(p, data)
-    _check_gradient(lambda q: tool.outcome_loss(q, data)[0], p, grads)
+    check_hidden_layer_gradient(lambda q: tool.outcome_loss(q, data)[0], p, grads)
 
 
 def test_the_fit_starts_at_the_linear_model() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.ai.helpers import small_siblings
+from tests.ai.helpers import check_hidden_layer_gradient, small_siblings
 from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
@@ -37,16 +37,7 @@ def test_the_batch_gradient_is_the_loss_s(width: int) -> None:
     p = tool.start_params(exit_tool.v1_weights() * data["scale"], width, np.random.default_rng(1))
     p["a"] = p["a"] + 0.3  # hidden units that matter, so their weights have a gradient
     grads = tool.batch_gradient(p, data["x"], data["y"], data["mask"])
-    h = 1e-6
-    for key in ("w", "V", "b", "a"):
-        flat = grads[key].reshape(-1)
-        for i in np.argsort(-np.abs(flat))[:4]:
-            up = {k: v.copy() for k, v in p.items()}
-            down = {k: v.copy() for k, v in p.items()}
-            up[key].reshape(-1)[i] += h
-            down[key].reshape(-1)[i] -= h
-            numeric = (_loss(up, data) - _loss(down, data)) / (2 * h)
-            assert numeric == pytest.approx(flat[i], rel=1e-4, abs=1e-8), key
+    check_hidden_layer_gradient(lambda q: _loss(q, data), p, grads)
 
 
 def test_a_fit_lowers_the_training_loss() -> None:
