@@ -111,6 +111,12 @@ def make_evaluator(config: SearchConfig, viewer: int) -> Evaluator:
     return _lookup(_EVALUATORS, "evaluator", config.evaluator)(config, viewer)
 
 
+def make_leaf_evaluator(config: SearchConfig, viewer: int) -> Evaluator:
+    """What judges the playouts' last positions: ``leaf_evaluator``, or ``evaluator`` if unset."""
+    name = config.leaf_evaluator or config.evaluator
+    return _lookup(_EVALUATORS, "leaf_evaluator", name)(config, viewer)
+
+
 def make_policy(config: SearchConfig, viewer: int) -> Policy:
     return _lookup(_POLICIES, "policy", config.policy)(config, viewer)
 
@@ -197,6 +203,7 @@ __all__ = [
     "check_components",
     "evaluator_names",
     "make_evaluator",
+    "make_leaf_evaluator",
     "make_policy",
     "policy_names",
     "register_evaluator",

@@ -19,10 +19,9 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from ai.agents import Insight, Thinking
-from ai.components import make_evaluator, make_policy
+from ai.components import make_evaluator, make_leaf_evaluator, make_policy
 from ai.config import SearchConfig, at_seats
 from ai.halving import SequentialHalving
 from ai.lookahead import one_ply
@@ -60,10 +59,7 @@ class Search(Thinking):
         self.n = view.public.num_players
         self.legal = list(legal)
         # Determinized worlds hold every seat's cards; the seat's own public state does not.
-        self.evaluator = make_evaluator(
-            replace(config, evaluator=config.leaf_evaluator) if config.leaf_evaluator else config,
-            -1,
-        )
+        self.evaluator = make_leaf_evaluator(config, -1)
         self.policy = make_policy(config, -1)
         self.root_evaluator = make_evaluator(config, self.seat)
         self.root_policy = make_policy(config, self.seat)
