@@ -17,7 +17,9 @@ With ``--public`` the features are read from public facts only (no hand, as
 (``ai/chances.py``). ``--test`` names files of other games to measure on instead of the 20%.
 
 Features of each game are kept in a cache beside the data (``<data>.features.npz``), so a
-rerun with more games extracts only the new ones.
+rerun with more games extracts only the new ones. ``load(..., share=s)`` samples instead every
+position where a seat decides or a turn starts, each kept with probability ``s`` (seeded by the
+game): the mid-turn positions the search's root compares, which turn starts never show.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import random
 import sys
 import time
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +39,7 @@ import numpy as np
 from ai.chances import is_turn_start
 from ai.evaluation import PUBLIC_READING, Evaluator
 from ai.value_features import FEATURES, seat_features
-from game import GameRecord
+from game import CHANCE, GameRecord
 
 MAX_SEATS = 6
 
@@ -51,15 +55,32 @@ def turn_starts(record: GameRecord) -> list[Any]:
     return out
 
 
+def decisions(record: GameRecord, share: float, seed: int) -> list[Any]:
+    """Each turn start and each position where a seat chooses, kept with probability
+    ``share`` by a generator seeded with ``seed``, in order."""
+    rng = random.Random(seed)
+    state = record.new_state()
+    out = []
+    for action in record.actions:
+        if (is_turn_start(state) or state.current_player() != CHANCE) and rng.random() < share:
+            out.append(state.clone())
+        state.apply_action(action)
+    return out
+
+
 def game_samples(
-    line: dict[str, Any], public: bool = False
+    line: dict[str, Any], public: bool = False, share: float = 0.0
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(features [positions, 6, F], v1 chances [positions, 6], result [6], mask [6]); with
-    ``public`` both read no hand."""
+    """(features [positions, 6, F], v1 chances [positions, 6], result [6], mask [6]) at the
+    turn starts, or with ``share`` above 0 at sampled decisions; with ``public`` both read no
+    hand."""
     record = GameRecord.from_dict(line["record"])
     n = record.num_players
     evaluator = Evaluator(viewer=PUBLIC_READING if public else -1)
-    states = turn_starts(record)
+    if share > 0:
+        states = decisions(record, share, seed=int(line["index"]))
+    else:
+        states = turn_starts(record)
     x = np.zeros((len(states), MAX_SEATS, len(FEATURES)))
     v1 = np.zeros((len(states), MAX_SEATS))
     for i, state in enumerate(states):
@@ -72,32 +93,51 @@ def game_samples(
     return x, v1, result, mask
 
 
-def load(data: Path, public: bool = False) -> dict[str, np.ndarray]:
-    """Every sample of ``data``, from the cache where the game is in it already."""
-    cache_path = data.with_suffix(".public.npz" if public else ".features.npz")
+def _samples_of(job: tuple[dict[str, Any], bool, float]) -> tuple[np.ndarray, ...]:
+    return game_samples(*job)
+
+
+def load(
+    data: Path, public: bool = False, share: float = 0.0, jobs: int = 1
+) -> dict[str, np.ndarray]:
+    """Every sample of ``data`` (turn starts, or with ``share`` the sampled decisions), from
+    the cache where the game is in it already; new games' features on ``jobs`` processes."""
+    if not 0 <= share <= 1:
+        raise ValueError(f"share must be in [0, 1], not {share}")
+    suffix = ".public.npz" if public else ".features.npz"
+    if share > 0:
+        suffix = f".decisions{share:g}{suffix}"
+    cache_path = data.with_suffix(suffix)
     lines = [json.loads(t) for t in data.read_text(encoding="utf-8").splitlines() if t.strip()]
     reading = "public" if public else "world"
-    key = hashlib.sha256(",".join((reading, *FEATURES)).encode()).hexdigest()[:16]
+    sampled = (reading,) if share == 0 else (reading, f"decisions {share:g}")
+    key = hashlib.sha256(",".join((*sampled, *FEATURES)).encode()).hexdigest()[:16]
     cached: dict[int, tuple[np.ndarray, ...]] = {}
     if cache_path.exists():
         with np.load(cache_path) as z:
             if str(z["key"]) == key:
                 for j, index in enumerate(z["game_index"]):
                     cached[int(index)] = tuple(z[f"{name}_{j}"] for name in ("x", "v1", "y", "m"))
-    per_game: dict[int, tuple[np.ndarray, ...]] = {}
+    per_game = {int(line["index"]): cached[int(line["index"])]
+                for line in lines if int(line["index"]) in cached}  # fmt: skip
+    new = [line for line in lines if int(line["index"]) not in per_game]
     start = time.perf_counter()
-    for count, line in enumerate(lines, 1):
-        index = int(line["index"])
-        per_game[index] = cached.get(index) or game_samples(line, public)
-        if count % 50 == 0:
-            print(f"\rfeatures: {count}/{len(lines)} games, {time.perf_counter() - start:.0f} s",
-                  end="", file=sys.stderr)  # fmt: skip
+    with get_context("fork").Pool(jobs) if jobs > 1 and new else _Serial() as pool:
+        found = pool.imap(_samples_of, [(line, public, share) for line in new], chunksize=8)
+        for count, (line, samples) in enumerate(zip(new, found, strict=True), 1):
+            per_game[int(line["index"])] = samples
+            if count % 50 == 0 or count == len(new):
+                spent = time.perf_counter() - start
+                eta = spent / count * (len(new) - count)
+                print(f"\rfeatures: {count}/{len(new)} new games, {spent:.0f} s, ETA {eta:.0f} s",
+                      end="", file=sys.stderr)  # fmt: skip
     print(file=sys.stderr)
-    arrays: dict[str, Any] = {"key": np.array(key), "game_index": np.array(sorted(per_game))}
-    for j, index in enumerate(sorted(per_game)):
-        for name, value in zip(("x", "v1", "y", "m"), per_game[index], strict=True):
-            arrays[f"{name}_{j}"] = value
-    np.savez_compressed(cache_path, **arrays)
+    if new:
+        arrays: dict[str, Any] = {"key": np.array(key), "game_index": np.array(sorted(per_game))}
+        for j, index in enumerate(sorted(per_game)):
+            for name, value in zip(("x", "v1", "y", "m"), per_game[index], strict=True):
+                arrays[f"{name}_{j}"] = value
+        np.savez_compressed(cache_path, **arrays)
     games, x, v1, y, m = [], [], [], [], []
     for index in sorted(per_game):
         gx, gv, gy, gm = per_game[index]
@@ -113,6 +153,19 @@ def load(data: Path, public: bool = False) -> dict[str, np.ndarray]:
         "y": np.concatenate(y),
         "mask": np.concatenate(m),
     }
+
+
+class _Serial:
+    """The pool's ``imap`` in this process, for one job."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        return None
+
+    def imap(self, fn: Any, jobs: list[Any], chunksize: int = 1) -> Any:
+        return map(fn, jobs)
 
 
 def chances(

@@ -53,8 +53,8 @@ Data = dict[str, np.ndarray]
 KEYS = ("w", "V", "b", "a")
 
 
-def concatenated(paths: list[Path]) -> Data:
-    parts = [load(path) for path in paths]
+def concatenated(paths: list[Path], share: float = 0.0, jobs: int = 1) -> Data:
+    parts = [load(path, share=share, jobs=jobs) for path in paths]
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
@@ -117,12 +117,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--compare", nargs="*", default=["value_v3"])
     parser.add_argument("--choose", choices=("ranking", "forecast"), default="ranking")
+    parser.add_argument(
+        "--share",
+        type=float,
+        default=0.0,
+        help="0: fit turn starts; above 0: that share of every decision",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes reading new games")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.steps < 1 or args.batch < 1 or min(args.hidden) < 0 or not 0 < args.lr < 1:
         parser.error("--steps and --batch at least 1, --hidden at least 0, --lr in (0, 1)")
-    data = concatenated(args.data)
+    if not 0 <= args.share <= 1 or args.jobs < 1:
+        parser.error("--share in [0, 1], --jobs at least 1")
+    data = concatenated(args.data, args.share, args.jobs)
     test_games = held_out(data["game"])
     train = {k: v[~test_games] for k, v in data.items()}
     test = {k: v[test_games] for k, v in data.items()}
@@ -146,7 +155,8 @@ def main(argv: list[str] | None = None) -> int:
         "positions": {"train": len(train["x"]), "test": len(test["x"]),
                       "search_games": len(search_games["x"]),
                       "sibling_positions": len(sib["starts"])},
-        "steps": args.steps, "batch": args.batch, "lr": args.lr, "l2_hidden": args.l2_hidden,
+        "share": args.share, "steps": args.steps, "batch": args.batch, "lr": args.lr,
+        "l2_hidden": args.l2_hidden,
         "seed": args.seed, "v1": measured(None), "fits": [],
     }  # fmt: skip
     for name in args.compare:
