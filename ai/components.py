@@ -177,6 +177,10 @@ register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6
 # experiments/exit.md): it forecasts who wins at a turn's start far better than v1 and ranks
 # a turn's actions worse, so it is meant for the leaves (``leaf_evaluator``).
 register_evaluator("v7", lambda config, viewer: LearnedEvaluator.named("value_v7", viewer))
+# "v8": v7's recipe with its samples at every decision, not turn starts only (sixteen units;
+# ai/data/value_v8.json; round 12 of experiments/exit.md): registered for its declared arena
+# run (A12).
+register_evaluator("v8", lambda config, viewer: LearnedEvaluator.named("value_v8", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
 # "v3-or-threat": v3 at two seats, "threat" at three or more: the normal preset's (round 8 of
