@@ -73,6 +73,11 @@ class SearchConfig:
     # action apart, mid-turn; a leaf is a turn's end, whose value is averaged over many playouts
     # and should forecast who wins (exit.md, round 11).
     leaf_evaluator: str = ""
+    # False: no playout; a new leaf is judged where it stands, once the dice, draws and forced
+    # moves that follow the action are sampled, so an iteration costs about half as much. For
+    # an evaluation that knows mid-turn positions (fitted at every decision, round 12 of
+    # exit.md); v1 and its family count on the playout to finish the turn's plan first.
+    playouts: bool = True
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -38,6 +38,8 @@ class Playout:
             return world.returns()
         config = self.config
         rng = self.rng
+        if not config.playouts:
+            return self.evaluator.win_chances(settled(world, rng))
         turns = 0
         steps = 0
         plan: list[Action] = []
@@ -104,6 +106,23 @@ class Playout:
             if candidates[i].kind == END_TURN:  # what follows would only lose
                 break
         return plan
+
+
+def settled(world: GameState, rng: random.Random) -> GameState:
+    """``world`` once the chance and forced moves after an action have been played, up to the
+    next choice or the next turn's roll: the positions an evaluation fitted at every decision
+    has seen (``tools/train_value.py``'s ``decisions``)."""
+    while world.phase != P_OVER:
+        if world.current_player() == CHANCE:
+            if world.phase == P_ROLL and not world.draw_queue and world.draw_deck < 0:
+                break
+            world.apply_action(world.sample_chance(rng))
+            continue
+        legal = world.legal_actions()
+        if len(legal) != 1:
+            break
+        world.apply_action(legal[0])
+    return world
 
 
 def turn_key(state: GameState) -> tuple[object, ...]:

@@ -25,7 +25,7 @@ _V1 = SearchConfig(
     root_eval=True, reuse=True, reuse_min=0.34, weights=DEFAULT_WEIGHTS, evaluator="v1",
     policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
     tree_scale=1.0, root_halving=0, root_scale_many=-1.0, duel_solve=False,
-    playout_turns_many=-1, iterations_many=-1, leaf_evaluator="",
+    playout_turns_many=-1, iterations_many=-1, leaf_evaluator="", playouts=True,
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {

@@ -44,6 +44,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "playout_turns_many": -1,
     "iterations_many": -1,
     "leaf_evaluator": "",
+    "playouts": True,
 }
 
 

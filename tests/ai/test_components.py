@@ -10,6 +10,7 @@ from typing import ClassVar
 import pytest
 
 import ai
+from ai.chances import is_turn_start
 from ai.components import (
     TWO_SEAT_EVALUATORS,
     evaluator_names,
@@ -22,7 +23,7 @@ from ai.components import (
 from ai.config import SearchConfig
 from ai.evaluation import Evaluator
 from ai.presets import PRESETS, V1_PRESETS
-from game import Action, GameState
+from game import CHANCE, Action, GameState
 from game.kinds import END_TURN
 from tests.ai.helpers import mid_game
 
@@ -53,7 +54,18 @@ class EndTurnFirst:
         return 0.0
 
 
+class Where(Even):
+    """Even, keeping every position it judged."""
+
+    judged: ClassVar[list[GameState]] = []
+
+    def win_chances(self, state: GameState) -> list[float]:
+        Where.judged.append(state.clone())
+        return super().win_chances(state)
+
+
 register_evaluator("test-even", lambda config, viewer: Even(viewer))
+register_evaluator("test-where", lambda config, viewer: Where(viewer))
 register_policy("test-end-turn", lambda config, viewer: EndTurnFirst())
 
 
@@ -144,6 +156,21 @@ def test_the_leaves_may_be_judged_by_another_evaluator_than_the_root() -> None:
     assert type(search.root_evaluator) is Evaluator
     with pytest.raises(ValueError, match=r"unknown leaf_evaluator 'nope'; choose from .*\bv1\b"):
         ai.agent_from_spec("ismcts:normal:leaf_evaluator=nope")
+
+
+@pytest.mark.parametrize("playouts", [True, False])
+def test_without_playouts_a_leaf_is_judged_where_it_stands(playouts: bool) -> None:
+    """``playouts=false``: each leaf is judged once its dice, draws and forced moves are
+    played, where a seat next chooses between actions, a turn is about to roll or the game is
+    over; with playouts every judged position is a turn's roll (or the end)."""
+    Where.judged.clear()
+    spec = f"ismcts:normal:iterations=60:leaf_evaluator=test-where:playouts={playouts}"
+    _searched(spec, mid_game())
+    assert Where.judged
+    for state in Where.judged:
+        settled = state.current_player() != CHANCE and len(state.legal_actions()) > 1
+        assert state.is_terminal() or is_turn_start(state) or (settled and not playouts)
+    assert any(not is_turn_start(state) for state in Where.judged) is not playouts
 
 
 def test_a_name_is_registered_once_and_must_fit_in_a_spec() -> None:
