@@ -46,6 +46,10 @@ games stay in build/.
   ``tools/value_scale.py --choose forecast``, measured on the chances recipe's test games (seed
   31) and against hard's ranking at value-v3's samples (round 11 of ``experiments/exit.md``).
 
+- ``value-v8``: value-v7's games and fit with the samples at a fifth of every decision
+  rather than at turn starts (``value_scale.py --share 0.2``, widths 0, 8 and 16;
+  ``ai/data/value_v8.json``, round 12 of ``experiments/exit.md``).
+
 (The search's learned evaluation "v2" was made by hand from the same tools before this
 command existed: experiments/learned_value.md gives its commands.)
 """
@@ -91,6 +95,11 @@ EXIT = Recipe("policy:tactics", 32, 1000, None, 0, False, "policy_exit1", 400)
 EXIT_TEACHER = "ismcts:hard"
 # The value-v7 recipe: tactics self-play games to fit (tools/value_scale.py).
 SCALE = Recipe("policy:tactics", 1801, 30000, None, 0, False, "value_v7", 6000)
+# How value-v7 and value-v8 fit those games: widths, share of decisions (0: turn starts), report.
+SCALE_FITS = {
+    "value-v7": (["0", "8"], "0", "value_v7_forecast"),
+    "value-v8": (["0", "8", "16"], "0.2", "value_v8"),
+}
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
 
@@ -107,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "model",
         choices=sorted(
-            [*RECIPES, "policy-exit1", "search-chances", "tactics", "value-v3", "value-v7"]
+            [*RECIPES, *SCALE_FITS, "policy-exit1", "search-chances", "tactics", "value-v3"]
         ),
     )
     parser.add_argument(
@@ -132,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         return _policy_exit(args, parser)
     if args.model == "value-v3":
         return _value_exit(args, parser)
-    if args.model == "value-v7":
+    if args.model in SCALE_FITS:
         return _value_scale(args, parser)
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
@@ -249,11 +258,13 @@ def _value_scale(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     _run(["tools/selfplay.py", "--agent", recipe.agent, *args.worker_args,
           "--games", str(games), "--seed", str(recipe.train_seed),
           "--out", str(train)])  # fmt: skip
+    hidden, share, report = SCALE_FITS[args.model]
     _run(["tools/value_scale.py", str(train), "--siblings", str(sampled),
           "--sibling-games", str(played), "--test-outcomes", str(test),
-          "--hidden", "0", "8", "--choose", "forecast", "--steps", str(recipe.steps),
-          "--out", f"ai/data/{recipe.model}.json",
-          "--report", "experiments/train/value_v7_forecast.json"])  # fmt: skip
+          "--hidden", *hidden, "--share", share, "--jobs", str(args.jobs),  # features: here
+          "--choose", "forecast",
+          "--steps", str(recipe.steps), "--out", f"ai/data/{args.model.replace('-', '_')}.json",
+          "--report", f"experiments/train/{report}.json"])  # fmt: skip
     return 0
 
 
