@@ -121,6 +121,11 @@ def make_policy(config: SearchConfig, viewer: int) -> Policy:
     return _lookup(_POLICIES, "policy", config.policy)(config, viewer)
 
 
+def make_root_policy(config: SearchConfig, viewer: int) -> Policy:
+    """What scores the root's actions: ``root_policy``, or ``policy`` if unset."""
+    return _lookup(_POLICIES, "root_policy", config.root_policy or config.policy)(config, viewer)
+
+
 def check_components(config: SearchConfig) -> None:
     """Refuse a config that names an evaluator or a policy nobody registered, a way of
     ranking the root's ties the search does not know, a root scale below 0 or a budget of 0
@@ -129,6 +134,8 @@ def check_components(config: SearchConfig) -> None:
     if config.leaf_evaluator:
         _lookup(_EVALUATORS, "leaf_evaluator", config.leaf_evaluator)
     _lookup(_POLICIES, "policy", config.policy)
+    if config.root_policy:
+        _lookup(_POLICIES, "root_policy", config.root_policy)
     if config.root_ties not in ROOT_TIES:
         raise ValueError(
             f"unknown root_ties {config.root_ties!r}; choose from {', '.join(ROOT_TIES)}"
@@ -209,6 +216,7 @@ __all__ = [
     "make_evaluator",
     "make_leaf_evaluator",
     "make_policy",
+    "make_root_policy",
     "policy_names",
     "register_evaluator",
     "register_policy",

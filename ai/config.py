@@ -78,6 +78,11 @@ class SearchConfig:
     # an evaluation that knows mid-turn positions (fitted at every decision, round 12 of
     # exit.md); v1 and its family count on the playout to finish the turn's plan first.
     playouts: bool = True
+    # What scores the root's actions, "" for ``policy``: the root's own prior (with
+    # ``root_eval=False``) and the one-ply lookahead's helper, while ``policy`` keeps the
+    # priors below the root and the playouts. The tactics policy beats the one-ply ranking in
+    # play (0.666 against greedy) and plays worse playouts (round 14 of exit.md).
+    root_policy: str = ""
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ai.agents import Insight, Thinking
-from ai.components import make_evaluator, make_leaf_evaluator, make_policy
+from ai.components import make_evaluator, make_leaf_evaluator, make_policy, make_root_policy
 from ai.config import SearchConfig, at_seats
 from ai.halving import SequentialHalving
 from ai.lookahead import one_ply
@@ -62,7 +62,7 @@ class Search(Thinking):
         self.evaluator = make_leaf_evaluator(config, -1)
         self.policy = make_policy(config, -1)
         self.root_evaluator = make_evaluator(config, self.seat)
-        self.root_policy = make_policy(config, self.seat)
+        self.root_policy = make_root_policy(config, self.seat)
         root = reuse if reuse is not None else Node(self.n)
         self.tree = Tree(root, self.seat, self.n, config, self.policy, self.rng)
         self.playout = Playout(config, self.policy, self.evaluator, self.rng)
@@ -234,7 +234,7 @@ class Search(Thinking):
         if evaluated:
             scale = self.config.root_scale
         else:
-            scale = self.config.tree_scale * self.policy.value_scale(public)
+            scale = self.config.tree_scale * self.root_policy.value_scale(public)
         self.tree.prime_root(self.legal, values, scale, duel=is_duel(public), quick=self._quick)
         root = self.tree.root
         if self.config.root_halving > 0 and root.stable and len(root.order) > 1:

@@ -45,6 +45,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "iterations_many": -1,
     "leaf_evaluator": "",
     "playouts": True,
+    "root_policy": "",
 }
 
 

@@ -158,6 +158,20 @@ def test_the_leaves_may_be_judged_by_another_evaluator_than_the_root() -> None:
         ai.agent_from_spec("ismcts:normal:leaf_evaluator=nope")
 
 
+def test_the_root_may_be_ranked_by_another_policy_than_the_tree_below() -> None:
+    """``root_policy``: with every position even and no one-ply values, the root's prior alone
+    tells its actions apart, and it is the named root policy's, while the priors below the
+    root and the playouts keep ``policy``."""
+    spec = "ismcts:normal:iterations=60:evaluator=test-even:root_eval=false"
+    search = _searched(f"{spec}:policy=v1:root_policy=test-end-turn", mid_game())
+    assert search.best_action().kind == END_TURN
+    assert isinstance(search.root_policy, EndTurnFirst)
+    assert not isinstance(search.policy, EndTurnFirst) and search.tree.policy is search.policy
+    assert _searched(f"{spec}:policy=v1", mid_game()).best_action().kind != END_TURN
+    with pytest.raises(ValueError, match=r"unknown root_policy 'nope'; choose from .*\btactics\b"):
+        ai.agent_from_spec("ismcts:normal:root_policy=nope")
+
+
 @pytest.mark.parametrize("playouts", [True, False])
 def test_without_playouts_a_leaf_is_judged_where_it_stands(playouts: bool) -> None:
     """``playouts=false``: each leaf is judged once its dice, draws and forced moves are
