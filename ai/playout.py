@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 
+from ai.chances import is_turn_start
 from ai.components import Evaluator, Policy
 from ai.config import SearchConfig
 from ai.policy import pick
-from game import CHANCE, P_ACTION, P_OVER, P_ROLL, Action, GameState, IllegalActionError
+from game import CHANCE, P_ACTION, P_OVER, Action, GameState, IllegalActionError
 from game.actions import Build, Destroy, Move, Return, Trade
 from game.kinds import BUILD, DESTROY, END_TURN, MOVE, RETURN, TRADE, TRAIN
 
@@ -48,7 +49,7 @@ class Playout:
             steps += 1
             p = world.current_player()
             if p == CHANCE:
-                if world.phase == P_ROLL and not world.draw_queue and world.draw_deck < 0:
+                if is_turn_start(world):
                     turns += 1
                     if turns > config.playout_turns:
                         break
@@ -114,7 +115,7 @@ def settled(world: GameState, rng: random.Random) -> GameState:
     has seen (``tools/train_value.py``'s ``decisions``)."""
     while world.phase != P_OVER:
         if world.current_player() == CHANCE:
-            if world.phase == P_ROLL and not world.draw_queue and world.draw_deck < 0:
+            if is_turn_start(world):
                 break
             world.apply_action(world.sample_chance(rng))
             continue
