@@ -30,11 +30,13 @@ import json
 import random
 import sys
 import time
-from multiprocessing import get_context
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from workers import Workers
 
 from ai.chances import is_turn_start
 from ai.evaluation import PUBLIC_READING, Evaluator
@@ -93,8 +95,11 @@ def game_samples(
     return x, v1, result, mask
 
 
-def _samples_of(job: tuple[dict[str, Any], bool, float]) -> tuple[np.ndarray, ...]:
-    return game_samples(*job)
+def _indexed_samples(
+    job: tuple[dict[str, Any], bool, float],
+) -> tuple[int, tuple[np.ndarray, ...]]:
+    line, public, share = job
+    return int(line["index"]), game_samples(line, public, share)
 
 
 def load(
@@ -122,15 +127,16 @@ def load(
                 for line in lines if int(line["index"]) in cached}  # fmt: skip
     new = [line for line in lines if int(line["index"]) not in per_game]
     start = time.perf_counter()
-    with get_context("fork").Pool(jobs) if jobs > 1 and new else _Serial() as pool:
-        found = pool.imap(_samples_of, [(line, public, share) for line in new], chunksize=8)
-        for count, (line, samples) in enumerate(zip(new, found, strict=True), 1):
-            per_game[int(line["index"])] = samples
-            if count % 50 == 0 or count == len(new):
-                spent = time.perf_counter() - start
-                eta = spent / count * (len(new) - count)
-                print(f"\rfeatures: {count}/{len(new)} new games, {spent:.0f} s, ETA {eta:.0f} s",
-                      end="", file=sys.stderr)  # fmt: skip
+    jobs_of = [(line, public, share) for line in new]
+    for count, (index, samples) in enumerate(
+        Workers(jobs).imap_unordered(_indexed_samples, jobs_of), 1
+    ):
+        per_game[index] = samples
+        if count % 50 == 0 or count == len(new):
+            spent = time.perf_counter() - start
+            eta = spent / count * (len(new) - count)
+            print(f"\rfeatures: {count}/{len(new)} new games, {spent:.0f} s, ETA {eta:.0f} s",
+                  end="", file=sys.stderr)  # fmt: skip
     print(file=sys.stderr)
     if new:
         arrays: dict[str, Any] = {"key": np.array(key), "game_index": np.array(sorted(per_game))}
@@ -153,19 +159,6 @@ def load(
         "y": np.concatenate(y),
         "mask": np.concatenate(m),
     }
-
-
-class _Serial:
-    """The pool's ``imap`` in this process, for one job."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        return None
-
-    def imap(self, fn: Any, jobs: list[Any], chunksize: int = 1) -> Any:
-        return map(fn, jobs)
 
 
 def chances(
