@@ -9,6 +9,12 @@ action, chance included, so every position can be replayed exactly) and its retu
 random streams), so a run that stops resumes where it stopped: rerun the same command and the
 games already in the file are skipped. The data is bulk: it lives in build/, never in git;
 what a model was trained on is summarised in its report.
+
+``--explore E``: at each of a seat's decisions past the setup, with chance ``E`` it plays one of
+the five actions the tactics policy scores best, drawn evenly, instead of its agent's choice
+(drawn from a stream of its own, so the games stay determined by the seed and index). A value
+fitted to the results then sees what the actions a search weighs against each other lead to,
+not only what one policy always plays.
 """
 
 from __future__ import annotations
@@ -27,6 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, fro
 from workers import Workers, WorkersError, add_arguments, from_args
 
 import game
+from ai.agents import setup_values
+from ai.components import make_policy
+from ai.config import SearchConfig
+from ai.evaluation import DEFAULT_WEIGHTS
+from ai.policy import pick
 from ai.registry import agent_from_spec
 from game import CHANCE, GameRecord
 
@@ -37,9 +48,10 @@ PLAYER_MIX = (2, 2, 2, 3, 4, 4, 4, 5, 6)
 
 
 def play(
-    agent_spec: str, seed: int, index: int, mix: tuple[int, ...] = PLAYER_MIX
+    agent_spec: str, seed: int, index: int, mix: tuple[int, ...] = PLAYER_MIX, explore: float = 0.0
 ) -> dict[str, Any]:
-    """Game ``index`` of run ``seed``: every seat ``agent_spec``, the seat count from ``mix``."""
+    """Game ``index`` of run ``seed``: every seat ``agent_spec``, the seat count from ``mix``,
+    a share ``explore`` of the decisions past the setup among the tactics policy's best five."""
     deal = random.Random(seed * 1_000_003 + index)
     players = mix[deal.randrange(len(mix))]
     kingdoms = deal.sample(range(6), players)
@@ -49,30 +61,40 @@ def play(
     agents = [agent_from_spec(agent_spec) for _ in range(players)]
     rngs = [random.Random(f"{seed}/{index}/{s}") for s in range(players)]
     chance = random.Random(game_seed)
+    explorer = random.Random(f"{seed}/{index}/explore")
+    tactics = SearchConfig(policy="tactics")
     while not state.is_terminal():
         who = state.current_player()
         if who == CHANCE:
             action = state.sample_chance(chance)
         else:
             legal = state.legal_actions()
-            action = (
-                legal[0]
-                if len(legal) == 1
-                else agents[who].choose(state.observe(who), legal, rngs[who])
-            )
+            view = state.observe(who)
+            if len(legal) == 1:
+                action = legal[0]
+            elif (
+                explore > 0
+                and explorer.random() < explore
+                and setup_values(view, legal, DEFAULT_WEIGHTS) is None
+            ):
+                scores = make_policy(tactics, who).scores(view.public, legal)
+                action = legal[pick(scores, explorer, epsilon=1.0)]
+            else:
+                action = agents[who].choose(view, legal, rngs[who])
         state.apply_action(action)
         record.append(action)
     return {
         "index": index,
         "agent": agent_spec,
         "seed": seed,
+        **({"explore": explore} if explore > 0 else {}),
         "record": record.to_dict(),
         "returns": state.returns(),
         "scores": state.scores(),
     }
 
 
-def _play_lines(args: tuple[str, int, int, tuple[int, ...]]) -> list[dict[str, Any]]:
+def _play_lines(args: tuple[str, int, int, tuple[int, ...], float]) -> list[dict[str, Any]]:
     return [play(*args)]
 
 
@@ -162,10 +184,16 @@ def main(argv: list[str] | None = None) -> int:
         default=",".join(map(str, PLAYER_MIX)),
         help="seat counts to draw each game's from, e.g. 2,4 (default: the training mix)",
     )
+    parser.add_argument(
+        "--explore", type=float, default=0.0,
+        help="share of decisions played among the tactics policy's best five (default 0)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     workers = from_args(args, parser)
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if not 0 <= args.explore <= 1:
+        parser.error(f"--explore is a share in [0, 1], not {args.explore}")
     try:
         mix = tuple(int(part) for part in args.players.split(","))
     except ValueError:
@@ -178,7 +206,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(err))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     have = done_indices(args.out)
-    todo = [(args.agent, args.seed, i, mix) for i in range(args.games) if i not in have]
+    todo = [
+        (args.agent, args.seed, i, mix, args.explore) for i in range(args.games) if i not in have
+    ]
     print(f"{len(have)} games already in {args.out}, {len(todo)} to play", file=sys.stderr)
     append_as_done(args.out, _play_lines, todo, workers)
     return 0

@@ -58,3 +58,20 @@ def test_sampled_decisions_load_alike_on_two_processes_and_from_the_cache(
     assert len(starts["x"]) != len(two["x"])
     with pytest.raises(ValueError, match="share"):
         train_value.load(uncached, share=1.5)
+
+
+def test_exploring_self_play_departs_from_the_policy_among_its_best_five(
+    games: list[dict[str, Any]],
+) -> None:
+    """``--explore``: the same game with a share of its decisions drawn among the tactics
+    policy's five best differs from the policy's own game, is the same again for the same seed
+    and index, and says how it was played; at 0 it is the policy's game exactly."""
+    plain = games[0]
+    assert selfplay.play("policy:tactics", 5, 0, (2, 3), explore=0.0) == plain
+    explored = selfplay.play("policy:tactics", 5, 0, (2, 3), explore=0.3)
+    assert explored == selfplay.play("policy:tactics", 5, 0, (2, 3), explore=0.3)
+    assert explored["explore"] == 0.3 and "explore" not in plain
+    assert explored["record"]["actions"] != plain["record"]["actions"]
+    GameRecord.from_dict(explored["record"]).replay()  # every action legal where it was played
+    with pytest.raises(SystemExit):
+        selfplay.main(["--agent", "policy:tactics", "--games", "1", "--out", "x", "--explore", "2"])
