@@ -20,8 +20,9 @@ Each output line is one position: ``game``, ``seed``, ``action`` (the sample's i
 record) and ``values``, the mover's mean win chance after each legal action in the record's
 order (null for the dominated actions and trades the root never weighs by their position,
 as ``value_exit.siblings`` leaves them out). Lines are appended as each game finishes, so a
-stopped run resumes where it stopped. ``measure`` prints how often the rollouts' best action
-is hard's most visited and v1's one-ply best, over the positions rolled out so far.
+stopped run resumes where it stopped. ``measure`` prints how often hard's most visited action
+and v1's one-ply best are among the rollouts' best (exact ties count), over the positions
+rolled out so far.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def measure(samples: Path, games: Path, rolled: Path) -> dict[str, Any]:
     """Where the rollouts' best action agrees with hard's most visited and v1's one-ply best."""
     found = {(r["seed"], r["game"], r["action"]): r["values"] for r in _read(rolled)}
     records = {(int(d["seed"]), int(d["index"])): d["record"] for d in _read(games)}
-    hard = agree_v1 = both_v1_hard = counted = 0
+    hard = agree_v1 = both_v1_hard = counted = tied = 0
     for s in _read(samples):
         values = found.get((s["seed"], s["game"], s["action"]))
         if values is None or sum(v is not None for v in values) < 2:
@@ -127,12 +128,15 @@ def measure(samples: Path, games: Path, rolled: Path) -> dict[str, Any]:
         ev = Evaluator(viewer=seat)
         legal = state.legal_actions()
         kept = [i for i, v in enumerate(values) if v is not None]
-        best = max(kept, key=lambda i: values[i])
+        # Actions whose rollouts end alike tie exactly (the same luck): any of them is best.
+        high = max(values[i] for i in kept)
+        best = {i for i in kept if values[i] >= high - 1e-12}
         top = max(kept, key=lambda i: s["visits"][i])
         v1_best = max(kept, key=lambda i: one_ply(public, legal[i], seat, ev))
         counted += 1
-        hard += best == top
-        agree_v1 += best == v1_best
+        tied += len(best) > 1
+        hard += top in best
+        agree_v1 += v1_best in best
         both_v1_hard += v1_best == top
     share = (lambda n: n / counted) if counted else (lambda n: 0.0)
     return {
@@ -140,6 +144,7 @@ def measure(samples: Path, games: Path, rolled: Path) -> dict[str, Any]:
         "rollouts_best_is_hards": share(hard),
         "rollouts_best_is_v1s": share(agree_v1),
         "v1s_best_is_hards": share(both_v1_hard),
+        "rollouts_best_tied": share(tied),
     }
 
 
