@@ -72,9 +72,11 @@ def action_values(state: GameState, rollouts: int, turns: int, seed: str) -> lis
     ``r``-th of every action dealt the same world and the same dice stream."""
     seat = state.current_player()
     view = state.observe(seat)
-    config = SearchConfig(policy="tactics", playout_turns=turns, playout_epsilon=0.0)
+    config = SearchConfig(
+        policy="tactics", evaluator="v1", playout_turns=turns, playout_epsilon=0.0
+    )
     policy = make_policy(config, -1)
-    judge = make_evaluator(SearchConfig(evaluator="v1"), -1)
+    judge = make_evaluator(config, -1)
     legal = state.legal_actions()
     values: list[float | None] = []
     for i, keep in enumerate(weighed(state)):

@@ -70,8 +70,8 @@ def play(
             action = state.sample_chance(chance)
         else:
             legal = state.legal_actions()
-            view = state.observe(who)
-            if len(legal) == 1:
+            view = state.observe(who) if len(legal) > 1 else None  # none needed when forced
+            if view is None:
                 action = legal[0]
             elif (
                 explore > 0

@@ -93,12 +93,12 @@ SEARCH_SAMPLES_PER_GAME = 2
 # The policy-exit1 recipe: the games it samples (the chances recipe's), the search it learns from.
 EXIT = Recipe("policy:tactics", 32, 1000, None, 0, False, "policy_exit1", 400)
 EXIT_TEACHER = "ismcts:hard"
-# The value-v7 recipe: tactics self-play games to fit (tools/value_scale.py).
+# The value-v7 and value-v8 recipe: tactics self-play games to fit (tools/value_scale.py).
 SCALE = Recipe("policy:tactics", 1801, 30000, None, 0, False, "value_v7", 6000)
-# How value-v7 and value-v8 fit those games: widths, share of decisions (0: turn starts), report.
+# How each fits those games: the model, widths, share of decisions (0: turn starts), report.
 SCALE_FITS = {
-    "value-v7": (["0", "8"], "0", "value_v7_forecast"),
-    "value-v8": (["0", "8", "16"], "0.2", "value_v8"),
+    "value-v7": ("value_v7", ["0", "8"], "0", "value_v7_forecast"),
+    "value-v8": ("value_v8", ["0", "8", "16"], "0.2", "value_v8"),
 }
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
@@ -258,12 +258,12 @@ def _value_scale(args: argparse.Namespace, parser: argparse.ArgumentParser) -> i
     _run(["tools/selfplay.py", "--agent", recipe.agent, *args.worker_args,
           "--games", str(games), "--seed", str(recipe.train_seed),
           "--out", str(train)])  # fmt: skip
-    hidden, share, report = SCALE_FITS[args.model]
+    model, hidden, share, report = SCALE_FITS[args.model]
     _run(["tools/value_scale.py", str(train), "--siblings", str(sampled),
           "--sibling-games", str(played), "--test-outcomes", str(test),
           "--hidden", *hidden, "--share", share, "--jobs", str(args.jobs),  # features: here
           "--choose", "forecast",
-          "--steps", str(recipe.steps), "--out", f"ai/data/{args.model.replace('-', '_')}.json",
+          "--steps", str(recipe.steps), "--out", f"ai/data/{model}.json",
           "--report", f"experiments/train/{report}.json"])  # fmt: skip
     return 0
 
