@@ -84,6 +84,10 @@ class SearchConfig:
     # priors below the root and the playouts. The tactics policy beats the one-ply ranking in
     # play (0.666 against greedy) and plays worse playouts (round 14 of exit.md).
     root_policy: str = ""
+    # Above 0: the root's this many best one-ply actions are also judged in pairs, two dice of
+    # the turn played together, and each is worth the best of itself and its pairs
+    # (``ai.pairs``); 0 ranks the root by one-ply values alone.
+    root_pairs: int = 0
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -26,7 +26,7 @@ _V1 = SearchConfig(
     policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
     tree_scale=1.0, root_halving=0, root_scale_many=-1.0, duel_solve=False,
     playout_turns_many=-1, iterations_many=-1, leaf_evaluator="", playouts=True,
-    root_policy="",
+    root_policy="", root_pairs=0,
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {
@@ -133,6 +133,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "root_scale": (0.0, 10.0),
     "tree_scale": (0.0, 10.0),
     "root_halving": (0, 1024),
+    "root_pairs": (0, 64),
     "root_scale_many": (-1.0, 10.0),  # -1: as root_scale; between -1 and 0 refused below
     "playout_turns_many": (-1, 10),  # -1: as playout_turns
     "iterations_many": (-1, 1_000_000),  # -1: as iterations; 0 refused below

@@ -25,6 +25,7 @@ from ai.components import make_evaluator, make_leaf_evaluator, make_policy, make
 from ai.config import SearchConfig, at_seats
 from ai.halving import SequentialHalving
 from ai.lookahead import one_ply
+from ai.pairs import RootPairs
 from ai.playout import Playout
 from ai.tree import Edge, Node, Tree, is_duel, root_coin_choice
 from ai.worlds import Worlds
@@ -79,6 +80,7 @@ class Search(Thinking):
         self._init_items: list[int] = []
         self._init_done = False
         self._init_value = [0.0] * len(self.legal)
+        self._pairs: RootPairs | None = None
         quick = self.root_policy.scores(view.public, self.legal)
         self._quick = quick
         self._fallback = self.legal[max(range(len(quick)), key=quick.__getitem__)]
@@ -213,7 +215,8 @@ class Search(Thinking):
 
     # -- root priors ---------------------------------------------------------------------------
     def _root_init(self, deadline: float | None) -> None:
-        """One-ply evaluation of each root action (sliced: it may take tens of milliseconds)."""
+        """One-ply evaluation of each root action, then of pairs of the best with
+        ``root_pairs`` (sliced: it may take tens of milliseconds)."""
         public = self.view.public
         if not self._init_items:
             eval_phase = public.phase in ROOT_EVAL_PHASES and not public.draw_queue
@@ -229,6 +232,15 @@ class Search(Thinking):
             if deadline is not None and time.perf_counter() >= deadline:
                 return
         evaluated = bool(items)
+        if evaluated and self.config.root_pairs > 0:
+            if self._pairs is None:
+                self._pairs = RootPairs(
+                    public, self.legal, self._init_value, self.seat, evaluator,
+                    self.config.root_pairs,
+                )  # fmt: skip
+            if not self._pairs.step(deadline):
+                return
+            self._init_value = self._pairs.values
         # One-ply values are win chances already; policy scores need the policy's scale.
         values = self._init_value if evaluated else self._quick
         if evaluated:

@@ -46,6 +46,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "leaf_evaluator": "",
     "playouts": True,
     "root_policy": "",
+    "root_pairs": 0,
 }
 
 

@@ -1,0 +1,104 @@
+"""What a decision costs each agent, on the same positions: the budget of an equal-time run.
+
+A run against a frozen baseline "at the same decision time" needs the budget (iterations) at
+which a new agent thinks as long as the baseline. The arena measures it afterwards; this
+measures it before the games, so that the budget can be declared with the run. Positions are
+the decisions with more than one legal action of two-seat games the tactics policy plays with
+itself (seeded: the same positions every time), every ``--every``-th of them; each agent
+decides each position once, and its mean process time a decision is reported.
+
+    python tools/speed_rule.py ismcts-v1:normal ismcts:normal:root_pairs=16:iterations=180 \\
+        [--games 20] [--every 5] [--seed 7000] [--json report.json]
+
+Measure with nothing else running: two agents measured beside other work are compared on
+another machine's speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import ai
+import game
+from game import CHANCE, GameState
+
+
+def positions(games: int, every: int, seed: int) -> list[GameState]:
+    """Every ``every``-th decision with a choice of ``games`` two-seat tactics-policy games."""
+    policy = ai.agent_from_spec("policy:tactics")
+    out: list[GameState] = []
+    for g in range(games):
+        state = game.new_game(2, seed=seed + g)
+        rng = random.Random(seed + g)
+        choices = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            if seat == CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                choices += 1
+                if choices % every == 0:
+                    out.append(state.clone())
+            state.apply_action(policy.choose(state.observe(seat), legal, rng))
+    return out
+
+
+def mean_ms(spec: str, states: list[GameState]) -> float:
+    """``spec``'s mean process time a decision over ``states``, in milliseconds."""
+    agent = ai.agent_from_spec(spec)
+    total = 0.0
+    for k, state in enumerate(states):
+        seat = state.current_player()
+        view, legal = state.observe(seat), state.legal_actions()
+        start = time.process_time()
+        agent.choose(view, legal, random.Random(k))
+        total += time.process_time() - start
+    return 1000.0 * total / max(1, len(states))
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("specs", nargs="+", help="agent specs, e.g. ismcts-v1:normal")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--every", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--json", type=Path, default=None, help="write the report here")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.every < 1:
+        parser.error("--games and --every take whole numbers from 1")
+    for spec in args.specs:
+        try:
+            ai.agent_from_spec(spec)
+        except ValueError as exc:
+            parser.error(str(exc))
+    states = positions(args.games, args.every, args.seed)
+    print(f"{len(states)} decisions of {args.games} games", flush=True)
+    report: dict[str, Any] = {
+        "games": args.games,
+        "every": args.every,
+        "seed": args.seed,
+        "decisions": len(states),
+        "mean_ms": {},
+    }
+    for spec in args.specs:
+        ms = mean_ms(spec, states)
+        report["mean_ms"][spec] = round(ms, 2)
+        print(f"{spec}: {ms:.1f} ms a decision", flush=True)
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=1) + "\n")
+    return report
+
+
+if __name__ == "__main__":
+    main()
