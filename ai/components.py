@@ -21,6 +21,7 @@ from typing import Protocol, TypeVar
 
 from ai.config import ROOT_TIES, SearchConfig
 from ai.evaluation import Evaluator as V1Evaluator
+from ai.kingdom_book import book_names
 from ai.learned_value import LearnedEvaluator
 from ai.policy import QuickScorer
 from ai.policy_correction import CorrectedScorer
@@ -127,7 +128,7 @@ def make_root_policy(config: SearchConfig, viewer: int) -> Policy:
 
 
 def check_components(config: SearchConfig) -> None:
-    """Refuse a config that names an evaluator or a policy nobody registered, a way of
+    """Refuse a config that names an evaluator, a policy or a kingdom book nobody made, a way of
     ranking the root's ties the search does not know, a root scale below 0 or a budget of 0
     at more seats (-1 says "as at two"), or a budget halving cannot plan."""
     _lookup(_EVALUATORS, "evaluator", config.evaluator)
@@ -136,6 +137,10 @@ def check_components(config: SearchConfig) -> None:
     _lookup(_POLICIES, "policy", config.policy)
     if config.root_policy:
         _lookup(_POLICIES, "root_policy", config.root_policy)
+    if config.kingdom_book and config.kingdom_book not in book_names():
+        raise ValueError(
+            f"unknown kingdom_book {config.kingdom_book!r}; choose from {', '.join(book_names())}"
+        )
     if config.root_ties not in ROOT_TIES:
         raise ValueError(
             f"unknown root_ties {config.root_ties!r}; choose from {', '.join(ROOT_TIES)}"

@@ -88,6 +88,9 @@ class SearchConfig:
     # the turn played together, and each is worth the best of itself and its pairs
     # (``ai.pairs``); 0 ranks the root by one-ply values alone.
     root_pairs: int = 0
+    # The kingdom pick (R3.1) from a book of measured win shares (``ai.kingdom_book``: its
+    # name, as in ``ai/data/kingdoms_<name>.json``), "" to search it as any other decision.
+    kingdom_book: str = ""
 
 
 ROOT_TIES = ("order", "policy", "shared")

@@ -7,15 +7,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ai.agents import Agent, ImmediateThinking, Insight, Thinking
+from ai.agents import Agent, ImmediateThinking, Insight, Thinking, ranked
 from ai.components import make_evaluator
 from ai.config import SearchConfig
 from ai.dominance import undominated
 from ai.duel import DuelThinking, is_coin_decision
+from ai.kingdom_book import kingdom_book
 from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, preset
 from ai.search import Search, StateProvider
 from ai.tree import Node, reusable_subtree
-from game import Action, GameState, PlayerView
+from game import P_PICK, Action, GameState, PlayerView
 
 
 def _forced(legal: Sequence[Action], num_players: int) -> Thinking:
@@ -76,6 +77,11 @@ class IsmctsAgent(_SearchAgent):
         legal = self._offered(view.public, legal_actions)
         if len(legal) == 1:
             return _forced(legal, view.public.num_players)
+        if self.config.kingdom_book and view.public.phase == P_PICK:
+            self._last = None
+            book = kingdom_book(self.config.kingdom_book)
+            values = book.values(view.public, legal, view.seat)
+            return ImmediateThinking(legal, lambda: ranked(legal, values, values))
         if self.config.duel_solve and is_coin_decision(view.public):
             self._last = None  # nothing of a duel's solve is a tree to reuse
             return DuelThinking(view, legal, rng, make_evaluator(self.config, view.seat))

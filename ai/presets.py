@@ -26,7 +26,7 @@ _V1 = SearchConfig(
     policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
     tree_scale=1.0, root_halving=0, root_scale_many=-1.0, duel_solve=False,
     playout_turns_many=-1, iterations_many=-1, leaf_evaluator="", playouts=True,
-    root_policy="", root_pairs=0,
+    root_policy="", root_pairs=0, kingdom_book="",
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {

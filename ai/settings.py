@@ -47,6 +47,7 @@ ADDED_OPTIONS: dict[str, object] = {
     "playouts": True,
     "root_policy": "",
     "root_pairs": 0,
+    "kingdom_book": "",
 }
 
 

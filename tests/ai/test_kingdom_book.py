@@ -1,0 +1,150 @@
+"""The kingdom pick from a book of measured win shares (``ai.kingdom_book``, R3.1)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+import ai
+import game
+from ai.kingdom_book import BOOK_FORMAT, KINGDOMS, KingdomBook, book_names, kingdom_book
+from ai.model_file import ModelError
+from game import P_PICK
+from game.actions import PickKingdom
+from tests.tool_scripts import load_tool
+
+GREEKS, EAST = 2, 5
+
+
+def _book(pairs: list[list[float]], shares: list[float]) -> dict[str, Any]:
+    """A book of 100 games a pairing: ``pairs[a][b]`` seat 0's share with kingdom a against
+    b, ``shares`` each kingdom's at every seat count above two."""
+    games = [[0 if a == b else 100 for b in range(KINGDOMS)] for a in range(KINGDOMS)]
+    wins = [[games[a][b] * pairs[a][b] for b in range(KINGDOMS)] for a in range(KINGDOMS)]
+    seats = {
+        str(n): {"games": [100] * KINGDOMS, "wins": [100 * s for s in shares]} for n in range(2, 7)
+    }
+    return {"format": BOOK_FORMAT, "version": 1, "pairs": {"games": games, "wins": wins},
+            "seats": seats}  # fmt: skip
+
+
+def _even_but(first: int, reply: int) -> list[list[float]]:
+    """Every pairing even, except that ``first`` as seat 0 wins 0.8 against everyone but
+    ``reply`` (0.6), and everyone else as seat 0 wins 0.3 against ``first``."""
+    pairs = [[0.5] * KINGDOMS for _ in range(KINGDOMS)]
+    for b in range(KINGDOMS):
+        pairs[first][b] = 0.6 if b == reply else 0.8
+        pairs[b][first] = 0.3
+    return pairs
+
+
+def _picks(state: game.GameState) -> list[PickKingdom]:
+    return [a for a in state.legal_actions() if isinstance(a, PickKingdom)]
+
+
+def test_two_seats_the_first_takes_the_best_worst_case_and_the_second_the_best_reply() -> None:
+    book = KingdomBook(_book(_even_but(GREEKS, EAST), [0.5] * KINGDOMS), "test")
+    state = game.new_game(2, seed=1)
+    assert state.phase == P_PICK and state.current_player() == 0
+    legal = _picks(state)
+    values = book.values(state, legal, state.current_player())
+    assert legal[values.index(max(values))].kingdom == GREEKS
+    assert max(values) == pytest.approx(0.6)  # its worst pairing: the reply
+    state.apply_action(PickKingdom(GREEKS))
+    legal = _picks(state)
+    values = book.values(state, legal, state.current_player())
+    assert legal[values.index(max(values))].kingdom == EAST
+    assert max(values) == pytest.approx(0.4)
+
+
+def test_more_seats_take_the_best_share_left() -> None:
+    shares = [0.1, 0.2, 0.6, 0.3, 0.25, 0.4]
+    book = KingdomBook(_book(_even_but(GREEKS, EAST), shares), "test")
+    state = game.new_game(4, seed=1)
+    state.apply_action(PickKingdom(GREEKS))
+    legal = _picks(state)
+    values = book.values(state, legal, state.current_player())
+    assert legal[values.index(max(values))].kingdom == EAST
+    assert sorted(values) == sorted(s for k, s in enumerate(shares) if k != GREEKS)
+
+
+@pytest.mark.parametrize(
+    ("spoil", "message"),
+    [
+        (lambda b: b["pairs"]["wins"][0].__setitem__(1, 101.0), "not well formed"),
+        (lambda b: b["pairs"]["games"][3].__setitem__(3, 10), "against itself"),
+        (lambda b: [b["seats"]["4"][k].__setitem__(1, 0) for k in ("games", "wins")], "never"),
+        (lambda b: b["seats"]["5"].__setitem__("wins", [1.0] * 5), "not well formed"),
+        (lambda b: b["pairs"]["games"].pop(), "not well formed"),
+        (lambda b: b["seats"].pop("6"), "not well formed"),
+        (lambda b: b["pairs"]["wins"][2].__setitem__(0, True), "not well formed"),
+    ],
+)
+def test_a_spoilt_book_is_refused_by_name(spoil: Any, message: str) -> None:
+    data = _book(_even_but(GREEKS, EAST), [0.5] * KINGDOMS)
+    spoilt = copy.deepcopy(data)
+    spoil(spoilt)
+    with pytest.raises(ModelError, match=rf"kingdom book 'spoilt'.*{message}"):
+        KingdomBook(spoilt, "spoilt")
+
+
+def test_the_shipped_books_are_well_formed_and_say_how_they_were_made() -> None:
+    assert "tactics" in book_names()
+    for name in book_names():
+        book = kingdom_book(name)
+        data = json.loads((ai.kingdom_book.book_path(name)).read_text(encoding="utf-8"))
+        assert data["agent"] and isinstance(data["seed"], int) and data["games"]["2"] > 0
+        for a in range(KINGDOMS):  # both seats' shares of a pairing are shares
+            for b in range(KINGDOMS):
+                assert 0.0 <= book.pair_share[a][b] <= 1.0
+        # Every game of n seats deals n kingdoms.
+        for n, seats in data["seats"].items():
+            assert sum(seats["games"]) == int(n) * data["games"][n]
+
+
+def test_the_search_agent_picks_from_its_book_without_searching() -> None:
+    agent = ai.agent_from_spec("ismcts:normal:kingdom_book=tactics")
+    book = kingdom_book("tactics")
+    for players in (2, 4):
+        state = game.new_game(players, seed=3)
+        legal = state.legal_actions()
+        thinking = agent.begin(state.observe(0), legal, random.Random(1))
+        assert thinking.step(1) and thinking.progress() == 1.0
+        values = book.values(state, legal, state.current_player())
+        assert thinking.best_action() == legal[values.index(max(values))]
+        top = thinking.explain(1)[0]
+        assert top.win_chance == max(values)
+    # The other setup decisions are searched as before.
+    state = game.new_game(2, seed=3, kingdoms=[GREEKS, EAST])
+    assert state.phase != P_PICK
+    assert isinstance(agent.begin(state.observe(0), state.legal_actions(), random.Random(1)),
+                      ai.Search)  # fmt: skip
+
+
+def test_an_unknown_book_is_refused_with_the_choices() -> None:
+    with pytest.raises(ValueError, match=r"unknown kingdom_book 'nope'; choose from .*\btactics\b"):
+        ai.agent_from_spec("ismcts:normal:kingdom_book=nope")
+    with pytest.raises(ModelError, match="unknown kingdom book 'nope'"):
+        kingdom_book("nope")
+
+
+def test_the_table_tool_writes_a_book_the_agent_reads(tmp_path: Any) -> None:
+    tool = load_tool("kingdom_table", "_strategos_kingdom_table_under_test")
+    out = tmp_path / "kingdoms_small.json"
+    data = tool.main(["--games", "60", "12", "12", "12", "12", "--seed", "4", "--out", str(out)])
+    assert json.loads(out.read_text()) == data
+    games = data["pairs"]["games"]
+    assert all(games[a][b] == (0 if a == b else 2) for a in range(6) for b in range(6))
+    # Each game's returns share one win among its seats.
+    assert sum(data["seats"]["2"]["wins"]) == pytest.approx(60)
+    assert sum(data["seats"]["3"]["wins"]) == pytest.approx(12)
+    book = KingdomBook(data, "small")
+    state = game.new_game(3, seed=1)
+    values = book.values(state, state.legal_actions(), 0)
+    assert all(0.0 <= v <= 1.0 for v in values)
+    with pytest.raises(SystemExit):
+        tool.main(["--games", "60", "0", "12", "12", "12", "--out", str(out)])
