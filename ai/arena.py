@@ -2,13 +2,17 @@
 
     python -m ai.arena --agents ismcts:hard,greedy,greedy,greedy --games 200 --seed 1 \\
         [--players N] [--rules coins,battle_dice,quests] [--jobs 2] [--json out.json] \\
-        [--log games.jsonl]
+        [--log games.jsonl] [--pick]
 
 Games come in *deals* of N games (N players): a deal fixes the kingdoms of the seats (drawn at
 random from the deal's seed) and the chance seed; within a deal every agent plays every seat
-once. Each agent spec is reported once, however many seats it holds: its win share is the
-mean over its seats of ``GameState.returns()`` (a shared victory is split; R10.2 games that
-nobody wins count 0 for everyone), with a 95% Wilson interval over those seat-games.
+once. With ``--pick`` the seats pick their kingdoms as players do (R3.1) instead: the
+kingdoms are not alike (``ai.kingdom_book``), so a dealt game measures the play with the
+kingdoms' difference cancelled by the rotation, a picked one the pick as well.
+
+Each agent spec is reported once, however many seats it holds: its win share is the mean over
+its seats of ``GameState.returns()`` (a shared victory is split; R10.2 games that nobody wins
+count 0 for everyone), with a 95% Wilson interval over those seat-games.
 
 Every game is independent of the others (its agents, seeds and rotation come from the tournament
 seed and its index), so a long run can be spread over several sittings: with ``--log`` each
@@ -90,8 +94,10 @@ def play_game(
     rules: Rules,
     players: int,
     observer: Callable[[GameState], None] | None = None,
+    pick: bool = False,
 ) -> GameResult:
-    """Game ``index`` of a tournament: deal ``index // players``, rotation ``index % players``.
+    """Game ``index`` of a tournament: deal ``index // players``, rotation ``index % players``;
+    with ``pick`` the deal's kingdoms are left for the seats to pick.
 
     ``observer`` (offline tools: data for fitting the evaluation) sees every state before its
     action is chosen; it must not change it.
@@ -101,7 +107,7 @@ def play_game(
     deal_seed = seed * 1_000_003 + deal
     deal_rng = random.Random(deal_seed)
     kingdoms = deal_rng.sample(range(6), players)
-    state = game.new_game(players, seed=deal_seed, rules=rules, kingdoms=kingdoms)
+    state = game.new_game(players, seed=deal_seed, rules=rules, kingdoms=None if pick else kingdoms)
     seats = [(s + rotation) % len(specs) for s in range(players)]
     holder: list[GameState] = [state]
     agents: list[Agent] = []
@@ -158,7 +164,15 @@ class GameLog:
     dropped; any other unreadable line is an error.
     """
 
-    def __init__(self, path: str, specs: Sequence[str], seed: int, rules: Rules, players: int):
+    def __init__(
+        self,
+        path: str,
+        specs: Sequence[str],
+        seed: int,
+        rules: Rules,
+        players: int,
+        pick: bool = False,
+    ):
         self.path = path
         self.key = {
             "agents": list(specs),
@@ -166,6 +180,7 @@ class GameLog:
             "seed": seed,
             "rules": rules.names(),
             "players": players,
+            "pick": pick,
         }
 
     def load(self) -> dict[int, GameResult]:
@@ -212,8 +227,9 @@ class GameLog:
 
 
 def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
-    """The fields ``names`` of a log line, its settings in today's form (``ai.settings``)."""
-    key = {k: entry[k] for k in names}
+    """The fields ``names`` of a log line, its settings in today's form (``ai.settings``); a
+    line written before ``--pick`` existed dealt its kingdoms."""
+    key = {k: entry.get(k, False) if k == "pick" else entry[k] for k in names}
     if "settings" in key:
         agents = entry["agents"]
         if len(agents) != len(key["settings"]):
@@ -222,7 +238,7 @@ def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
     return key
 
 
-Task = tuple[Sequence[str], int, int, Rules, int]
+Task = tuple[Sequence[str], int, int, Rules, int, None, bool]
 # Runs ``play(task)`` for every task and yields each result as it finishes, in any order: how a
 # caller spreads the games elsewhere than over local processes (tools/ray_arena.py: on Ray).
 MapTasks = Callable[[Callable[[Task], GameResult], Sequence[Task]], Iterable[GameResult]]
@@ -242,15 +258,16 @@ def tournament(
     progress: bool = False,
     log: str | None = None,
     map_tasks: MapTasks | None = None,
+    pick: bool = False,
 ) -> dict[str, Any]:
     players = players or len(specs)
     if not 2 <= players <= 6:
         raise ValueError("R1.1: 2 to 6 players")
-    game_log = GameLog(log, specs, seed, rules, players) if log else None
+    game_log = GameLog(log, specs, seed, rules, players, pick) if log else None
     logged = game_log.load() if game_log else {}
     results = [logged[i] for i in range(games) if i in logged]
     tasks: list[Task] = [
-        (list(specs), i, seed, rules, players) for i in range(games) if i not in logged
+        (list(specs), i, seed, rules, players, None, pick) for i in range(games) if i not in logged
     ]
     start = time.perf_counter()
 
@@ -276,7 +293,10 @@ def tournament(
     results.sort(key=lambda r: r.index)
     settings = [agent_settings(spec) for spec in specs]
     seconds = time.perf_counter() - start
-    return summarize(specs, results, seed, rules, players, seconds, settings)
+    report = summarize(specs, results, seed, rules, players, seconds, settings)
+    if pick:
+        report["pick"] = True
+    return report
 
 
 def _progress(done: int, total: int, start: float) -> None:
@@ -353,7 +373,8 @@ def summarize(
 def format_report(report: dict[str, Any]) -> str:
     lines = [
         f"{report['games']} games, {report['players']} players, seed {report['seed']}, "
-        f"rules {','.join(report['rules']) or 'none'}: mean length {report['mean_rounds']} "
+        f"rules {','.join(report['rules']) or 'none'}"
+        f"{', kingdoms picked' if report.get('pick') else ''}: mean length {report['mean_rounds']} "
         f"rounds / {report['mean_actions']} actions; {report['seconds']} s",
         f"{'agent':<28} {'games':>5} {'win share':>9} {'95% Wilson':>15} {'score':>6} "
         f"{'ms/decision':>11} {'max ms':>8}",
@@ -396,6 +417,9 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
     parser.add_argument(
         "--log", help="append each finished game to this JSON-lines file; rerun to resume"
     )
+    parser.add_argument(
+        "--pick", action="store_true", help="the seats pick their kingdoms (R3.1), not dealt"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
@@ -411,7 +435,7 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
     try:
         report = tournament(
             specs, args.games, args.seed, rules, args.players, args.jobs, args.progress, args.log,
-            map_tasks,
+            map_tasks, args.pick,
         )  # fmt: skip
     except (ValueError, OSError) as err:
         print(f"arena: {err}", file=sys.stderr)

@@ -20,7 +20,7 @@ from typing import Any
 
 from ai.arena import GameResult, log_key, parse_rules, publish, summarize
 
-MATCHUP = ("agents", "settings", "rules", "players")
+MATCHUP = ("agents", "settings", "rules", "players", "pick")
 
 
 def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
@@ -68,6 +68,8 @@ def pool(paths: Sequence[str]) -> dict[str, Any]:
     first = keys[0]
     rules = parse_rules(",".join(first["rules"]) or "none")
     report = summarize(first["agents"], results, 0, rules, first["players"], 0.0, first["settings"])
+    if first["pick"]:
+        report["pick"] = True
     report["seed"] = [k["seed"] for k in keys]
     report["seconds"] = report["game_seconds"]  # the time the pooled games took to play
     report["logs"] = list(paths)

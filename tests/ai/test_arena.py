@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ai import arena
-from game import Rules
+from game import P_PICK, GameState, Rules
 
 
 def test_wilson_interval() -> None:
@@ -164,3 +165,40 @@ def _log_from_before_json(tmp_path: Path, specs: list[str]) -> tuple[Path, dict[
     entry["settings"] = [OLD_EASY_5, "'GreedyAgent'"]
     log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
     return log, entry
+
+
+def _game_states(specs: list[str], pick: bool) -> list[GameState]:
+    """Every state game 0 of seed 4 passed through, as it then stood."""
+    seen: list[GameState] = []
+    arena.play_game(specs, 0, seed=4, rules=Rules(), players=2,
+                    observer=lambda s: seen.append(s.clone()), pick=pick)  # fmt: skip
+    return seen
+
+
+def test_with_pick_the_seats_pick_their_kingdoms() -> None:
+    """``--pick``: the game starts at the pick (R3.1), so what the seats pick is what they
+    play; dealt, the deal's kingdoms are played whatever the seats would pick."""
+    specs = ["ismcts:normal:kingdom_book=tactics", "random"]
+    dealt, picked = _game_states(specs, False), _game_states(specs, True)
+    assert dealt[0].phase != P_PICK and picked[0].phase == P_PICK
+    assert list(dealt[-1].seat_kingdom) == random.Random(4 * 1_000_003).sample(range(6), 2)
+    assert picked[-1].seat_kingdom[0] == 2  # the book's first pick at two seats: Greeks
+
+
+def test_a_picked_log_and_a_dealt_one_are_other_tournaments(tmp_path: Path) -> None:
+    specs = ["greedy", "random"]
+    log = str(tmp_path / "games.jsonl")
+    report = arena.tournament(specs, 2, seed=9, rules=Rules(), log=log, pick=True)
+    assert report["pick"] is True
+    assert json.loads(Path(log).read_text().splitlines()[0])["pick"] is True
+    with pytest.raises(ValueError, match="another tournament"):
+        arena.tournament(specs, 2, seed=9, rules=Rules(), log=log)
+    # A line written before --pick existed was dealt: a dealt run resumes it.
+    dealt = tmp_path / "dealt.jsonl"
+    arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(dealt))
+    line = json.loads(dealt.read_text())
+    del line["pick"]
+    dealt.write_text(json.dumps(line) + "\n")
+    assert arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(dealt))["games"] == 1
+    with pytest.raises(ValueError, match="another tournament"):
+        arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(dealt), pick=True)
