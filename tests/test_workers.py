@@ -211,3 +211,18 @@ def test_the_arena_on_ray_reports_what_it_reports_here(
 def test_an_ordered_map_on_ray_keeps_the_tasks_order(ray_here: None) -> None:
     """What the policy tuner's iterations use (tools/tune_policy.py)."""
     assert workers.Workers(ray_address="local").map(_square, [3, 1, 2]) == [9, 1, 4]
+
+
+def test_the_kingdom_book_is_one_train_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``./build.sh train kingdoms``: the shipped book's table, as round 18 made it."""
+    steps: list[list[str]] = []
+    monkeypatch.setattr(train, "_run", steps.append)
+    assert train.main(["kingdoms", "--jobs", "2"]) == 0
+    (step,) = steps
+    assert step[0] == "tools/kingdom_table.py"
+    games = step.index("--games")
+    assert step[games + 1 : games + 6] == ["30000", "8000", "8000", "8000", "8000"]
+    assert step[step.index("--out") + 1] == "ai/data/kingdoms_tactics.json"
+    assert step[step.index("--seed") + 1] == "1" and step[-2:] == ["--jobs", "2"]
+    with pytest.raises(SystemExit):
+        train.main(["kingdoms", "--games", "0"])

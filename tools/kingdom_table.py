@@ -13,7 +13,10 @@ written as the kingdom book the search agents pick from (``ai.kingdom_book``):
     python tools/kingdom_table.py --agent policy:tactics --games 30000 6000 6000 6000 6000 \\
         --seed 1 --jobs 2 --out ai/data/kingdoms_tactics.json
 
-``--games`` takes the games for two, three, four, five and six seats.
+``--games`` takes the games for two, three, four, five and six seats. Every finished chunk of
+games goes to ``--chunks`` (default ``build/kingdoms/<out's name>.jsonl``) as it ends, and the
+same command run again plays only the chunks not there yet. ``./build.sh train kingdoms`` is
+the shipped book's command.
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ SEAT_COUNTS = (2, 3, 4, 5, 6)
 CHUNK = 50
 
 
+Task = tuple[str, int, int, int, int]  # agent, players, first game, games, seed
+
+
 def kingdoms_of(players: int, index: int, seed: int) -> list[int]:
     """The kingdoms of game ``index`` at ``players`` seats, in seat order."""
     if players == 2:
@@ -49,7 +55,7 @@ def kingdoms_of(players: int, index: int, seed: int) -> list[int]:
     return random.Random(f"{seed}:{players}:{index}").sample(range(KINGDOMS), players)
 
 
-def play(task: tuple[str, int, int, int, int]) -> list[tuple[list[int], list[float]]]:
+def play(task: Task) -> list[tuple[list[int], list[float]]]:
     """Games ``first`` to ``first + count - 1`` at ``players`` seats: each one's kingdoms and
     returns."""
     spec, players, first, count, seed = task
@@ -69,6 +75,10 @@ def play(task: tuple[str, int, int, int, int]) -> list[tuple[list[int], list[flo
                 state.apply_action(agent.choose(state.observe(seat), legal, rng))
         out.append((kingdoms, list(state.returns())))
     return out
+
+
+def _play_task(task: Task) -> tuple[list[tuple[list[int], list[float]]], Task]:
+    return play(task), task
 
 
 def empty_table() -> dict[str, Any]:
@@ -92,6 +102,33 @@ def count(table: dict[str, Any], kingdoms: list[int], returns: list[float]) -> N
         table["pairs"]["wins"][a][b] += returns[0]
 
 
+def read_chunks(path: Path, agent: str, seed: int) -> dict[tuple[int, int, int], list[Any]]:
+    """The chunks a run of ``agent`` and ``seed`` finished, by (players, first, count); a last
+    line cut short by a killed run is dropped from the file, a chunk of another run is an
+    error."""
+    done: dict[tuple[int, int, int], list[Any]] = {}
+    if not path.exists():
+        return done
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+            key = (entry["players"], entry["first"], entry["count"])
+            games = entry["games"]
+        except (ValueError, KeyError, TypeError):
+            if number == len(lines):  # the last write was cut short: dropped, for new lines
+                path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
+                break
+            raise ValueError(f"{path}:{number}: not a chunk of kingdom_table") from None
+        if (entry.get("agent"), entry.get("seed")) != (agent, seed):
+            raise ValueError(f"{path}: chunks of another run (agent or seed); use another --chunks")
+        done[key] = games
+    return done
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--agent", default="policy:tactics", help="who plays every seat")
@@ -101,6 +138,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--chunks", type=Path, help="finished games, to resume from")
     add_arguments(parser, default_jobs=1)
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.games):
@@ -110,22 +148,43 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         workers: Workers = from_args(args, parser)
     except (ValueError, WorkersError) as err:
         parser.error(str(err))
-    tasks = [
+    chunks = args.chunks or Path("build/kingdoms") / f"{args.out.stem}.jsonl"
+    try:
+        finished = read_chunks(chunks, args.agent, args.seed)
+    except (OSError, ValueError) as err:
+        parser.error(str(err))
+    tasks: list[Task] = [
         (args.agent, players, first, min(CHUNK, n - first), args.seed)
         for players, n in zip(SEAT_COUNTS, args.games, strict=True)
         for first in range(0, n, CHUNK)
     ]
     table = empty_table()
-    start = time.monotonic()
-    total, done = sum(args.games), 0
-    for results in workers.imap_unordered(play, tasks):
-        for kingdoms, returns in results:
+    for task in tasks:
+        for kingdoms, returns in finished.get(task[1:4], []):
             count(table, kingdoms, returns)
-        done += len(results)
-        spent = time.monotonic() - start
-        print(f"\r{done}/{total} games, {spent:.0f} s, about {spent * (total - done) / done:.0f} s "
-              "to go", end="", file=sys.stderr, flush=True)  # fmt: skip
+    todo = [task for task in tasks if task[1:4] not in finished]
+    chunks.parent.mkdir(parents=True, exist_ok=True)
+    start = time.monotonic()
+    total, done = sum(task[3] for task in todo), 0
+    with chunks.open("a", encoding="utf-8") as log:
+        for results, task in workers.imap_unordered(_play_task, todo):
+            for kingdoms, returns in results:
+                count(table, kingdoms, returns)
+            entry = {"agent": args.agent, "seed": args.seed, "players": task[1],
+                     "first": task[2], "count": task[3], "games": results}  # fmt: skip
+            log.write(json.dumps(entry, separators=(",", ":")) + "\n")
+            log.flush()
+            done += len(results)
+            spent = time.monotonic() - start
+            print(f"\r{done}/{total} games, {spent:.0f} s, about "
+                  f"{spent * (total - done) / done:.0f} s to go", end="", file=sys.stderr,
+                  flush=True)  # fmt: skip
     print(file=sys.stderr)
+    # Sums of shares in the order the chunks ended: rounded, the same book every time.
+    for part in (table["pairs"], *table["seats"].values()):
+        rows = part["wins"] if isinstance(part["wins"][0], list) else [part["wins"]]
+        for row in rows:
+            row[:] = [round(w, 9) for w in row]
     book = {
         "format": BOOK_FORMAT,
         "version": 1,

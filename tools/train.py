@@ -5,6 +5,7 @@
     ./build.sh train policy-exit1 [--games 1000] [--jobs N]
     ./build.sh train value-v3 [--games 1000] [--jobs N]
     ./build.sh train value-v7 [--games 30000] [--jobs N]
+    ./build.sh train kingdoms [--games 30000] [--jobs N]
     (any of them with --ray local | --ray ADDRESS in place of --jobs: the cluster extra)
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
@@ -49,6 +50,12 @@ games stay in build/.
 - ``value-v8``: value-v7's games and fit with the samples at a fifth of every decision
   rather than at turn starts (``value_scale.py --share 0.2``, widths 0, 8 and 16;
   ``ai/data/value_v8.json``, round 12 of ``experiments/exit.md``).
+
+- ``kingdoms``: the kingdom book the search agents pick from (``ai/data/kingdoms_tactics.json``,
+  ``ai.kingdom_book``): who wins with which kingdom in games of the tactics policy with the
+  kingdoms dealt, every pairing at two seats (``--games``, default 30000) and 8000 games at
+  each of three to six seats, seed 1 (``tools/kingdom_table.py``; round 18 of
+  ``experiments/exit.md``).
 
 (The search's learned evaluation "v2" was made by hand from the same tools before this
 command existed: experiments/learned_value.md gives its commands.)
@@ -100,8 +107,13 @@ SCALE_FITS = {
     "value-v7": ("value_v7", ["0", "8"], "0", "value_v7_forecast"),
     "value-v8": ("value_v8", ["0", "8", "16"], "0.2", "value_v8"),
 }
+# The kingdoms recipe: games at two seats (the default) and at each of three to six, the seed.
+KINGDOM_GAMES = (30000, 8000)
+KINGDOM_SEED = 1
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
+# The models whose steps are their own (functions below), not a recipe's.
+OTHER_MODELS = ("kingdoms", "policy-exit1", "search-chances", "tactics", "value-v3")
 
 
 def _run(args: list[str]) -> None:
@@ -115,9 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "model",
-        choices=sorted(
-            [*RECIPES, *SCALE_FITS, "policy-exit1", "search-chances", "tactics", "value-v3"]
-        ),
+        choices=sorted([*RECIPES, *SCALE_FITS, *OTHER_MODELS]),
     )
     parser.add_argument(
         "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
@@ -134,6 +144,15 @@ def main(argv: list[str] | None = None) -> int:
         iterations = args.games if args.games is not None else TACTICS_ITERATIONS
         _run(["tools/tune_policy.py", "--model", "tactics_v1", "--iterations", str(iterations),
               "--games", "128", "--seed", "1", *args.worker_args])  # fmt: skip
+        return 0
+    if args.model == "kingdoms":
+        two, more = KINGDOM_GAMES
+        two = args.games if args.games is not None else two
+        if two < 1:
+            parser.error("--games must be at least 1")
+        _run(["tools/kingdom_table.py", "--agent", "policy:tactics",
+              "--games", str(two), *[str(more)] * 4, "--seed", str(KINGDOM_SEED),
+              "--out", "ai/data/kingdoms_tactics.json", *args.worker_args])  # fmt: skip
         return 0
     if args.model == "search-chances":
         return _search_chances(args, parser)

@@ -132,10 +132,12 @@ def test_an_unknown_book_is_refused_with_the_choices() -> None:
         kingdom_book("nope")
 
 
-def test_the_table_tool_writes_a_book_the_agent_reads(tmp_path: Any) -> None:
+def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any) -> None:
     tool = load_tool("kingdom_table", "_strategos_kingdom_table_under_test")
-    out = tmp_path / "kingdoms_small.json"
-    data = tool.main(["--games", "60", "12", "12", "12", "12", "--seed", "4", "--out", str(out)])
+    out, chunks = tmp_path / "kingdoms_small.json", tmp_path / "chunks.jsonl"
+    argv = ["--games", "60", "12", "12", "12", "12", "--seed", "4", "--out", str(out),
+            "--chunks", str(chunks)]  # fmt: skip
+    data = tool.main(argv)
     assert json.loads(out.read_text()) == data
     games = data["pairs"]["games"]
     assert all(games[a][b] == (0 if a == b else 2) for a in range(6) for b in range(6))
@@ -146,5 +148,13 @@ def test_the_table_tool_writes_a_book_the_agent_reads(tmp_path: Any) -> None:
     state = game.new_game(3, seed=1)
     values = book.values(state, state.legal_actions(), 0)
     assert all(0.0 <= v <= 1.0 for v in values)
+    # Killed after its first chunk and a half: run again, it plays the rest to the same book.
+    lines = chunks.read_text().splitlines()
+    assert len(lines) == 6  # 60 games at two seats in chunks of 50, one chunk for each other
+    chunks.write_text(lines[0] + "\n" + lines[1][:40])
+    assert tool.main(argv) == data
+    assert len(chunks.read_text().splitlines()) == 6  # the cut line gone, the rest played
+    with pytest.raises(SystemExit):
+        tool.main([*argv[:-4], "--seed", "5", "--out", str(out), "--chunks", str(chunks)])
     with pytest.raises(SystemExit):
         tool.main(["--games", "60", "0", "12", "12", "12", "--out", str(out)])
