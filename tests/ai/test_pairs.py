@@ -116,3 +116,24 @@ def test_the_search_ranks_its_root_by_the_pairs() -> None:
     first = firsts[1]
     assert isinstance(first, Move)
     assert any((first.general, first.dest) == (m.general, m.dest) for m in Wants.targets)
+
+
+def test_sliced_pairs_prime_the_root_as_one_step_does() -> None:
+    """The browser's slices (``step_ms``) may stop the pairs anywhere; the root they prime is
+    the one a single step primes."""
+    state = mid_game(5, players=2)
+    orders = []
+    for sliced in (False, True):
+        agent = ai.agent_from_spec("ismcts:normal:root_pairs=16:iterations=1")
+        search = agent.begin(state.observe(0), state.legal_actions(), random.Random(1))
+        assert isinstance(search, ai.Search)
+        if sliced:
+            slices = 0
+            while not search.root.order:
+                search.step_ms(0.0)
+                slices += 1
+            assert slices > 2
+        else:
+            search.step(1)
+        orders.append([(e.action, e.p, e.v0) for e in search.root.order])
+    assert orders[0] == orders[1]
