@@ -43,6 +43,9 @@ class Thinking(ABC):
     """A decision in progress; ``best_action`` is valid at any time."""
 
     done: bool = False
+    # True when ``explain``'s win chances are probabilities already (measured, not a search's
+    # own leaning): shown as they are, not through ``ai.chances.search_chance``.
+    calibrated: bool = False
 
     @abstractmethod
     def step(self, max_iterations: int) -> bool:

@@ -19,6 +19,17 @@ from ai.tree import Node, reusable_subtree
 from game import P_PICK, Action, GameState, PlayerView
 
 
+class BookPick(ImmediateThinking):
+    """A kingdom pick from a book (``ai.kingdom_book``): its win chances are the book's
+    measured shares, probabilities as they stand."""
+
+    calibrated = True
+
+    def __init__(self, book_name: str, view: PlayerView, legal: Sequence[Action]) -> None:
+        values = kingdom_book(book_name).values(view.public, legal, view.seat)
+        super().__init__(legal, lambda: ranked(legal, values, values))
+
+
 def _forced(legal: Sequence[Action], num_players: int) -> Thinking:
     return ImmediateThinking(legal, lambda: [Insight(legal[0], 1.0, 1.0 / num_players)])
 
@@ -79,9 +90,7 @@ class IsmctsAgent(_SearchAgent):
             return _forced(legal, view.public.num_players)
         if self.config.kingdom_book and view.public.phase == P_PICK:
             self._last = None
-            book = kingdom_book(self.config.kingdom_book)
-            values = book.values(view.public, legal, view.seat)
-            return ImmediateThinking(legal, lambda: ranked(legal, values, values))
+            return BookPick(self.config.kingdom_book, view, legal)
         if self.config.duel_solve and is_coin_decision(view.public):
             self._last = None  # nothing of a duel's solve is a tree to reuse
             return DuelThinking(view, legal, rng, make_evaluator(self.config, view.seat))

@@ -135,9 +135,13 @@ def hint(
     top: int = 3,
 ) -> list[Insight]:
     """The best few actions for the seat of ``view`` by a short search (the hint button), each
-    with its win chance as a probability (``ai.chances.search_chance``)."""
+    with its win chance as a probability (``ai.chances.search_chance``, unless the decision's
+    chances are measured ones already: the kingdom book's)."""
     n = view.public.num_players
-    found = hint_search(view, legal_actions, iterations=iterations, seed=seed).explain(top)
+    thinking = hint_search(view, legal_actions, iterations=iterations, seed=seed)
+    found = thinking.explain(top)
+    if thinking.calibrated:
+        return found
     return [Insight(i.action, i.visit_share, search_chance(i.win_chance, n)) for i in found]
 
 

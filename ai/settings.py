@@ -115,6 +115,16 @@ def at_two_seats(settings: dict[str, Any]) -> dict[str, Any]:
     return dict(settings, options=options)
 
 
+def with_kingdoms_dealt(settings: dict[str, Any]) -> dict[str, Any]:
+    """``settings`` as they play games whose kingdoms are dealt (the arena's, unless run with
+    ``--pick``): there is no pick, so no kingdom book acts. Settings equal so play the same
+    dealt games."""
+    options = settings.get("options")
+    if not options or "kingdom_book" not in options:
+        return settings
+    return dict(settings, options=dict(options, kingdom_book=""))
+
+
 def _call_fields(call: ast.Call) -> dict[str, Any]:
     """``SearchConfig(iterations=200, weights=Weights(level=0.15, ...))`` as nested dicts."""
     out: dict[str, Any] = {}
@@ -128,4 +138,4 @@ def _call_fields(call: ast.Call) -> dict[str, Any]:
     return out
 
 
-__all__ = ["agent_settings", "at_two_seats", "from_log", "to_json"]
+__all__ = ["agent_settings", "at_two_seats", "from_log", "to_json", "with_kingdoms_dealt"]

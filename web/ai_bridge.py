@@ -172,6 +172,8 @@ class GuardedThinking:
             return self._fallback.explain(top)
         try:
             found = self._inner.explain(top=top)
+            if getattr(self._inner, "calibrated", False):
+                return list(found)  # probabilities already (the kingdom book's)
             n = self._view.public.num_players
             # The search's own chance, shown as a probability (ai.chances.search_chance).
             return [

@@ -76,7 +76,8 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
     # dominance.md, D1) and, at normal only, by the v3 evaluation (experiments/exit.md, V1)
     # and the root's one-ply differences at a tenth at 160 iterations (exit.md, G1), at two
     # seats; at more, by "threat" at full scale (exit.md, round 8) and by playouts that end
-    # with the mover's turn at 260 iterations (exit.md, Z7').
+    # with the mover's turn at 260 iterations (exit.md, Z7'); at normal, hard and expert by
+    # picking the kingdom from the book (exit.md, round 18).
     assert {level: c.evaluator for level, c in PRESETS.items()} == {
         "easy": "v1",
         "normal": "v3-or-threat",
@@ -108,10 +109,18 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
             playout_turns_many=-1,
             iterations_many=-1,
             iterations=V1_PRESETS[level].iterations,
+            kingdom_book="",
         )
         for level, c in PRESETS.items()
     } == V1_PRESETS
     assert all(c.prune for c in PRESETS.values()) and not any(c.prune for c in V1_PRESETS.values())
+    # The search levels pick their kingdom from the book (exit.md, round 18); easy searches it.
+    assert {level: c.kingdom_book for level, c in PRESETS.items()} == {
+        "easy": "",
+        "normal": "tactics",
+        "hard": "tactics",
+        "expert": "tactics",
+    }
 
 
 def _searched(spec: str, state: GameState) -> ai.Search:

@@ -158,3 +158,28 @@ def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any)
         tool.main([*argv[:-4], "--seed", "5", "--out", str(out), "--chunks", str(chunks)])
     with pytest.raises(SystemExit):
         tool.main(["--games", "60", "0", "12", "12", "12", "--out", str(out)])
+
+
+def test_the_hint_at_the_pick_shows_the_books_shares_as_they_are() -> None:
+    """The book's shares are measured probabilities: the hint shows them unmapped, the first
+    the pick the presets make."""
+    state = game.new_game(2, seed=3)
+    view, legal = state.observe(0), state.legal_actions()
+    shown = ai.hint(view, legal, seed=1, top=6)
+    values = kingdom_book("tactics").values(state, legal, 0)
+    assert [i.win_chance for i in shown] == sorted(values, reverse=True)
+    pick = ai.agent_from_spec("ismcts:normal").begin(view, legal, random.Random(1))
+    assert pick.calibrated and pick.step(1) and shown[0].action == pick.best_action()
+
+
+def test_in_dealt_games_a_book_is_no_setting_at_all() -> None:
+    """The arena's dealt games have no pick: a level measured there with or without the book
+    played the same games (``ai.settings.with_kingdoms_dealt``, the ladder's check)."""
+    from ai.settings import agent_settings, with_kingdoms_dealt
+
+    with_book = agent_settings("ismcts:normal:kingdom_book=tactics")
+    without = agent_settings("ismcts:normal:kingdom_book=")
+    assert with_book != without
+    assert with_kingdoms_dealt(with_book) == with_kingdoms_dealt(without) == without
+    greedy = {"name": "greedy", "level": None, "options": {}}
+    assert with_kingdoms_dealt(greedy) == greedy

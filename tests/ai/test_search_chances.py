@@ -84,10 +84,15 @@ def test_the_model_file_is_checked_when_read(
 
 
 def test_the_hint_shows_the_search_chances_mapped() -> None:
-    """What the hint button shows is the search's chance through the map, action by action."""
+    """What the hint button shows is the search's chance through the map, action by action
+    (past the kingdom pick, whose chances are the book's: tests/ai/test_kingdom_book.py)."""
     state = game.new_game(3, seed=4)
     rng = random.Random(4)
-    while state.current_player() == CHANCE or len(state.legal_actions()) < 5:
+    while (
+        state.current_player() == CHANCE
+        or len(state.legal_actions()) < 5
+        or state.phase == game.P_PICK
+    ):
         if state.current_player() == CHANCE:
             state.apply_action(state.sample_chance(rng))
         else:

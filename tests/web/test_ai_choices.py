@@ -141,6 +141,23 @@ def test_the_hint_is_the_search_its_chances_were_fitted_on() -> None:
     assert shown == [tuple(i) for i in ai.hint(view, legal, seed=7, top=3)]
 
 
+def test_the_hint_at_the_kingdom_pick_shows_the_books_shares() -> None:
+    """At the pick the hint's chances are the kingdom book's, shown unmapped, as ``ai.hint``
+    gives them."""
+    import ai
+    import game
+
+    state = game.new_game(2, seed=3)
+    view, legal = state.observe(0), state.legal_actions()
+    thinking = ai_bridge.begin_hint(view, legal, 7)
+    while not thinking.step_ms(8):
+        pass
+    shown = [(i.action, i.visit_share, i.win_chance) for i in thinking.explain(3)]
+    assert shown == [tuple(i) for i in ai.hint(view, legal, seed=7, top=3)]
+    book = ai.kingdom_book.kingdom_book("tactics").values(state, legal, 0)
+    assert shown[0][2] == max(book)
+
+
 # --- a search that fails mid-game -------------------------------------------------------------
 
 
