@@ -34,9 +34,10 @@ from workers import Workers, WorkersError, add_arguments, from_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
+from ai.agents import play_on
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
 from ai.registry import agent_from_spec
-from game import CHANCE
+from game import Action, GameState
 
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 # Games handed to a worker at once: one game is a few hundredths of a second with the tactics
@@ -66,13 +67,11 @@ def play(task: Task) -> list[tuple[list[int], list[float]]]:
         state = game.new_game(players, seed=seed * 1_000_003 + players * 100_000 + index,
                               kingdoms=kingdoms)  # fmt: skip
         rng = random.Random(f"{seed}:{players}:{index}:play")
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-            else:
-                legal = state.legal_actions()
-                state.apply_action(agent.choose(state.observe(seat), legal, rng))
+
+        def decide(state: GameState, legal: list[Action], rng: random.Random = rng) -> Action:
+            return agent.choose(state.observe(state.current_player()), legal, rng)
+
+        play_on(state, decide, rng)
         out.append((kingdoms, list(state.returns())))
     return out
 

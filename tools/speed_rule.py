@@ -28,29 +28,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import ai
 import game
-from game import CHANCE, GameState
+from ai.agents import play_on
+from game import Action, GameState
 
 
 def positions(games: int, every: int, seed: int) -> list[GameState]:
     """Every ``every``-th decision with a choice of ``games`` two-seat tactics-policy games."""
     policy = ai.agent_from_spec("policy:tactics")
-    out: list[GameState] = []
-    for g in range(games):
-        state = game.new_game(2, seed=seed + g)
-        rng = random.Random(seed + g)
-        choices = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply_action(state.sample_chance(rng))
-                continue
-            legal = state.legal_actions()
-            if len(legal) > 1:
-                choices += 1
-                if choices % every == 0:
-                    out.append(state.clone())
-            state.apply_action(policy.choose(state.observe(seat), legal, rng))
-    return out
+    return [s for g in range(games) for s in _game_positions(policy, seed + g, every)]
+
+
+def _game_positions(policy: ai.Agent, seed: int, every: int) -> list[GameState]:
+    rng = random.Random(seed)
+    kept: list[GameState] = []
+    decisions = 0
+
+    def decide(state: GameState, legal: list[Action]) -> Action:
+        nonlocal decisions
+        decisions += 1  # ``play_on`` asks only where there is a choice
+        if decisions % every == 0:
+            kept.append(state.clone())
+        return policy.choose(state.observe(state.current_player()), legal, rng)
+
+    play_on(game.new_game(2, seed=seed), decide, rng)
+    return kept
 
 
 def mean_ms(spec: str, states: list[GameState]) -> float:

@@ -181,5 +181,5 @@ def test_in_dealt_games_a_book_is_no_setting_at_all() -> None:
     without = agent_settings("ismcts:normal:kingdom_book=")
     assert with_book != without
     assert with_kingdoms_dealt(with_book) == with_kingdoms_dealt(without) == without
-    greedy = {"name": "greedy", "level": None, "options": {}}
+    greedy: dict[str, Any] = {"name": "greedy", "level": None, "options": {}}
     assert with_kingdoms_dealt(greedy) == greedy
