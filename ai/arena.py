@@ -238,6 +238,7 @@ def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
     return key
 
 
+# ``play_game``'s arguments: specs, index, seed, rules, players, no observer, whether to pick.
 Task = tuple[Sequence[str], int, int, Rules, int, None, bool]
 # Runs ``play(task)`` for every task and yields each result as it finishes, in any order: how a
 # caller spreads the games elsewhere than over local processes (tools/ray_arena.py: on Ray).
