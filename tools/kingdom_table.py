@@ -10,7 +10,7 @@ plays games with the kingdoms dealt (seeded, the same games every time) and coun
 A win is the seat's share of the game's returns (a shared win counts its share). The table is
 written as the kingdom book the search agents pick from (``ai.kingdom_book``):
 
-    python tools/kingdom_table.py --agent policy:tactics --games 30000 6000 6000 6000 6000 \\
+    python tools/kingdom_table.py --agent policy:tactics --games 30000 8000 8000 8000 8000 \\
         --seed 1 --jobs 2 --out ai/data/kingdoms_tactics.json
 
 ``--games`` takes the games for two, three, four, five and six seats. Every finished chunk of
