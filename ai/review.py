@@ -5,10 +5,12 @@ from that seat's view at the time (what the player knew, never the other hands: 
 reads three win chances off its root: the position's before the decision, the action played,
 and the action it prefers. When the two actions differ, a second, smaller search compares just
 those two, so that the action played is judged on visits of its own rather than on the prior
-it was given. The decisions that cost the most, more than ``TURNING_POINT``, are the turning
-points. The chart of every seat's chance at every turn start comes from the estimator the match
-shows (``ai.chances``: public facts, the same for every seat, summing to 1), so the review's
-chart and the game-over chart are one line.
+it was given. A kingdom pick (R3.1) is not searched: it is judged as the AI picks, by its book
+of measured win shares (``ai.kingdom_book``), the shares as they stand. The decisions that
+cost the most, more than ``TURNING_POINT``, are the turning points. The chart of every seat's
+chance at every turn start comes from the estimator the match shows (``ai.chances``: public
+facts, the same for every seat, summing to 1), so the review's chart and the game-over chart
+are one line.
 
 The work runs in slices (``step_ms``), for the client's frame loop, or at once (``run``), for
 the command line::
@@ -38,9 +40,10 @@ from ai.chances import (
     table_chances,
 )
 from ai.evaluation import prepare_board
+from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS, preset
 from ai.search import Search
-from game import Action, GameRecord, GameState, StateFormatError
+from game import P_PICK, Action, GameRecord, GameState, StateFormatError
 from game.actions import Destroy
 
 TURNING_POINT = 0.10  # win chance lost by one decision that makes it a turning point
@@ -341,7 +344,11 @@ class Review:
             # Building a search (the view, its priors) is a step of its own: the slice
             # it starts in may end before the first iteration.
             legal = job.state.legal_actions()
-            self._search = self._new_search(job, legal, self.budget.iterations, 0)
+            book = PRESETS["normal"].kingdom_book
+            if book and job.state.phase == P_PICK:
+                self._record_pick(job, legal, book)
+            else:
+                self._search = self._new_search(job, legal, self.budget.iterations, 0)
             return
         left_ms = max(0.5, (deadline - time.perf_counter()) * 1000.0)
         if self._search is not None:
@@ -380,18 +387,37 @@ class Review:
         # An action the search never reached is judged no better than the worst it tried.
         worst = min(main.insights.values(), default=chances[job.seat])
         played_chance = found.get(job.action, main.insights.get(job.action, worst))
-        state = job.state
         after = best_chance if best == job.action else played_chance
         # The search's chances as probabilities (ai.chances.search_chance): before, after and
         # best go through the same monotone map, so the order of the actions and the sign of a
         # cost stay as searched; the table of every seat's is mapped and summed to 1 again.
         n = len(chances)
+        self._append(
+            job, best, search_chance(chances[job.seat], n), search_chance(after, n),
+            search_chance(best_chance, n), tuple(search_chances(chances)),
+        )  # fmt: skip
+
+    def _record_pick(self, job: _Job, legal: list[Action], book: str) -> None:
+        """A pick judged by the book the AI picks from, not searched: a search sees the
+        kingdoms alike at setup, where the book has measured them (ai.kingdom_book). Its
+        shares are probabilities already, so they are not mapped."""
+        values = kingdom_book(book).values(job.state, legal, job.seat)
+        best = max(range(len(legal)), key=values.__getitem__)
+        top = values[best]
+        n = self.num_players
+        # The book holds the picker's share only; the other seats share the rest evenly.
+        table = tuple(top if s == job.seat else (1 - top) / (n - 1) for s in range(n))
+        self._append(job, legal[best], top, values[legal.index(job.action)], top, table)
+
+    def _append(
+        self, job: _Job, best: Action, before: float, after: float, best_chance: float,
+        chances: tuple[float, ...],
+    ) -> None:  # fmt: skip
+        state = job.state
         self.decisions.append(
             Decision(
-                job.index, job.seat, state.round, _turn(state), job.action, best,
-                search_chance(chances[job.seat], n), search_chance(after, n),
-                search_chance(best_chance, n), tuple(search_chances(chances)),
-                self._losses_after(job),
+                job.index, job.seat, state.round, _turn(state), job.action, best, before,
+                after, best_chance, chances, self._losses_after(job),
             )
         )  # fmt: skip
         self._next += 1

@@ -186,8 +186,10 @@ HELP_TEXT: dict[str, tuple[str, str]] = {
         "Сейчас ходят другие царства. Нажмите и держите что угодно, чтобы узнать, что это.",
     ),
     "coach_pick": (
-        "Choose the kingdom you will rule.",
-        "Выберите царство, которым будете править.",
+        "Choose the kingdom you will rule. They are not equally strong: the Hint shows which "
+        "win most often.",
+        "Выберите царство, которым будете править. Царства не равны по силе: «Подсказка» "
+        "покажет, какие побеждают чаще.",
     ),
     "coach_place": (
         "Tap a lit city to place your fourth general next to a capital.",

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+import game
 from ai import review as review_module
 from ai.chances import table_chances
+from ai.kingdom_book import kingdom_book
+from ai.presets import PRESETS
 from ai.review import BUDGETS, TURNING_POINT, Budget, Review
 from game import Action, GameRecord, GameState, Rules, parse_action
 from tests.scenario import act, city, romans_and_carthage
@@ -130,3 +133,25 @@ def test_command_line_writes_json_and_refuses_bad_files(
     assert "cannot be read" in capsys.readouterr().err
     assert review_module.main([str(save), "--seats", "5"]) == 2
     assert "seats to review" in capsys.readouterr().err
+
+
+def test_a_kingdom_pick_is_judged_by_the_book_the_ai_picks_from() -> None:
+    """R3.1: the review searches no pick; it weighs it with the normal preset's book, so it
+    tells a player what the AI's own pick and the hint at the pick say, in measured shares."""
+    start = game.new_game(2, seed=5)
+    state = start.clone()
+    played = [act(state, "Pick Barbarians"), act(state, "Pick Romans")]
+    review = Review(start, played, budget="quick", seed=1).run()
+    book = kingdom_book(PRESETS["normal"].kingdom_book)
+    first, second = review.decisions
+    opening = book.values(start, start.legal_actions(), 0)
+    assert str(first.best) == "Pick Greeks"
+    assert first.before == first.best_chance == max(opening)
+    # Barbarians opening: what they win against the reply worst for them.
+    worst_pairing = min(book.pair_share[0][k] for k in range(1, 6))
+    assert first.after == worst_pairing < first.before
+    assert first.cost == pytest.approx(max(opening) - worst_pairing)
+    assert first.chances == pytest.approx((max(opening), 1 - max(opening)))
+    # Romans are the book's best reply to Barbarians (their worst pairing): no cost.
+    assert second.action == second.best and second.cost == 0.0
+    assert second.after == pytest.approx(1 - worst_pairing)

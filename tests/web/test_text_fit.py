@@ -369,6 +369,24 @@ def test_every_text_fits_in_both_languages_and_sizes(
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 
+def test_every_coach_line_fits(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The played game meets the coach's lines it happens to reach; a client game never picks
+    its kingdoms (the new-game form deals them), so each line is also drawn on its own."""
+    from web.i18n_help import HELP_TEXT
+
+    lines = sorted(k for k in HELP_TEXT if k.startswith("coach_")
+                   and k not in ("coach_dismiss", "coach_off_note", "coach_setting"))  # fmt: skip
+    assert "coach_pick" in lines and len(lines) >= 15
+    config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)
+    app.nav.open_match(saves.new_session(app, config))
+    checker = Checker(app)
+    for key in lines:
+        monkeypatch.setattr(f"{__name__}.coach_text", lambda _scene, key=key: i18n.t(key))
+        checker.check(f"the coach: {key}")
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
 def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: None) -> None:
     from tests.web.player import click_button
     from web.scenes.menu import MenuScene
