@@ -1,5 +1,6 @@
-"""A match's configuration: the seats (human or AI with a difficulty, kingdom or random), the
-rule switches (R8) and the seed. Pure data, no pygame; saved inside the game record."""
+"""A match's configuration: the seats (human or AI with a difficulty; a kingdom, random, or
+picked in turn at the table), the rule switches (R8) and the seed. Pure data, no pygame; saved
+inside the game record."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from web.ai_bridge import check_difficulty
 HUMAN = "human"
 AI = "ai"
 RANDOM_KINGDOM = -1
+# The seats pick their kingdoms at the table, one after another from seat 1 (R3.1): every seat
+# or none, since the engine starts a game with all kingdoms given or none.
+PICK_KINGDOM = -2
 
 
 @dataclass
@@ -39,7 +43,7 @@ class SeatConfig:
         if not isinstance(data, dict):
             raise ValueError("a seat must be an object")
         kingdom = data.get("kingdom", RANDOM_KINGDOM)
-        if not isinstance(kingdom, int) or not -1 <= kingdom < 6:
+        if not isinstance(kingdom, int) or isinstance(kingdom, bool) or not -2 <= kingdom < 6:
             raise ValueError(f"bad kingdom {kingdom!r}")
         return SeatConfig(str(data.get("kind", AI)), str(data.get("difficulty", "normal")), kingdom)
 
@@ -59,10 +63,20 @@ class MatchConfig:
     def humans(self) -> list[int]:
         return [s for s, seat in enumerate(self.seats) if seat.is_human]
 
-    def resolve_kingdoms(self) -> list[int]:
-        """Each seat's kingdom: the chosen ones, the random ones drawn from the seed."""
-        rng = random.Random(self.seed * 7919 + 17)
+    @property
+    def picks(self) -> bool:
+        """The seats pick their kingdoms in turn at the table (R3.1)."""
+        return all(s.kingdom == PICK_KINGDOM for s in self.seats)
+
+    def resolve_kingdoms(self) -> list[int] | None:
+        """Each seat's kingdom: the chosen ones, the random ones drawn from the seed; None when
+        the seats pick them at the table."""
         chosen = [s.kingdom for s in self.seats]
+        if PICK_KINGDOM in chosen:
+            if not self.picks:
+                raise ValueError("R3.1: kingdoms are picked in turn by every seat or by none")
+            return None
+        rng = random.Random(self.seed * 7919 + 17)
         free = [k for k in range(6) if k not in chosen]
         rng.shuffle(free)
         out = []
@@ -87,7 +101,9 @@ class MatchConfig:
             seats = [SeatConfig.from_dict(s) for s in seats_raw]
         else:
             raise ValueError(f"the seats do not match the game's {players} players")
-        return MatchConfig(seats, rules, seed)
+        config = MatchConfig(seats, rules, seed)
+        config.resolve_kingdoms()  # the seats' kingdoms agree with one another
+        return config
 
 
 def spectator_config(players: int, seed: int, difficulty: str = "easy") -> MatchConfig:

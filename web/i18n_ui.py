@@ -37,9 +37,12 @@ UI_TEXT: dict[str, tuple[str, str]] = {
         "партий из 10 у предыдущего. Сильные думают дольше. Нажмите, чтобы сменить.",
     ),
     "tip_seat_kingdom": (
-        "The kingdom of this seat; Random draws one when the game starts. Tap to change.",
-        "Царство этого места; «Случайно» — жребий в начале игры. Нажмите, чтобы сменить.",
+        "The kingdom of this seat; Random draws one when the game starts; Picked in turn: every "
+        "seat picks at the table, from seat 1 on. Tap to change.",
+        "Царство этого места; «Случайно» — жребий в начале игры; «Выбор по очереди»: каждое место "
+        "выбирает за столом, начиная с первого. Нажмите, чтобы сменить.",
     ),
+    "kingdom_picked": ("Picked in turn", "Выбор по очереди"),
     # the drawers of the phone layout
     "drawer_players": ("Players", "Игроки"),
     "drawer_quests": ("Quests", "Задания"),

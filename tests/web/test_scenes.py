@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -21,9 +22,11 @@ from tests.web.player import (  # noqa: E402
     click_button,
     click_prompt,
     drag,
+    find,
     general_point,
     perform,
     pick_die,
+    play_game,
     press_key,
     shot,
     top,
@@ -147,6 +150,37 @@ def test_new_game_form(app: App, random_ai: None) -> None:
     click_button(app, scene.buttons, "start")
     assert top(app, MatchScene).session.state.seat_kingdom[0] == 0
     assert app.storage.read("autosave")
+
+
+def test_the_form_lets_every_seat_pick_its_kingdom_in_turn(app: App, random_ai: None) -> None:
+    """R3.1: "Picked in turn" is every seat's or none; a game started so begins with the pick,
+    played by clicks, the AI seats picking for themselves."""
+    from game import P_PICK
+    from game.actions import PickKingdom
+    from web.config import PICK_KINGDOM, RANDOM_KINGDOM
+    from web.scenes.new_game import NewGameScene
+
+    scene = NewGameScene(app)
+    app.push(scene)
+    click_button(app, scene.buttons, "players3")
+    for _ in range(7):  # Random, the six kingdoms, then picked in turn
+        click_button(app, scene.buttons, "kingdom1")
+    assert [seat.kingdom for seat in scene.config.seats] == [PICK_KINGDOM] * 3
+    assert find(scene.buttons, "kingdom0").label == i18n.t("kingdom_picked")
+    click_button(app, scene.buttons, "players4")  # a seat added picks too
+    assert scene.config.picks and scene.config.num_players == 4
+    click_button(app, scene.buttons, "kingdom2")  # leaving it: every seat random again
+    assert {seat.kingdom for seat in scene.config.seats} == {RANDOM_KINGDOM}
+    click_button(app, scene.buttons, "players2")
+    for _ in range(7):
+        click_button(app, scene.buttons, "kingdom0")
+    click_button(app, scene.buttons, "start")
+    match = top(app, MatchScene)
+    assert match.session.state.phase == P_PICK and match.session.record.kingdoms is None
+    match.animator.enabled = False
+    play_game(app, random.Random(2))
+    picks = [a for a in match.session.record.actions[:2] if isinstance(a, PickKingdom)]
+    assert len(picks) == 2 and match.session.is_over()
 
 
 def test_match_turn_controls_and_explanations(app: App, random_ai: None) -> None:

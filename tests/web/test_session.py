@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from game import P_ACTION, IllegalActionError, StateFormatError
+from game import P_ACTION, P_PICK, IllegalActionError, Rules, StateFormatError
 from game.actions import DrawCard, EndTurn, Move
 from web import describe
-from web.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
+from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig, spectator_config
 from web.session import MatchSession
 
 if TYPE_CHECKING:
@@ -57,10 +57,32 @@ def test_kingdoms_from_config_and_random() -> None:
         [SeatConfig(HUMAN, kingdom=3), SeatConfig(AI), SeatConfig(AI, kingdom=0)], seed=9
     )
     kingdoms = config.resolve_kingdoms()
+    assert kingdoms is not None
     assert kingdoms[0] == 3 and kingdoms[2] == 0 and len(set(kingdoms)) == 3
     assert config.resolve_kingdoms() == kingdoms  # the seed decides
     session = MatchSession(config)
     assert session.state.seat_kingdom == kingdoms
+
+
+def test_kingdoms_picked_in_turn_start_the_game_with_the_pick() -> None:
+    """R3.1: with every seat set to pick, the game starts without kingdoms and seat 0 picks
+    first; a save's seats must all pick or none (the engine takes all kingdoms or none)."""
+    seats = [SeatConfig(HUMAN, kingdom=PICK_KINGDOM), SeatConfig(AI, kingdom=PICK_KINGDOM)]
+    config = MatchConfig(seats, seed=4)
+    assert config.picks and config.resolve_kingdoms() is None
+    session = MatchSession(config)
+    assert session.record.kingdoms is None
+    assert session.state.phase == P_PICK and session.to_act() == 0
+    assert set(session.state.seat_kingdom) == {-1}
+    again = MatchConfig.from_dict(config.to_dict(), Rules(), 4, 2)
+    assert again.picks
+    mixed = {"seats": [{"kind": "human", "kingdom": PICK_KINGDOM}, {"kind": "ai", "kingdom": 2}]}
+    with pytest.raises(ValueError, match="every seat or by none"):
+        MatchConfig.from_dict(mixed, Rules(), 4, 2)
+    with pytest.raises(ValueError, match="bad kingdom"):
+        MatchConfig.from_dict({"seats": [{"kingdom": True}, {}]}, Rules(), 4, 2)
+    with pytest.raises(ValueError, match="one player only"):
+        MatchConfig.from_dict({"seats": [{"kingdom": 2}, {"kingdom": 2}]}, Rules(), 4, 2)
 
 
 def test_human_cannot_act_out_of_turn(random_ai: None) -> None:

@@ -38,7 +38,7 @@ from tests.web.player import ROOT, SHOTS, phone_shot  # noqa: E402
 from web import ai_bridge, i18n, layout, saves, theme  # noqa: E402
 from web.animation import Animation  # noqa: E402
 from web.bench import play_to_human_turn  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig  # noqa: E402
 from web.layout import DRAWERS  # noqa: E402
 from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
 
@@ -265,6 +265,12 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app.hover = new.buttons.find("diff1").box.center  # type: ignore[union-attr]
     app._hover_t = app.now - 1
     checker.check("new game, a tooltip")
+    for seat in new.config.seats:
+        seat.kingdom = PICK_KINGDOM
+    new.on_language()
+    app.hover = new.buttons.find("kingdom5").box.center  # type: ignore[union-attr]
+    app._hover_t = app.now - 1
+    checker.check("new game, kingdoms picked in turn, their tooltip")
     app.hover = None
     app.pop()
 

@@ -1,5 +1,6 @@
-"""New game: 2-6 seats (human or AI with a difficulty, kingdom or random), the three rule
-switches (R8, all on by default), a seed for a reproducible game, the language.
+"""New game: 2-6 seats (human or AI with a difficulty; a kingdom, random, or picked in turn at
+the table), the three rule switches (R8, all on by default), a seed for a reproducible game,
+the language.
 
 The seat columns carry headers, and every seat button a tooltip saying what a tap changes.
 """
@@ -14,7 +15,7 @@ import pygame
 
 from game import Rules, default_map
 from web import ai_bridge, i18n, saves, theme
-from web.config import AI, HUMAN, MatchConfig, SeatConfig
+from web.config import AI, HUMAN, PICK_KINGDOM, RANDOM_KINGDOM, MatchConfig, SeatConfig
 from web.gestures import UIEvent
 from web.layout import Box, row
 from web.render.tokens import draw_token
@@ -68,9 +69,10 @@ class NewGameScene(Scene):
             b.add(Button(cell("diff"), diff, partial(self._difficulty, s),
                          enabled=not seat.is_human, tag=f"diff{s}",
                          tip=i18n.t("tip_seat_level")))  # fmt: skip
-            name = (
-                i18n.name(board.kingdoms[seat.kingdom]) if seat.kingdom >= 0 else i18n.t("random")
-            )
+            if seat.kingdom >= 0:
+                name = i18n.name(board.kingdoms[seat.kingdom])
+            else:
+                name = i18n.t("random" if seat.kingdom == RANDOM_KINGDOM else "kingdom_picked")
             b.add(Button(cell("kingdom"), name, partial(self._kingdom, s), tag=f"kingdom{s}",
                          tip=i18n.t("tip_seat_kingdom")))  # fmt: skip
         x = 840
@@ -94,8 +96,9 @@ class NewGameScene(Scene):
     # -- changes -------------------------------------------------------------------------------
     def _players(self, n: int) -> None:
         seats = self.config.seats[:n]
+        kingdom = PICK_KINGDOM if self.config.picks else RANDOM_KINGDOM
         while len(seats) < n:
-            seats.append(SeatConfig(AI, "normal"))
+            seats.append(SeatConfig(AI, "normal", kingdom))
         self.config.seats = seats
         self._fix_kingdoms()
         self.on_language()
@@ -113,20 +116,27 @@ class NewGameScene(Scene):
         self.on_language()
 
     def _kingdom(self, s: int) -> None:
-        taken = {seat.kingdom for i, seat in enumerate(self.config.seats) if i != s}
-        k = self.config.seats[s].kingdom
-        for _ in range(7):
-            k = k + 1 if k < 5 else -1
+        """Random, then each kingdom not taken, then picked in turn, which every seat shares
+        (R3.1: all seats pick, or none does); leaving it sets every seat to random."""
+        seats = self.config.seats
+        taken = {seat.kingdom for i, seat in enumerate(seats) if i != s}
+        order = [RANDOM_KINGDOM, *range(6), PICK_KINGDOM]
+        i = order.index(seats[s].kingdom)
+        for step in range(1, len(order)):
+            k = order[(i + step) % len(order)]
             if k < 0 or k not in taken:
                 break
-        self.config.seats[s].kingdom = k
+        if k == PICK_KINGDOM or self.config.picks:
+            for seat in seats:
+                seat.kingdom = k
+        seats[s].kingdom = k
         self.on_language()
 
     def _fix_kingdoms(self) -> None:
         seen: set[int] = set()
         for seat in self.config.seats:
-            if seat.kingdom in seen:
-                seat.kingdom = -1
+            if seat.kingdom in seen and seat.kingdom >= 0:
+                seat.kingdom = RANDOM_KINGDOM
             seen.add(seat.kingdom)
 
     def _rule(self, key: str) -> None:
