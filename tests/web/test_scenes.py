@@ -159,6 +159,7 @@ def test_the_form_lets_every_seat_pick_its_kingdom_in_turn(app: App, random_ai: 
     from game.actions import PickKingdom
     from web.config import PICK_KINGDOM, RANDOM_KINGDOM
     from web.scenes.new_game import NewGameScene
+    from web.scenes.pass_device import PassDeviceScene
 
     scene = NewGameScene(app)
     app.push(scene)
@@ -172,12 +173,23 @@ def test_the_form_lets_every_seat_pick_its_kingdom_in_turn(app: App, random_ai: 
     click_button(app, scene.buttons, "kingdom2")  # leaving it: every seat random again
     assert {seat.kingdom for seat in scene.config.seats} == {RANDOM_KINGDOM}
     click_button(app, scene.buttons, "players2")
+    click_button(app, scene.buttons, "kind1")  # two players at one device
     for _ in range(7):
         click_button(app, scene.buttons, "kingdom0")
     click_button(app, scene.buttons, "start")
     match = top(app, MatchScene)
     assert match.session.state.phase == P_PICK and match.session.record.kingdoms is None
     match.animator.enabled = False
+    match._refresh()
+    perform(app, match, match.session.legal()[2])
+    for _ in range(20):
+        if isinstance(app.top, PassDeviceScene):
+            break
+        app.frame()
+    # The device goes to seat 2, which has no kingdom yet: the screen names the seat.
+    handover = top(app, PassDeviceScene)
+    assert handover.name() == i18n.t("seat", n=2)
+    assert find(handover.buttons, "ready").label == i18n.t("pass_ready", kingdom=handover.name())
     play_game(app, random.Random(2))
     picks = [a for a in match.session.record.actions[:2] if isinstance(a, PickKingdom)]
     assert len(picks) == 2 and match.session.is_over()

@@ -34,9 +34,15 @@ class PassDeviceScene(Scene):
     def kingdom(self) -> int:
         return self.session.state.seat_kingdom[self.seat]
 
-    def on_language(self) -> None:
+    def name(self) -> str:
+        """The seat's kingdom, or the seat itself while kingdoms are still being picked (R3.1)."""
         k = self.kingdom()
-        name = i18n.name(self.session.state.board.kingdoms[k])
+        if k < 0:
+            return i18n.t("seat", n=self.seat + 1)
+        return i18n.name(self.session.state.board.kingdoms[k])
+
+    def on_language(self) -> None:
+        name = self.name()
         self.buttons = ButtonGroup()
         self.buttons.add(Button(Box(390, 430, 500, 70), i18n.t("pass_ready", kingdom=name),
                                 self._ready, tag="ready", style="primary", size=20))  # fmt: skip
@@ -54,8 +60,8 @@ class PassDeviceScene(Scene):
         surface.fill((24, 26, 32))
         k = self.kingdom()
         label(surface, i18n.t("pass_device"), 640, 170, 30, theme.TEXT, "serif", "midtop")
-        draw_token(surface, k, 0, 640, 270, 64)
-        name = i18n.name(self.session.state.board.kingdoms[k])
-        label(surface, name, 640, 320, 36, theme.GOLD, "serif", "midtop")
+        if k >= 0:
+            draw_token(surface, k, 0, 640, 270, 64)
+        label(surface, self.name(), 640, 320, 36, theme.GOLD, "serif", "midtop")
         label(surface, i18n.t("pass_note"), 640, 380, 16, theme.TEXT_DIM, "sans", "midtop")
         self.buttons.draw(surface)
