@@ -59,7 +59,9 @@ V1_PRESETS: dict[str, SearchConfig] = {
 # play, and normal opened with Barbarians, the weakest kingdom, in two picked games of three;
 # picking from the book of measured win shares won 0.560 of 200 picked games against v1's
 # normal where the searched pick won 0.475 (exit.md, round 18: B1' and B0), and 0.591
-# (0.542-0.638) of 400 with 200 more (B1'b). The arena's dealt games never meet the pick.
+# (0.542-0.638) of 400 with 200 more (B1'b); at four seats 0.485 of 200 against 0.307 for the
+# searched pick (Z13', Z0'), and hard with it 0.600 of 100 against v1's hard (H5', round 19).
+# The arena's dealt games never meet the pick, nor do the client's unless its table picks.
 # Only normal takes v3: with v3 a deeper search guarded a threatened capital less often (the
 # guard puzzle at hard's 400 iterations: 11 of 20 turns against 16 with v1, exit.md), and at
 # hard's budget it won only 0.505 of 200 against v1's hard (exit.md, H1). Easy (30 iterations,
