@@ -74,11 +74,17 @@ def test_kingdoms_picked_in_turn_start_the_game_with_the_pick() -> None:
     assert session.record.kingdoms is None
     assert session.state.phase == P_PICK and session.to_act() == 0
     assert set(session.state.seat_kingdom) == {-1}
-    again = MatchConfig.from_dict(config.to_dict(), Rules(), 4, 2)
-    assert again.picks
+    session.submit(session.legal()[2])  # the first seat takes the Greeks; a save resumes there
+    resumed = MatchSession.from_save(session.save_text())
+    assert resumed.state.seat_kingdom[0] == 2 and resumed.state.phase == P_PICK
+    assert resumed.config.picks and resumed.rematch().picks
     mixed = {"seats": [{"kind": "human", "kingdom": PICK_KINGDOM}, {"kind": "ai", "kingdom": 2}]}
     with pytest.raises(ValueError, match="every seat or by none"):
         MatchConfig.from_dict(mixed, Rules(), 4, 2)
+    crafted = json.loads(session.save_text())
+    crafted["client"]["seats"] = mixed["seats"]
+    with pytest.raises(StateFormatError, match="seat settings are wrong"):
+        MatchSession.from_save(json.dumps(crafted))
     with pytest.raises(ValueError, match="bad kingdom"):
         MatchConfig.from_dict({"seats": [{"kingdom": True}, {}]}, Rules(), 4, 2)
     with pytest.raises(ValueError, match="one player only"):
