@@ -376,8 +376,8 @@ def test_every_text_fits_in_both_languages_and_sizes(
 
 
 def test_every_coach_line_fits(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The played game meets the coach's lines it happens to reach; a client game never picks
-    its kingdoms (the new-game form deals them), so each line is also drawn on its own."""
+    """The played game meets only the coach's lines it happens to reach (its kingdoms are
+    dealt, so never the pick's), so each line is also drawn on its own."""
     from web.i18n_help import HELP_TEXT
 
     lines = sorted(k for k in HELP_TEXT if k.startswith("coach_")

@@ -126,10 +126,8 @@ class NewGameScene(Scene):
             k = order[(i + step) % len(order)]
             if k < 0 or k not in taken:
                 break
-        if k == PICK_KINGDOM or self.config.picks:
-            for seat in seats:
-                seat.kingdom = k
-        seats[s].kingdom = k
+        for seat in seats if k == PICK_KINGDOM or self.config.picks else [seats[s]]:
+            seat.kingdom = k
         self.on_language()
 
     def _fix_kingdoms(self) -> None:
