@@ -393,6 +393,19 @@ def test_every_coach_line_fits(app: App, monkeypatch: pytest.MonkeyPatch) -> Non
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 
+def test_the_handover_before_the_pick_fits(app: App) -> None:
+    """Kingdoms picked in turn (R3.1): until a seat has picked, the handover names the seat."""
+    from web.scenes.pass_device import PassDeviceScene
+
+    seats = [SeatConfig(HUMAN, kingdom=PICK_KINGDOM) for _ in range(2)]
+    scene = app.nav.open_match(saves.new_session(app, MatchConfig(seats, seed=3)))
+    app.push(PassDeviceScene(app, scene.session, 1, lambda: None))
+    checker = Checker(app)
+    checker.check("pass the device before the pick")
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
 def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: None) -> None:
     from tests.web.player import click_button
     from web.scenes.menu import MenuScene
