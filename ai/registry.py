@@ -10,10 +10,9 @@ from ai.chances import MAPPED_SEARCH_OPTIONS, search_chance
 from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
 from ai.policy_agent import PolicyAgent
 from ai.presets import DIFFICULTIES, OPTIONS
-from ai.rollouts import RolloutsAgent
 from game import Action, PlayerView
 
-AGENT_NAMES = ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts", "rollouts")
+AGENT_NAMES = ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts")
 SEARCH_OPTIONS = ("level", *OPTIONS)
 
 
@@ -44,14 +43,6 @@ def make_agent(name: str, **options: object) -> Agent:
         _search_options(name, options)
         level = str(options.pop("level", "normal"))
         return CheatMctsAgent(level, provider, **options)  # type: ignore[arg-type]
-    if name == "rollouts":
-        unknown = sorted(set(options) - {"rollouts", "turns", "level"})
-        if unknown:
-            raise ValueError(
-                f"agent 'rollouts' has no option {', '.join(map(repr, unknown))}; "
-                "choose from 'rollouts', 'turns', 'level'"
-            )
-        return RolloutsAgent(**options)  # type: ignore[arg-type]
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -38,11 +39,12 @@ from search_targets import positions
 from selfplay import append_as_done
 from workers import add_arguments, from_args
 
+from ai.components import make_evaluator, make_policy
 from ai.config import SearchConfig
 from ai.dominance import undominated
 from ai.evaluation import Evaluator
 from ai.lookahead import one_ply
-from ai.rollouts import RolloutValues
+from ai.playout import Playout
 from ai.search import ROOT_EVAL_PHASES
 from game import P_ACTION, GameRecord, GameState
 from game.actions import Trade
@@ -67,20 +69,28 @@ def weighed(state: GameState) -> list[bool]:
 
 def action_values(state: GameState, rollouts: int, turns: int, seed: str) -> list[float | None]:
     """The mover's mean win chance after each weighed action over ``rollouts`` rollouts, the
-    ``r``-th of every action dealt the same world and the same dice stream (``ai.rollouts``,
-    the player of these values)."""
-    legal = state.legal_actions()
-    keep = weighed(state)
-    actions = [a for a, k in zip(legal, keep, strict=True) if k]
-    if not actions:
-        return [None] * len(legal)
+    ``r``-th of every action dealt the same world and the same dice stream."""
+    seat = state.current_player()
+    view = state.observe(seat)
     config = SearchConfig(
         policy="tactics", evaluator="v1", playout_turns=turns, playout_epsilon=0.0
     )
-    values = RolloutValues(state.observe(state.current_player()), actions, rollouts, config, seed)
-    values.step(len(actions) * rollouts)
-    means = iter(values.means())
-    return [next(means) if k else None for k in keep]
+    policy = make_policy(config, -1)
+    judge = make_evaluator(config, -1)
+    legal = state.legal_actions()
+    values: list[float | None] = []
+    for i, keep in enumerate(weighed(state)):
+        if not keep:
+            values.append(None)
+            continue
+        total = 0.0
+        for r in range(rollouts):
+            world = view.sample_world(random.Random(f"{seed}/{r}/world"))
+            world.apply_action(legal[i])  # the mover's own actions do not hang on the deal
+            luck = random.Random(f"{seed}/{r}/dice")
+            total += Playout(config, policy, judge, luck).run(world)[seat]
+        values.append(total / rollouts)
+    return values
 
 
 def _game_values(task: tuple[dict[str, Any], list[dict[str, Any]], int, int]) -> list[Any]:

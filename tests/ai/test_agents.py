@@ -441,8 +441,7 @@ def test_hidden_cards_do_not_change_the_decision() -> None:
         a = agent.choose(state.observe(seat), state.legal_actions(), random.Random(seed))
         b = agent.choose(other.observe(seat), other.legal_actions(), random.Random(seed))
         assert a == b
-    simple_agents = ("greedy", "policy:tactics", "rollouts:rollouts=2:turns=0")
-    for simple in map(ai.agent_from_spec, simple_agents):
+    for simple in (ai.make_agent("greedy"), ai.agent_from_spec("policy:tactics")):
         assert simple.choose(state.observe(seat), state.legal_actions(), random.Random(0)) == (
             simple.choose(other.observe(seat), other.legal_actions(), random.Random(0))
         )
