@@ -138,6 +138,34 @@ def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
     assert len(missed) <= 1, missed
 
 
+def last_floor_puzzle(dice: list[int]) -> GameState:
+    """Roma down to its last floor, a Roman at level 2 on it and a level-3 Carthaginian at
+    Ostia, next door; the seat's other generals and a quest card pull elsewhere."""
+    state = two_player()
+    place(state, general("romans", 0), "roma", level=2)
+    place(state, general("romans", 1), "capua", level=2)
+    place(state, general("romans", 2), "tarentum", level=2)
+    place(state, general("carthaginians", 0), "ostia", level=3)
+    place(state, general("carthaginians", 1), "carthago")
+    place(state, general("carthaginians", 2), "lilybaeum")
+    state.floors[city("roma")] = 1
+    give_cards(state, 0, ["ord_lilybaeum_1"])
+    start_turn(state, 0, dice)
+    return state
+
+
+@pytest.mark.parametrize("spec", AGENTS)
+def test_does_not_walk_off_a_capitals_last_floor_with_an_enemy_next_door(spec: str) -> None:
+    """R6.1, R9.4: an empty Roma lets the enemy at Ostia walk in and take its last floor (a
+    point, and with a "destroy completely" card three). Whatever the dice, a general stays in
+    Roma or another comes in. (Random play keeps it in 1 of 12 such turns.)"""
+    roma = city("roma")
+    for seed, dice in enumerate(([1, 2, 3, 4], [2, 3, 4, 5], [1, 1, 3, 6])):
+        state = last_floor_puzzle(dice)
+        mine = play_turn(state, ai.agent_from_spec(spec), seed=seed)
+        assert any(state.gen_city[g] == roma for g in state.generals_of(0)), [str(a) for a in mine]
+
+
 @pytest.mark.parametrize("spec", AGENTS)
 def test_does_not_walk_a_level_1_general_into_a_level_4_one(spec: str) -> None:
     """R7.2: level 1 against level 4 on a tower (+1) loses almost surely."""
