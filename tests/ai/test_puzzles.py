@@ -226,6 +226,29 @@ def test_completes_the_quest_its_general_stands_on(spec: str) -> None:
     assert state.points[0] == 3
 
 
+@pytest.mark.parametrize("spec", AGENTS)
+def test_steps_onto_the_city_its_quest_names(spec: str) -> None:
+    """R6.1, R9.4: a card to destroy a floor of Lilybaeum, a level-3 Roman one move away at
+    Panormus, no enemy there: standing in Lilybaeum when the next turn starts is what lets a 5
+    or 6 complete the quest then, so the general steps in now. (Random play does in 1 of 9
+    such turns.)"""
+    lilybaeum = city("lilybaeum")
+    for seed, dice in enumerate(([1, 2, 3, 4], [2, 3, 4, 5], [1, 1, 3, 6])):
+        state = two_player()
+        place(state, general("romans", 0), "panormus", level=3)
+        place(state, general("romans", 1), "roma", level=2)
+        place(state, general("romans", 2), "capua", level=2)
+        place(state, general("carthaginians", 0), "gades", level=2)
+        place(state, general("carthaginians", 1), "carthago", level=1)
+        give_cards(state, 0, ["ord_lilybaeum_1"])
+        state.points = [2, 2]
+        start_turn(state, 0, dice)
+        mine = play_turn(state, ai.agent_from_spec(spec), seed=seed)
+        assert any(state.gen_city[g] == lilybaeum for g in state.generals_of(0)), [
+            str(a) for a in mine
+        ]
+
+
 def _battle_at_panormus(
     attacker_level: int, defender_level: int, defender_played: int
 ) -> GameState:
