@@ -63,6 +63,19 @@ def two_player(seed: int = 5) -> GameState:
     return state
 
 
+Deployment = list[tuple[str, int | None]]
+
+
+def deployed(romans: Deployment, carthaginians: Deployment) -> GameState:
+    """``two_player()`` with each kingdom's generals placed slot by slot: (city, level), the
+    level ``None`` to keep the general's own."""
+    state = two_player()
+    for kingdom, places in (("romans", romans), ("carthaginians", carthaginians)):
+        for slot, (where, level) in enumerate(places):
+            place(state, general(kingdom, slot), where, level=level)
+    return state
+
+
 @pytest.mark.parametrize("spec", AGENTS)
 def test_destroys_the_floor_that_wins(spec: str) -> None:
     """R9.7: at 6 points, the first floor of an enemy (R9.4) is the seventh point."""
@@ -141,13 +154,10 @@ def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
 def last_floor_puzzle(dice: list[int]) -> GameState:
     """Roma down to its last floor, a Roman at level 2 on it and a level-3 Carthaginian at
     Ostia, next door; the seat's other generals and a quest card pull elsewhere."""
-    state = two_player()
-    place(state, general("romans", 0), "roma", level=2)
-    place(state, general("romans", 1), "capua", level=2)
-    place(state, general("romans", 2), "tarentum", level=2)
-    place(state, general("carthaginians", 0), "ostia", level=3)
-    place(state, general("carthaginians", 1), "carthago")
-    place(state, general("carthaginians", 2), "lilybaeum")
+    state = deployed(
+        [("roma", 2), ("capua", 2), ("tarentum", 2)],
+        [("ostia", 3), ("carthago", None), ("lilybaeum", None)],
+    )
     state.floors[city("roma")] = 1
     give_cards(state, 0, ["ord_lilybaeum_1"])
     start_turn(state, 0, dice)
@@ -169,13 +179,10 @@ def test_does_not_walk_off_a_capitals_last_floor_with_an_enemy_next_door(spec: s
 @pytest.mark.parametrize("spec", AGENTS)
 def test_does_not_walk_a_level_1_general_into_a_level_4_one(spec: str) -> None:
     """R7.2: level 1 against level 4 on a tower (+1) loses almost surely."""
-    state = two_player()
-    place(state, general("romans", 0), "panormus", level=1)
-    place(state, general("romans", 1), "roma", level=1)
-    place(state, general("romans", 2), "tarentum", level=1)
-    place(state, general("carthaginians", 0), "lilybaeum", level=4)
-    place(state, general("carthaginians", 1), "carthago", level=2)
-    place(state, general("carthaginians", 2), "gades", level=2)
+    state = deployed(
+        [("panormus", 1), ("roma", 1), ("tarentum", 1)],
+        [("lilybaeum", 4), ("carthago", 2), ("gades", 2)],
+    )
     give_cards(state, 0, ["ord_lilybaeum_1"])  # a tempting target: a quest names it
     start_turn(state, 0, [1, 2, 3, 4])
     mine = play_turn(state, ai.agent_from_spec(spec), seed=3)
@@ -234,12 +241,9 @@ def test_steps_onto_the_city_its_quest_names(spec: str) -> None:
     such turns.)"""
     lilybaeum = city("lilybaeum")
     for seed, dice in enumerate(([1, 2, 3, 4], [2, 3, 4, 5], [1, 1, 3, 6])):
-        state = two_player()
-        place(state, general("romans", 0), "panormus", level=3)
-        place(state, general("romans", 1), "roma", level=2)
-        place(state, general("romans", 2), "capua", level=2)
-        place(state, general("carthaginians", 0), "gades", level=2)
-        place(state, general("carthaginians", 1), "carthago", level=1)
+        state = deployed(
+            [("panormus", 3), ("roma", 2), ("capua", 2)], [("gades", 2), ("carthago", 1)]
+        )
         give_cards(state, 0, ["ord_lilybaeum_1"])
         state.points = [2, 2]
         start_turn(state, 0, dice)
