@@ -37,7 +37,7 @@ from ai.agents import Agent
 from ai.ismcts import CheatMctsAgent
 from ai.registry import agent_from_spec
 from ai.settings import agent_settings, from_log
-from game import CHANCE, GameState, Rules
+from game import CHANCE, Action, GameState, Rules
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -95,12 +95,14 @@ def play_game(
     players: int,
     observer: Callable[[GameState], None] | None = None,
     pick: bool = False,
+    on_choice: Callable[[GameState, Action], None] | None = None,
 ) -> GameResult:
     """Game ``index`` of a tournament: deal ``index // players``, rotation ``index % players``;
     with ``pick`` the deal's kingdoms are left for the seats to pick.
 
     ``observer`` (offline tools: data for fitting the evaluation) sees every state before its
-    action is chosen; it must not change it.
+    action is chosen, and ``on_choice`` (tools/blunders.py) every agent's choice among two or
+    more actions with the state it was made in; neither may change the state.
     """
     deal = index // players
     rotation = index % players
@@ -141,6 +143,8 @@ def play_game(
         else:
             action = agent.choose(state.observe(who), legal, rngs[who])
         times[seats[who]].append((time.perf_counter() - start) * 1000.0)
+        if on_choice is not None:
+            on_choice(state, action)
         state.apply_action(action)
         actions += 1
     return GameResult(
