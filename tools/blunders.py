@@ -3,9 +3,9 @@
     .venv/bin/python tools/blunders.py --agents ismcts:normal,policy:tactics --games 100 \\
         --seed 2901 [--players 2] [--jobs 2 | --ray local] [--json report.json]
 
-The issue that asked for a stronger AI counted these in the games of the old presets; this
-tool counts them for the first agent of ``--agents`` (the others are its opponents, seats
-rotated as in the arena: ``ai.arena.play_game``), over its own turns only:
+The mistakes players notice first in an AI's play (the puzzles of ``tests/ai/test_puzzles.py``
+pose each once), counted for the first agent of ``--agents`` (the others are its opponents,
+seats rotated as in the arena: ``ai.arena.play_game``), over its own turns only:
 
 - ``hopeless_attacks``: a move onto a city an enemy general holds, where the attacker wins the
   battle with less than ``HOPELESS`` chance even with its best unplayed coin against each of
