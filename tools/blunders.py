@@ -39,7 +39,7 @@ from ai.arena import parse_rules, play_game
 from ai.evaluation import attacker_wins, tables, unplayed
 from ai.registry import agent_from_spec
 from ai.tactics import arrive_chance
-from game import P_ACTION, Action, GameState, is_winter
+from game import P_ACTION, Action, GameState, is_winter, tower_bonus
 from game.actions import Move, Trade
 from game.kinds import BUILD, DESTROY
 
@@ -59,7 +59,7 @@ def attack_chance(state: GameState, move: Move) -> float | None:
         return None
     defender = holders[0]
     base = state.gen_level[move.general] - state.gen_level[defender]
-    base -= 1 if state.floors[move.dest] > 0 else 0  # R7.2: any tower helps the defender
+    base -= tower_bonus(state, move.dest)  # R7.2
     coins = state.rules.coins
     mine = unplayed(state, seat) if coins else [0]
     theirs = (unplayed(state, state.kingdom_seat[defender >> 2]) if coins else [0]) or [0]
