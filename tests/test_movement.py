@@ -251,3 +251,40 @@ def test_r5_4_decision_a_segment_to_a_ship_alone_is_no_way_on(die: int, asked: b
     )
     act(state, f"Move Caudex Antium→Ostia (die {die})")
     assert (state.phase == P_HALT) == asked
+
+
+def test_r5_3_r5_4_r4_2_a_winter_move_let_through_ends_at_the_next_enemy_unasked() -> None:
+    """In Hiemis Caudex spends 2 of his 6 points to enter Hanno's Antium and is let through;
+    the 4 points left buy 2 land segments (no sea, R5.3). Passing Messalla at Capua (R5.2) he
+    enters Hamilcar's Beneventum with no point left: nobody is asked (R5.4), the move is his one
+    action (R4.2), and the battle is fought there at the end of the turn (R7.1)."""
+    state = (
+        _romans_vs_carthage()
+        .general("Duilius")
+        .at("cosa")
+        .general("Hanno")
+        .at("antium")
+        .general("Messalla")
+        .at("capua")
+        .general("Hamilcar")
+        .at("beneventum")
+        .season("262 BC Hiemis")
+        .dice(5, 6)
+        .build()
+    )
+    act(state, "Move Caudex Roma→Antium (die 6)")
+    assert state.phase == P_HALT and state.pend_points == 4
+    act(state, "Pass")
+    got = {a.dest for a in state.legal_actions() if isinstance(a, Continue)}
+    enemy, own = occupancy(state, ROMANS)
+    enemy.discard(city("antium"))
+    own.discard(city("antium"))
+    assert got == set(move_ends(state.board, city("antium"), 4, True, enemy, own))
+    assert city("beneventum") in got and city("neapolis") in got and city("ostia") in got
+    act(state, "Continue Caudex Antium→Beneventum")
+    assert state.phase == P_ACTION and state.current_player() == ROMANS
+    assert state.pend_general == -1 and state.dice == [5]
+    caudex = general_id("Caudex")
+    assert not [a for a in state.legal_actions() if getattr(a, "general", -1) == caudex]
+    act(state, "End turn")
+    assert state.battle_city == city("beneventum")
