@@ -90,6 +90,33 @@ def test_r6_1_a_general_that_arrived_this_turn_cannot_destroy() -> None:
         state.apply_action(Destroy(general_id("Hanno"), 6, city("roma")))
 
 
+def test_r6_1_a_destroy_in_the_last_season_sends_the_general_past_the_end_of_the_game() -> None:
+    """In 261 BC Hiemis "the next season" lies after the last one: Caudex keeps his level on
+    the time track, can never return, the last seat still plays the round (R9.7, R10.1) and
+    the position saves and loads with that return season."""
+    state = (
+        _base()
+        .general("Hamilcar")
+        .at("panormus")
+        .general("Caudex")
+        .at("lilybaeum")
+        .level(2)
+        .season("261 BC Hiemis")
+        .dice(6)
+        .build(active=ROMANS)
+    )
+    act(state, "Destroy a floor at Lilybaeum with Caudex (die 6)")
+    caudex = general_id("Caudex")
+    assert state.gen_city[caudex] == -1 and state.gen_level[caudex] == 2
+    assert state.gen_return[caudex] == game.NUM_ROUNDS  # after 261 BC Hiemis: never back
+    assert state.active == CARTHAGE and state.phase == game.P_ROLL and state.round == 15
+    text = state.to_json()
+    assert GameState.from_json(text).to_json() == text
+    act(state, "Roll 1 1 1 1")
+    act(state, "End turn")
+    assert state.is_terminal()
+
+
 # -- R6.2 return -------------------------------------------------------------------------------
 
 
@@ -174,6 +201,32 @@ def test_r6_2_decision_without_towers_any_free_city_of_the_own_kingdom(board: ga
     expected = {board.nodes[c].id for c in board.kingdoms[4].cities if c not in occupied}
     assert _returns(state, "Hannibal") == expected
     assert "gades" in expected and "malaca" in expected and "utica" not in expected
+
+
+def test_r6_2_decision_no_tower_and_no_free_own_city_the_nearest_to_the_capitals(
+    board: game.MapSpec,
+) -> None:
+    """Decision (R6.2, docs/rules.md): with no tower left and every city of the own kingdom
+    held, the general goes to a free city nearest (in route segments) to the own capitals."""
+    scenario = Scenario(players=6, rules=game.Rules(quests=False))
+    carthage = board.kingdoms[4]
+    for capital in carthage.capitals:
+        scenario.tower(board.nodes[capital].id, floors=0, taken_by=0)
+    others = ["Hanno", "Hamilcar", "Hasdrubal"] + [
+        spec.name_en for spec in board.generals if spec.index >> 2 != 4
+    ]
+    for name, c in zip(others, carthage.cities, strict=False):
+        scenario.general(name).at(board.nodes[c].id)
+    state = scenario.off_board("Hannibal", returns=0).dice(5).build(active="carthaginians")
+    occupied = {c for c in state.gen_city if c >= 0}
+    assert set(carthage.cities) <= occupied
+    dist = board.route_distance
+    free = [c for c in range(board.num_cities) if c not in occupied]
+    best = min(min(dist[t][c] for t in carthage.capitals) for c in free)
+    expected = {
+        board.nodes[c].id for c in free if min(dist[t][c] for t in carthage.capitals) == best
+    }
+    assert _returns(state, "Hannibal") == expected == {"toletum", "akragas", "caralis"}
 
 
 def test_r6_2_a_returning_general_keeps_the_level_it_left_with() -> None:
