@@ -160,6 +160,22 @@ def test_r7_2_strength_is_die_plus_level_plus_tower_bonus_for_the_defender(
     assert _strengths(state)[:2] == (4 + 2, 2 + 3 + bonus)
 
 
+def test_r7_2_an_island_floor_of_the_attacker_still_shelters_the_defender() -> None:
+    """R7.2, R9.5: the bonus needs a tower of any owner, so Hanno on Caralis is helped by the
+    Roman floor there even against the Roman who built it."""
+    state = (
+        _scenario(attack_from="ostia", defender_at="caralis")
+        .island("caralis", [ROMANS])
+        .tower("tarentum", floors=2)
+        .dice(2)
+        .build()
+    )
+    act(state, "Move Caudex Ostia→Caralis (Sardinia) (die 2)")  # Ostia, a ship, Caralis
+    assert state.battle_city == city("caralis")
+    state.apply_action(BattleRoll(3, 3))
+    assert _strengths(state) == (3 + 1, 3 + 1 + 1, HANNO)
+
+
 @pytest.mark.parametrize(
     ("roll", "winner"), [((5, 3), CAUDEX), ((3, 5), HANNO), ((4, 6), HANNO), ((6, 4), CAUDEX)]
 )
