@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.actions import BattleRoll
 from game.rules.scoring import winners
 from game.state import P_OVER, P_ROLL, GameState, Rules
 from tests.scenario import Scenario, act, romans_and_carthage
@@ -62,6 +63,34 @@ def test_r9_7_the_round_in_which_7_points_are_reached_is_played_to_its_end() -> 
     assert winners(state) == [CARTHAGE]
     assert state.returns() == [0.0, 1.0, 0.0]
     assert state.legal_actions() == []
+
+
+def test_r9_7_r9_6_a_defender_reaching_7_in_the_last_turn_of_the_round_ends_the_game() -> None:
+    """The 7th point may come to a player outside the own turn: Caudex, defending Antium,
+    beats Carthage's level-4 Hanno in the round's last turn (R9.6). The round is over, so the
+    game ends at once (R9.7) and the Romans win; the card they are owed is never drawn."""
+    state = (
+        romans_and_carthage(QUESTS)
+        .general("Messalla")
+        .at("beneventum")
+        .general("Caudex")
+        .at("antium")
+        .general("Hanno")
+        .at("capua")
+        .level(4)
+        .hand(ROMANS, ["defeat_l4_1"])
+        .points(ROMANS, 4)
+        .points(CARTHAGE, 6)
+        .season(5)
+        .dice(1)
+        .build(active=CARTHAGE)
+    )
+    act(state, "Move Hanno Capua→Antium (die 1)")
+    state.apply_action(BattleRoll(1, 6))  # 1 + 4 against 6 + 1
+    assert state.points == [7, 6]
+    assert state.is_terminal() and state.round == 5
+    assert state.legal_actions() == []
+    assert winners(state) == [ROMANS]
 
 
 def test_r9_7_below_7_points_the_next_round_begins() -> None:
