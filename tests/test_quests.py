@@ -208,6 +208,26 @@ def test_r9_3_no_replacement_when_both_decks_are_empty() -> None:
     assert state.draw_queue == () and state.hands[CARTHAGE] == ()
 
 
+def test_r9_3_with_one_deck_empty_the_replacement_comes_from_the_other() -> None:
+    state = (
+        _scenario()
+        .general("Caudex")
+        .at("ostia")
+        .general("Hanno")
+        .at("roma")
+        .hand(CARTHAGE, ["ord_roma_1"])
+        .decks(ordinary=[], special=["isl_knossos_1"])
+        .dice(5)
+        .build(active=CARTHAGE)
+    )
+    act(state, "Destroy a floor at Roma with Hanno (die 5)")
+    assert state.legal_actions() == [ChooseDeck(1)]
+    with pytest.raises(game.IllegalActionError, match=r"^R9\.3"):
+        state.apply_action(ChooseDeck(0))
+    _draw(state, 1, "isl_knossos_1")
+    assert _ids(state, state.hands[CARTHAGE]) == ["isl_knossos_1"]
+
+
 # -- R9.5 islands ------------------------------------------------------------------------------
 
 
