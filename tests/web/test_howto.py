@@ -134,3 +134,30 @@ def test_the_match_menu_opens_how_to_play(app: App, random_ai: None) -> None:
     top(app, HowToPlayScene)
     press_key(app, pygame.K_ESCAPE)
     assert top(app, MenuScene) is menu
+
+
+def test_the_battle_picture_shows_the_stronger_side_winning(app: App) -> None:
+    """The battle page adds up both sides; the side marked as winning must be strictly
+    stronger, as a tie is no win but a new roll (R7.2, R8.2)."""
+    import re
+
+    from web import theme
+    from web.scenes.how_to_play import PAGES, HowToPlayScene
+
+    scene = HowToPlayScene(app, page=[name for name, _rule in PAGES].index("battle"))
+    app.push(scene)
+    with theme.recording() as drawn:
+        app.draw()
+    sums = []
+    for d in drawn:
+        found = re.fullmatch(r"(\d+(?: \+ \d+)+) = (\d+)", d.asked)
+        if found and d.rect is not None:
+            parts = [int(p) for p in found.group(1).split(" + ")]
+            assert sum(parts) == int(found.group(2)), d.asked
+            sums.append((int(found.group(2)), pygame.Rect(d.rect).centerx))
+    wins = [d for d in drawn if d.asked.endswith("✓") and d.rect is not None]
+    assert len(sums) == 2 and len(wins) == 1, (sums, [d.asked for d in wins])
+    x = pygame.Rect(wins[0].rect).centerx
+    winner = min(sums, key=lambda s: abs(s[1] - x))
+    loser = max(sums, key=lambda s: abs(s[1] - x))
+    assert winner[0] > loser[0], f"the picture's winner has {winner[0]} against {loser[0]}"

@@ -26,6 +26,8 @@ from web.render.tokens import (
 from web.widgets import label, text_in
 
 YOU, ENEMY, OTHER = 2, 3, 4  # Greeks, Romans, Carthaginians: the cast of the pictures
+# The battle page's sums, the winner's first: (battle die, level, coin, tower bonus).
+BATTLE = ((2, 2, 2, 0), (2, 1, 1, 1))
 INK = theme.INK
 SEA = theme.SEA
 
@@ -284,7 +286,8 @@ def battle(surface: pygame.Surface, box: Box, t: float) -> None:
                          (cx + 26, y0 + 80 + 26 * sign), 9)  # fmt: skip
         pygame.draw.line(surface, theme.RED, (cx - 26, y0 + 80 - 26 * sign),
                          (cx + 26, y0 + 80 + 26 * sign), 5)  # fmt: skip
-    for x, dv, lv, coin, tower in ((left, 1, 2, 2, 0), (right, 2, 1, 1, 1)):
+    # The attacker must come out stronger: a tie is no win, both sides roll again (R7.2, R8.2).
+    for x, dv, lv, coin, tower in ((left, *BATTLE[0]), (right, *BATTLE[1])):
         die(surface, x - 50, y0 + 170, dv, 46)
         draw_coin(surface, x + 40, y0 + 170, coin, 20)
         parts = f"{dv} + {lv} + {coin}" + (" + 1" if tower else "")
