@@ -247,6 +247,29 @@ def test_the_coin_prompt_shows_both_sides_and_the_result_waits(app: App, random_
     assert scene.events.held is None
 
 
+def test_the_held_result_hides_the_tooltips_of_the_map_under_it(app: App, random_ai: None) -> None:
+    """A pointer resting on the battle's result (where the last Continue was tapped) showed the
+    tooltip of a city or general hidden under the panel, over the defender's strength."""
+    cfg, record, coin = positions.search(_coin_attack)
+    scene = _open(app, cfg, record)
+    perform(app, scene, coin)
+    _until(app, partial(_held_and_still, scene), frames=3000)
+    held = scene.events.held
+    assert held is not None
+    box = held.box
+    points = [(box.x + box.w * i / 12, box.y + box.h * j / 8)
+              for i in range(1, 12) for j in range(1, 8)]  # fmt: skip
+    button = scene.waiting_button()
+    assert button is not None
+    for x, y in points:
+        tip = scene.tooltip_at(x, y)
+        on_button = button.box.contains(x, y)
+        assert tip is None or (on_button and tip[0] == [button.tip]), (x, y, tip)
+    scene.events.release()
+    scene._refresh()
+    assert any(scene.tooltip_at(x, y) for x, y in points), "nothing on the map under the panel"
+
+
 def test_the_defenders_coin_prompt_knows_the_attacker_committed(app: App, random_ai: None) -> None:
     cfg, record, _coin = positions.search(_coin_defend)
     scene = _open(app, cfg, record)

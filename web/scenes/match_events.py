@@ -221,6 +221,19 @@ class Events:
             return self.summary_buttons.buttons[0]
         return None
 
+    def covers(self, scene: MatchScene, x: float, y: float) -> bool:
+        """A panel of the events is drawn at (x, y): the roll, a held result, the summary or a
+        banner. What lies under it on the map is hidden, so it has no tooltip there."""
+        boxes = [self.banner_box(scene)]
+        anim = scene.animator.current
+        if anim is not None and anim.kind == "battle" and anim.battle:
+            boxes.append(battle_box(scene, anim.battle))
+        if self.held is not None:
+            boxes.append(self.held.box)
+        if self.summary_shown():
+            boxes.append(summary_box(scene))
+        return any(box is not None and box.contains(x, y) for box in boxes)
+
     # -- input ---------------------------------------------------------------------------------
     def tap(self, scene: MatchScene, x: float, y: float) -> bool:
         """A tap the events take: any tap reads a held result (Continue or not), the summary's

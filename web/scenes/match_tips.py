@@ -29,6 +29,11 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
         _box, close = coach_boxes(scene.coach_line)
         if close.contains(x, y):
             return [i18n.t("coach_dismiss")], None
+    if scene.events.covers(scene, x, y):  # a battle's result or a banner over the map
+        waiting = scene.events.waiting_button()
+        if waiting is not None and waiting.box.contains(x, y) and waiting.tip:
+            return [waiting.tip], None
+        return None
     if scene.prompt is not None:
         b = scene.prompt_buttons.at(x, y) or scene.prompt_extra.at(x, y)
         if b is None:
