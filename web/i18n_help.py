@@ -244,6 +244,10 @@ HELP_TEXT: dict[str, tuple[str, str]] = {
         "This die does nothing for this general: pick another die or general.",
         "С этим кубиком полководцу нечего делать: выберите другой кубик или полководца.",
     ),
+    "coach_result": (
+        "The battle is over: read who won, then tap Continue to play on.",
+        "Битва окончена: посмотрите, кто победил, и нажмите «Дальше», чтобы играть дальше.",
+    ),
     "coach_end": (
         "Nothing left to do: press End turn.",
         "Делать больше нечего: нажмите «Конец хода».",

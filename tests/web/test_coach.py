@@ -110,3 +110,20 @@ def test_no_coach_for_spectators_and_after_a_whole_game(app: App, random_ai: Non
     assert app.settings.coach and scene2.coach_line
     scene2._game_over()  # a first game played to its end: no longer a newcomer
     assert not app.settings.coach
+
+
+def test_the_coach_asks_for_continue_while_a_battle_result_waits(app: App, random_ai: None) -> None:
+    """A held result waits on the player's tap: the coach said "The other kingdoms are
+    playing" then, while the game was waiting on the player."""
+    from tests.web.test_scenes import _match, _own_turn
+    from web import i18n
+    from web.scenes.match_events import Held
+
+    scene = _match(app, seed=12)
+    _own_turn(app, scene)
+    scene.events.held = Held(battle=(), tower=0)
+    scene._refresh()
+    assert scene.coach_line == i18n.t("coach_result")
+    scene.events.release()
+    scene._refresh()
+    assert scene.coach_line and scene.coach_line != i18n.t("coach_result")

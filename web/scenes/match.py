@@ -301,7 +301,7 @@ class MatchScene(Scene):
         version = (len(s.record.actions), s.viewer, self.selection.die, self.selection.general,
                    id(self.local_prompt), i18n.language(), self.animator.busy,
                    self.app.settings.coach, s.thinking is None, self.hinting,
-                   len(self.hints))  # fmt: skip
+                   len(self.hints), self.events.held is None)  # fmt: skip
         if version == self._version:
             return
         self._version = version

@@ -60,6 +60,9 @@ def coach_text(scene: MatchScene) -> str | None:
         return None
     if scene.session.is_over() or scene.drawers.open is not None:
         return None  # a drawer open on a phone: the player is reading it
+    held = scene.events.held is not None
+    if held and scene.view.public.round < coach.COACH_ROUNDS:
+        return i18n.t("coach_result")  # the game waits on the player's tap, not on the others
     sel = scene.selection
     key = coach.coach_key(scene.view.public, scene.session.legal(), sel.die, sel.general)
     return i18n.t(key) if key else None
