@@ -406,6 +406,22 @@ def test_the_handover_before_the_pick_fits(app: App) -> None:
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 
+def test_the_kingdom_pick_fits(app: App) -> None:
+    """Kingdoms picked in turn (R3.1): the pick's six names, «Восточное Царство» the longest,
+    were cut on a phone, three to a row at the phone's text floor."""
+    seats = [SeatConfig(HUMAN, kingdom=PICK_KINGDOM)] + [
+        SeatConfig(AI, "easy", kingdom=PICK_KINGDOM) for _ in range(2)
+    ]
+    scene = app.nav.open_match(saves.new_session(app, MatchConfig(seats, seed=3)))
+    app.frame()
+    scene._refresh()
+    assert scene.prompt is not None and len(scene.prompt.options) == 6
+    checker = Checker(app)
+    checker.check("the kingdom pick", drawers=True)
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
 def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: None) -> None:
     from tests.web.player import click_button
     from web.scenes.menu import MenuScene

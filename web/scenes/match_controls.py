@@ -55,6 +55,7 @@ TIPS = {"destroy": "tip_destroy", "train": "tip_train", "build": "tip_build"}
 RULES = {"destroy": "R6.1", "train": "R6.3", "build": "R9.5"}
 PAD = 20
 TITLE_SIZE, BODY_SIZE = 20, 15
+OPTION_SIZE, OPTION_H = 17, 54  # a prompt button's text size and height
 HINT_W, HINT_H = 104, 44  # a prompt's own Hint button
 CLEAR = 44  # px kept between a prompt and the city it is about
 
@@ -82,18 +83,26 @@ class Prompt:
     title_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
     body_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
     matchup_box: Box = field(default_factory=lambda: Box(0, 0, 0, 0))
+    cols: int = 0  # buttons to a row, set by ``layout`` (0: not laid out yet)
 
     def layout(self, avoid: Sequence[tuple[float, float]] = (), keep_clear: Sequence[Box] = ()
                ) -> None:  # fmt: skip
         """Size the box for its texts and buttons, and place it on the map clear of the
         points in ``avoid`` (the cities it is about, on screen) and of ``keep_clear``."""
         n = len(self.options)
+        self.cols = 0
         per_row = self.per_row()
-        rows = (n + per_row - 1) // per_row
         w = max(560 if self.matchup is None else 620, per_row * 150 + 2 * PAD)
         # The phone's text floor makes every text larger: the prompt widens with it.
         w = round(w * max(1.0, theme.ui(BODY_SIZE) / BODY_SIZE) ** 0.75)
         w = min(w, LAYOUT.map.w - 20)
+        # Fewer buttons to a row when a label would be cut («Восточное Царство» at the
+        # phone's text floor does not fit a third of the prompt, even on two lines).
+        while per_row > 1 and any(_label_cut(c.label, _button_w(w, per_row))
+                                  for c in self.options):  # fmt: skip
+            per_row -= 1
+        self.cols = per_row
+        rows = (n + per_row - 1) // per_row
         inner = w - 2 * PAD
         title_w = inner - (hint_width() + 10 if self.hint else 0)
         title = theme.fit(self.title, TITLE_SIZE, title_w, "bold", lines=2)
@@ -114,6 +123,8 @@ class Prompt:
         self.matchup_box = Box(x, y, inner, matchup_height())
 
     def per_row(self) -> int:
+        if self.cols:
+            return self.cols
         n = len(self.options)
         return 4 if n == 4 else min(n, 3) or 1  # four coins side by side
 
@@ -121,19 +132,28 @@ class Prompt:
         """The option buttons, in the order of ``options`` (call ``layout`` first)."""
         n = len(self.options)
         per_row = self.per_row()
-        w = (self.box.w - 2 * PAD - (per_row - 1) * 10) // per_row
+        w = _button_w(self.box.w, per_row)
         top = self.box.bottom - 8 - ((n + per_row - 1) // per_row) * 64
         out = []
         for i, choice in enumerate(self.options):
             r, c = divmod(i, per_row)
-            box = Box(self.box.x + PAD + c * (w + 10), top + r * 64, w, 54)
+            box = Box(self.box.x + PAD + c * (w + 10), top + r * 64, w, OPTION_H)
             out.append(Button(box, choice.label, choice.on_tap, tip=choice.tip, tag=f"prompt{i}",
-                              size=17))  # fmt: skip
+                              size=OPTION_SIZE))  # fmt: skip
         return out
 
     def hint_box(self) -> Box:
         w = hint_width()
         return Box(self.box.right - PAD - w, self.box.y + 12, w, hint_height())
+
+
+def _button_w(prompt_w: int, per_row: int) -> int:
+    return (prompt_w - 2 * PAD - (per_row - 1) * 10) // per_row
+
+
+def _label_cut(label: str, button_w: int) -> bool:
+    """The label would be cut in a prompt button that wide (as ``Button.draw`` fits it)."""
+    return theme.fit(label, OPTION_SIZE, button_w - 12, "sans", lines=2, height=OPTION_H - 6).cut
 
 
 def hint_width() -> int:
