@@ -422,6 +422,32 @@ def test_the_kingdom_pick_fits(app: App) -> None:
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 
+@pytest.mark.parametrize("key", ["res_behind_tiebreak", "res_won_tiebreak", "res_nobody"])
+def test_the_game_overs_longest_sentences_fit(
+    app: App, monkeypatch: pytest.MonkeyPatch, key: str
+) -> None:
+    """The viewer's result explained by a tie-break (or R10.2) was cut on the game-over
+    screen in Russian; each such sentence is drawn with the longest kingdom name."""
+    from tests.web.test_replay import finished_session
+    from web import results
+    from web.i18n import the_kingdom
+    from web.scenes.game_over import GameOverScene
+
+    session = finished_session(5, players=6)
+    longest = max(session.state.board.kingdoms, key=lambda k: len(k.name_ru))
+
+    def sentence(_state: object, _seat: int) -> str:
+        return i18n.t(key, place=results.ordinal(6), total=6, the_winner=the_kingdom(longest),
+                      the_other=the_kingdom(longest), rule="R9.7")  # fmt: skip
+
+    monkeypatch.setattr(results, "placement_sentence", sentence)
+    app.push(GameOverScene(app, session))
+    checker = Checker(app)
+    checker.check(f"game over: {key}")
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
 def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: None) -> None:
     from tests.web.player import click_button
     from web.scenes.menu import MenuScene

@@ -85,14 +85,10 @@ class GameOverScene(Scene):
         head = f"{results.winner_line(state)} · {i18n.season_label(state.round)}"
         width = (920 if compact else DESK_TABLE_W) - 10
         y = 62
-        h = theme.line_height(20) + 2
-        text_in(surface, head, Box(40, y, width, h), 20, theme.TEXT, "sans", "left")
-        y += h
+        y += _two_lines(surface, head, y, width, 20, theme.TEXT, "sans")
         if viewer >= 0:
-            h = theme.line_height(18, "bold") + 2
-            text_in(surface, results.placement_sentence(state, viewer), Box(40, y, width, h), 18,
-                    theme.GOLD, "bold", "left")  # fmt: skip
-            y += h
+            sentence = results.placement_sentence(state, viewer)
+            y += _two_lines(surface, sentence, y, width, 18, theme.GOLD, "bold")
         top = max(ROWS_TOP, y + theme.line_height(HEAD_SIZE, "bold") + 8)
         if compact and self.charts_open:
             self._draw_charts(surface, state, Box(TABLE_X, top - 10, 1208, 630 - top), True)
@@ -203,6 +199,16 @@ class GameOverScene(Scene):
         line_chart(surface, first, i18n.t("chart_scores"), score_series, 16, top)
         line_chart(surface, second, i18n.t("chart_chances"), chance_series, 16, 1.0,
                    i18n.t("chart_empty"), percent=True)  # fmt: skip
+
+
+def _two_lines(surface: pygame.Surface, text: str, y: int, width: int, size: int,
+               color: tuple[int, int, int], face: str) -> int:  # fmt: skip
+    """A line under the title, on two lines when it needs them (a tie-break explained in
+    Russian is longer than the table is wide); the height it took."""
+    found = theme.fit(text, size, width, face, lines=2)
+    h = theme.line_height(found.size, face) * len(found.lines) + 2
+    text_in(surface, text, Box(40, y, width, h), size, color, face, "left", lines=2)
+    return h
 
 
 def _legend_name(state: GameState, seat: int, viewer: int) -> str:
