@@ -667,6 +667,74 @@ def test_every_text_fits_and_every_button_is_a_finger_wide(
         app.set_screen(None)
 
 
+def _overlapping(drawn: list[theme.Drawn], boxes: list[Any]) -> list[str]:
+    """Texts drawn in any of ``boxes`` that leave it or lie over another text there."""
+    inside = []
+    out = []
+    for d in drawn:
+        if d.rect is None:
+            continue
+        r = pygame.Rect(d.rect)
+        box = next((pygame.Rect(b.tuple()) for b in boxes if pygame.Rect(b.tuple()).colliderect(r)),
+                   None)  # fmt: skip
+        if box is None:
+            continue
+        if not box.contains(r):
+            out.append(f"{d.asked!r} leaves its chart: {tuple(r)} in {tuple(box)}")
+        inside.append((d.asked, r.inflate(-2, -2)))
+    for i, (a, ra) in enumerate(inside):
+        out += [f"{a!r} over {b!r}" for b, rb in inside[i + 1 :] if ra.colliderect(rb)]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_charts_axis_labels_stay_apart_on_a_phone(
+    app: App, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """At the phone's text floor "264 до н. э." ran into "263 до н. э." under the review's
+    charts, and "100%" stuck out of both charts' left edge."""
+    from web.render.chart import line_chart
+    from web.scenes import game_over
+    from web.scenes.review_panel import SCORES_BOX
+
+    boxes: list[Any] = []  # where the game over draws its two charts
+
+    def chart(surface: pygame.Surface, box: Any, *args: Any, **kwargs: Any) -> None:
+        boxes.append(box)
+        line_chart(surface, box, *args, **kwargs)
+
+    monkeypatch.setattr(game_over, "line_chart", chart)
+    app.settings.large_text = True
+    app.save_settings()
+    app.set_language(lang)
+    try:
+        for screen in (None, (844, 390)):
+            app.set_screen(screen)
+            scene = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
+            scene.charts = True
+            with theme.recording() as drawn:
+                app.draw()
+            problems = _overlapping(drawn, [SCORES_BOX, CHANCES_BOX])
+            assert not problems, (screen, problems)
+            app.scenes.clear()
+            app.push(TitleScene(app))
+            over = GameOverScene(app, finished_session(3, players=3))
+            app.push(over)
+            if screen is not None:
+                click_button(app, over.buttons, "charts")
+            boxes.clear()
+            with theme.recording() as drawn:
+                app.draw()
+            charts = [d for d in drawn if d.caller == "web.render.chart"]
+            assert len(boxes) == 2
+            problems = _overlapping(charts, boxes)
+            assert not problems, (screen, problems)
+            app.scenes.clear()
+    finally:
+        app.set_language("en")
+        app.set_screen(None)
+
+
 # -- the command line ------------------------------------------------------------------------
 
 

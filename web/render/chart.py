@@ -6,6 +6,7 @@ alone is no name), and the viewer's own line is drawn thicker.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -24,7 +25,28 @@ class Series:
 
 
 LEGEND_COLS = 2  # "Eastern Kingdom", «Восточное Царство» need half the width
-LEGEND_SIZE, TITLE_SIZE = 12, 16
+LEGEND_SIZE, TITLE_SIZE, AXIS_SIZE = 12, 16, 11
+
+
+def axis_left() -> int:
+    """Room left of a plot for its value labels ("100%"): a phone's text floor doubles them."""
+    return max(44, theme.font(theme.ui(AXIS_SIZE)).size("100%")[0] + 14)
+
+
+def axis_below() -> int:
+    """Room under a plot for its year labels."""
+    return max(24, theme.line_height(theme.ui(AXIS_SIZE)) + 6)
+
+
+def year_labels(plot_w: int, x_max: float, long: Callable[[int], str]) -> list[str]:
+    """The years under a plot: ``long`` ("264 BC") where they fit between the ticks, else the
+    number alone, so that neighbours never run into each other."""
+    step = plot_w * 4 / max(x_max, 1e-9)
+    f = theme.font(theme.ui(AXIS_SIZE))
+    years = [264 - year for year in range(4)]
+    if all(f.size(long(y))[0] + 8 <= step for y in years):
+        return [long(y) for y in years]
+    return [str(y) for y in years]
 
 
 def legend_row() -> int:
@@ -56,7 +78,8 @@ def line_chart(
     top = box.y + 8 + title_h
     _legend(surface, Box(box.x + 12, top, box.w - 24, legend_height(len(series))), series)
     top += legend_height(len(series)) + 6
-    plot = pygame.Rect(box.x + 44, top, box.w - 60, box.bottom - 26 - top)
+    left = axis_left()
+    plot = pygame.Rect(box.x + left, top, box.w - left - 16, box.bottom - axis_below() - top)
     if not percent:
         y_max = max(4, -(-int(y_max) // 4) * 4)  # whole-number ticks
     y_max = max(y_max, 1e-9)
@@ -66,10 +89,10 @@ def line_chart(
         y = plot.bottom - plot.h * i / 4
         pygame.draw.line(surface, (52, 56, 66), (plot.x, y), (plot.right, y))
         text = f"{round(v * 100)}%" if percent else f"{v:.0f}"
-        label(surface, text, plot.x - 6, y, 11, theme.TEXT_DIM, "sans", "midright")
-    for year in range(4):
+        label(surface, text, plot.x - 6, y, AXIS_SIZE, theme.TEXT_DIM, "sans", "midright")
+    for year, text in enumerate(year_labels(plot.w, x_max, str)):
         x = plot.x + plot.w * (year * 4) / x_max
-        label(surface, f"{264 - year}", x, plot.bottom + 4, 11, theme.TEXT_DIM)
+        label(surface, text, x, plot.bottom + 2, AXIS_SIZE, theme.TEXT_DIM)
     if not any(s.points for s in series):
         label(surface, empty_text, plot.centerx, plot.centery, 15, theme.TEXT_DIM, "sans",
               "center", width=plot.w)  # fmt: skip

@@ -19,6 +19,7 @@ import pygame
 from game import MapSpec
 from web import ai_bridge, describe, i18n, storage, theme
 from web.layout import Box, MatchLayout
+from web.render.chart import AXIS_SIZE, axis_below, axis_left, year_labels
 from web.render.tokens import kingdom_color
 from web.widgets import Button, ButtonGroup, label, panel, text_in
 
@@ -36,6 +37,7 @@ CHANCES_BOX = Box(OVERLAY.x + 12, SCORES_BOX.bottom + 10, 470,
                   OVERLAY.bottom - 12 - SCORES_BOX.bottom - 10)  # fmt: skip
 LIST_X, LIST_W = SCORES_BOX.right + 16, OVERLAY.right - SCORES_BOX.right - 28
 TEXT_SIZE = 14  # a small text: it grows with the large-text setting
+TITLE_SIZE = 15  # a chart's title
 MARK_R = 9
 Series = list[tuple[tuple[int, int, int], list[tuple[float, float]]]]  # a colour and its points
 
@@ -100,7 +102,12 @@ class Plot:
     @property
     def area(self) -> pygame.Rect:
         b = self.box
-        return pygame.Rect(b.x + 44, b.y + 34, b.w - 60, b.h - 58)
+        # Wider margins on a phone, whose text floor enlarges the labels: the top value's
+        # label is centred on the plot's edge, under the title.
+        left = axis_left()
+        half = theme.line_height(theme.ui(AXIS_SIZE)) // 2
+        top = max(34, 8 + theme.line_height(theme.ui(TITLE_SIZE), "bold") + half)
+        return pygame.Rect(b.x + left, b.y + top, b.w - left - 16, b.h - top - axis_below())
 
     def point(self, x: float, y: float, y_max: float) -> tuple[float, float]:
         a = self.area
@@ -121,7 +128,8 @@ def draw_chart(
     rect = pygame.Rect(box.tuple())
     pygame.draw.rect(surface, (30, 33, 41), rect, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=8)
-    label(surface, title, box.x + 12, box.y + 8, 15, theme.TEXT, "bold", width=box.w - 24)
+    label(surface, title, box.x + 12, box.y + 8, TITLE_SIZE, theme.TEXT, "bold",
+          width=box.w - 24)  # fmt: skip
     area = plot.area
     y_max = max(y_max, 1e-9)
     for i in range(5):
@@ -129,10 +137,11 @@ def draw_chart(
         y = area.bottom - area.h * i / 4
         pygame.draw.line(surface, (52, 56, 66), (area.x, y), (area.right, y))
         text = f"{round(v * 100)}%" if percent else f"{v:.0f}"
-        label(surface, text, area.x - 6, y, 11, theme.TEXT_DIM, "sans", "midright")
-    for year in range(4):
+        label(surface, text, area.x - 6, y, AXIS_SIZE, theme.TEXT_DIM, "sans", "midright")
+    years = year_labels(area.w, plot.x_max, lambda year: i18n.t("bc", year=year))
+    for year, text in enumerate(years):
         x = area.x + area.w * (year * 4) / plot.x_max
-        label(surface, i18n.t("bc", year=264 - year), x, area.bottom + 4, 11, theme.TEXT_DIM)
+        label(surface, text, x, area.bottom + 2, AXIS_SIZE, theme.TEXT_DIM)
     for color, points in series:
         pts = [plot.point(x, y, y_max) for x, y in points]
         if len(pts) >= 2:
