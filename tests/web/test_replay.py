@@ -699,7 +699,7 @@ def test_the_charts_axis_labels_stay_apart_on_a_phone(
 
     boxes: list[Any] = []  # where the game over draws its two charts
 
-    def chart(surface: pygame.Surface, box: Any, *args: Any, **kwargs: Any) -> None:
+    def chart(surface: Any, box: Any, *args: Any, **kwargs: Any) -> None:
         boxes.append(box)
         line_chart(surface, box, *args, **kwargs)
 
