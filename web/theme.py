@@ -45,6 +45,33 @@ SEA_ROUTE = (214, 232, 240)
 WINTER = (150, 196, 230)
 HIGHLIGHT = (255, 236, 120)
 NEUTRAL = (150, 150, 150)
+CHART = (30, 33, 41)  # a chart's plotting ground
+# A light edge round a kingdom's mark whose colour all but vanishes on a dark panel (the
+# Sarmatians' near-black): below MARK_CONTRAST (WCAG's contrast ratio) a mark gets the rim.
+RIM = (150, 150, 160)
+MARK_CONTRAST = 2.0
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    """Relative luminance (WCAG 2), from sRGB."""
+
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def rim(color: tuple[int, ...], ground: tuple[int, ...] = PANEL) -> tuple[int, int, int] | None:
+    """The edge a mark of ``color`` needs to show on ``ground``, or None."""
+    return RIM if contrast(color, ground) < MARK_CONTRAST else None
 
 
 def hex_color(text: str) -> tuple[int, int, int]:

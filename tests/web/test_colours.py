@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -175,3 +176,49 @@ def test_every_kingdom_has_its_own_letter_and_shape() -> None:
     letters = [kingdom_letter(k) for k in range(6)]
     assert len(set(letters)) == 6 and all(len(s) == 1 and s.isalpha() for s in letters)
     assert len(set(SHAPES)) == 6
+
+
+def _max_contrast(surface: Any, rect: Any, ground: tuple[int, int, int]) -> float:
+    """The strongest contrast with ``ground`` of any pixel of ``rect`` (pygame objects)."""
+    from web import theme
+
+    pixels = [surface.get_at((x, y))[:3] for x in range(rect.x, rect.right)
+              for y in range(rect.y, rect.bottom)]  # fmt: skip
+    return max(theme.contrast(p, ground) for p in pixels)
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_a_kingdoms_marks_stand_out_on_the_dark_panels(k: int) -> None:
+    """Trophies, log chips and chart lines sit on dark panels; the Sarmatians' #3A3A40 on the
+    panel (contrast 1.3) was all but invisible: four Sarmatian floors in a row of trophies
+    looked like none. Every mark must show something at MARK_CONTRAST or more."""
+    pygame = pytest.importorskip("pygame")
+    from web import theme
+    from web.layout import Box
+    from web.render.chart import Series, line_chart
+    from web.render.tokens import swatch
+
+    pygame.init()
+    theme.reset()  # fonts of an earlier pygame.init are gone
+    try:
+        surface = pygame.Surface((120, 60))
+        surface.fill(theme.PANEL)
+        mark = pygame.Rect(10, 10, 10, 14)
+        swatch(surface, k, mark)
+        assert _max_contrast(surface, mark, theme.PANEL) >= theme.MARK_CONTRAST
+
+        def chart(points: list[tuple[float, float]]) -> Any:
+            s = pygame.Surface((400, 260))
+            s.fill(theme.PANEL)
+            color = theme.hex_color(default_map().kingdoms[k].color)
+            line_chart(s, Box(0, 0, 400, 260), "", [Series(color, "", points)], 16, 4)
+            return s
+
+        empty, drawn = chart([]), chart([(0.0, 0.0), (8.0, 2.0), (16.0, 4.0)])
+        changed = [(x, y) for x in range(400) for y in range(260)
+                   if empty.get_at((x, y)) != drawn.get_at((x, y))]  # fmt: skip
+        assert changed
+        best = max(theme.contrast(drawn.get_at(p)[:3], theme.CHART) for p in changed)
+        assert best >= theme.MARK_CONTRAST
+    finally:
+        pygame.quit()

@@ -70,7 +70,7 @@ def line_chart(
 ) -> None:
     """Axes start at 0; the x axis is the season (four to a year, from 264 BC)."""
     rect = pygame.Rect(box.tuple())
-    pygame.draw.rect(surface, (30, 33, 41), rect, border_radius=8)
+    pygame.draw.rect(surface, theme.CHART, rect, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=8)
     title_h = theme.line_height(TITLE_SIZE, "bold") + 2
     text_in(surface, title, Box(box.x + 12, box.y + 6, box.w - 24, title_h), TITLE_SIZE,
@@ -102,10 +102,20 @@ def line_chart(
             (plot.x + plot.w * min(x, x_max) / x_max, plot.bottom - plot.h * min(y, y_max) / y_max)
             for x, y in s.points
         ]
+        draw_series(surface, s.color, pts, 5 if s.own else 3, 4 if s.own else 3)
+
+
+def draw_series(surface: pygame.Surface, color: tuple[int, int, int],
+                pts: list[tuple[float, float]], width: int, dot: int) -> None:  # fmt: skip
+    """A kingdom's line and its dots; a colour that would vanish into the chart's dark ground
+    (the Sarmatians') is drawn over a light casing."""
+    edge = theme.rim(color, theme.CHART)
+    for c, grow in ([(edge, 2)] if edge is not None else []) + [(color, 0)]:
         if len(pts) >= 2:
-            pygame.draw.lines(surface, s.color, False, pts, 5 if s.own else 3)
-        for p in pts:
-            pygame.draw.circle(surface, s.color, p, 4 if s.own else 3)
+            pygame.draw.lines(surface, c, False, pts, width + grow)
+        if dot:
+            for p in pts:
+                pygame.draw.circle(surface, c, p, dot + grow // 2)
 
 
 def _legend(surface: pygame.Surface, box: Box, series: list[Series]) -> None:
@@ -115,7 +125,7 @@ def _legend(surface: pygame.Surface, box: Box, series: list[Series]) -> None:
         row, col = divmod(i, LEGEND_COLS)
         x, y = box.x + col * w, box.y + row * step
         mid = y + step // 2
-        pygame.draw.line(surface, s.color, (x, mid), (x + 14, mid), 5 if s.own else 3)
+        draw_series(surface, s.color, [(x, mid), (x + 14, mid)], 5 if s.own else 3, 0)
         text_in(surface, s.name, Box(x + 18, y, w - 22, step), LEGEND_SIZE,
                 theme.TEXT if s.own else theme.TEXT_DIM, "bold" if s.own else "sans",
                 "left")  # fmt: skip

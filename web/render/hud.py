@@ -17,7 +17,7 @@ from game import COIN_VALUES, PlayerView, is_winter
 from game.actions import ChooseDeck
 from web import describe, i18n, theme
 from web.layout import DRAWERS, Box, MatchLayout
-from web.render.tokens import draw_coin, draw_token, kingdom_color, kingdom_letter
+from web.render.tokens import draw_coin, draw_token, kingdom_color, kingdom_letter, swatch
 from web.session import Applied
 from web.widgets import label, panel, text_in
 
@@ -282,8 +282,10 @@ def draw_players(
         ty = box.y + 14 if LAYOUT.compact else box.y + 40
         for v in range(n):
             for _ in range(state.trophies[seat * n + v]):
-                pygame.draw.rect(surface, kingdom_color(state.seat_kingdom[v]), (tx, ty, 8, 10))
-                pygame.draw.rect(surface, (20, 20, 20), (tx, ty, 8, 10), 1)
+                k = state.seat_kingdom[v]
+                pygame.draw.rect(surface, kingdom_color(k), (tx, ty, 8, 10))
+                edge = theme.rim(kingdom_color(k)) or (20, 20, 20)  # a dark one gets a light rim
+                pygame.draw.rect(surface, edge, (tx, ty, 8, 10), 1)
                 tx += 10
         coins_x = box.right
         if state.rules.coins:
@@ -418,10 +420,10 @@ def _log_chip(surface: pygame.Surface, k: int, x: int, y: int, h: int, first: bo
     (the colour alone does not tell every eye the kingdoms apart)."""
     color = kingdom_color(k)
     if not first:
-        pygame.draw.rect(surface, color, (x + 5, y + 1, 6, h - 2))
+        swatch(surface, k, (x + 5, y + 1, 6, h - 2))
         return
     chip = pygame.Rect(x, y + 1, 16, h - 2)
-    pygame.draw.rect(surface, color, chip, border_radius=3)
+    swatch(surface, k, chip, radius=3)
     if k >= 0:
         light = sum(color) > 420  # a pale colour takes dark ink
         img = theme.text(kingdom_letter(k), theme.ui(max(10, h - 6)),

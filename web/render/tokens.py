@@ -23,6 +23,17 @@ def kingdom_color(k: int) -> tuple[int, int, int]:
     return theme.hex_color(default_map().kingdoms[k].color)
 
 
+def swatch(surface: pygame.Surface, k: int, rect: tuple[int, int, int, int] | pygame.Rect,
+           radius: int = 0, ground: tuple[int, int, int] = theme.PANEL) -> None:  # fmt: skip
+    """A kingdom's colour as a small mark (a trophy, a log chip, a legend) on a panel: with a
+    light rim when its colour would vanish into the panel (the Sarmatians' near-black)."""
+    color = kingdom_color(k)
+    pygame.draw.rect(surface, color, rect, border_radius=radius)
+    edge = theme.rim(color, ground)
+    if edge is not None:
+        pygame.draw.rect(surface, edge, rect, 1, border_radius=radius)
+
+
 def kingdom_letter(k: int) -> str:
     return default_map().kingdoms[k].letter if k >= 0 else "?"
 

@@ -19,7 +19,7 @@ from web import describe, i18n, layout, results, saves, theme
 from web.gestures import UIEvent
 from web.layout import Box
 from web.render.chart import Series, line_chart
-from web.render.tokens import draw_token, kingdom_color
+from web.render.tokens import draw_token, kingdom_color, swatch
 from web.scene import Scene
 from web.session import MatchSession
 from web.widgets import Button, ButtonGroup, label, text_in
@@ -160,8 +160,7 @@ class GameOverScene(Scene):
             tx = cols[4][1]
             for v in range(n):
                 for _ in range(state.trophies[seat * n + v]):
-                    color = kingdom_color(state.seat_kingdom[v])
-                    pygame.draw.rect(surface, color, (tx, y + 8, 10, 14))
+                    swatch(surface, state.seat_kingdom[v], (tx, y + 8, 10, 14))
                     tx += 13
             room = Box(TABLE_X + 64, y + name_h, table_w - 76, quest_h)
             text = _quests_text(state, seat)

@@ -20,7 +20,7 @@ from game.actions import Build, Continue, Destroy, Move, PlaceGeneral, Return
 from web import describe, i18n, results, theme
 from web.layout import Box, MatchLayout
 from web.render import battle as battle_render
-from web.render.tokens import kingdom_color, kingdom_letter
+from web.render.tokens import kingdom_color, kingdom_letter, swatch
 from web.scenes.match_chrome import coach_boxes
 from web.scenes.match_controls import place
 from web.session import Applied, end_reached
@@ -346,7 +346,7 @@ class Events:
                     f"{scores[seat]}")  # fmt: skip
             col, r = divmod(rank, 3)
             cell = Box(x + col * (w // 2), y + r * row, w // 2 - 10, row)
-            pygame.draw.rect(surface, kingdom_color(k), (cell.x, cell.center[1] - 7, 12, 14))
+            swatch(surface, k, (cell.x, cell.center[1] - 7, 12, 14))
             text_in(surface, line, Box(cell.x + 20, cell.y, cell.w - 20, cell.h), SUMMARY_ROW,
                     theme.GOLD if rank == 0 else theme.TEXT, "sans", "left")  # fmt: skip
         self.summary_buttons.draw(surface)

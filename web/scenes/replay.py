@@ -39,7 +39,7 @@ from web.render import battle as battle_render
 from web.render import hud
 from web.render.board import BoardView, Marks
 from web.render.mapart import BoardGeometry
-from web.render.tokens import draw_die, kingdom_color
+from web.render.tokens import draw_die, kingdom_color, swatch
 from web.scene import Scene, Tip
 from web.scenes.review_panel import OVERLAY, ReviewPanel
 from web.session import Applied
@@ -707,7 +707,7 @@ class ReplayScene(Scene):
             if y + step * len(lines) > box.bottom:
                 break
             k = state.seat_kingdom[seat]
-            pygame.draw.rect(surface, kingdom_color(k), (box.x + 10, y + 2, 8, step - 4))
+            swatch(surface, k, (box.x + 10, y + 2, 8, step - 4))
             for line in lines:
                 label(surface, line, box.x + 26, y, size, theme.TEXT)
                 y += step
@@ -749,7 +749,7 @@ class ReplayScene(Scene):
             if index == current:
                 pygame.draw.rect(surface, (80, 70, 40), box.tuple(), border_radius=4)
             k = state.seat_kingdom[seat] if 0 <= seat < state.num_players else -1
-            pygame.draw.rect(surface, kingdom_color(k), (side.x + 10, y + 2, 6, line_h - 4))
+            swatch(surface, k, (side.x + 10, y + 2, 6, line_h - 4))
             color = theme.TEXT if index <= current else theme.TEXT_DIM
             label(surface, text, side.x + 22, y, size, color, width=side.w - 30)
             self.log_rows.append((box, index + 1))

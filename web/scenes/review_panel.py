@@ -19,7 +19,7 @@ import pygame
 from game import MapSpec
 from web import ai_bridge, describe, i18n, storage, theme
 from web.layout import Box, MatchLayout
-from web.render.chart import AXIS_SIZE, axis_below, axis_left, year_labels
+from web.render.chart import AXIS_SIZE, axis_below, axis_left, draw_series, year_labels
 from web.render.tokens import kingdom_color
 from web.widgets import Button, ButtonGroup, label, panel, text_in
 
@@ -126,7 +126,7 @@ def draw_chart(
     """Lines per seat over the game's seasons, and where the replay stands now."""
     box = plot.box
     rect = pygame.Rect(box.tuple())
-    pygame.draw.rect(surface, (30, 33, 41), rect, border_radius=8)
+    pygame.draw.rect(surface, theme.CHART, rect, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=8)
     label(surface, title, box.x + 12, box.y + 8, TITLE_SIZE, theme.TEXT, "bold",
           width=box.w - 24)  # fmt: skip
@@ -144,10 +144,7 @@ def draw_chart(
         label(surface, text, x, area.bottom + 2, AXIS_SIZE, theme.TEXT_DIM)
     for color, points in series:
         pts = [plot.point(x, y, y_max) for x, y in points]
-        if len(pts) >= 2:
-            pygame.draw.lines(surface, color, False, pts, 3)
-        for p in pts:
-            pygame.draw.circle(surface, color, p, 2)
+        draw_series(surface, color, pts, 3, 2)
     cx, _ = plot.point(now, 0, y_max)
     pygame.draw.line(surface, theme.GOLD, (cx, area.y), (cx, area.bottom), 2)
 
