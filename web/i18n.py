@@ -55,12 +55,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "rule_coins": ("Reinforcement coins", "Монеты подкрепления"),
     "rule_battle_dice": ("Battle dice 0-0-1-1-1-2", "Кубики боя 0-0-1-1-1-2"),
     "rule_quests": ("Quests, 7 points", "Задания, 7 очков"),
-    "seed": ("Seed", "Зерно"),
+    "seed": ("Seed", "Номер расклада"),  # the dice and cards it deals; «зерно» says nothing
     "language": ("Language", "Язык"),
     "lang_name": ("English", "Русский"),
     "on": ("on", "вкл."),
     "off": ("off", "выкл."),
-    "think_fast": ("AI moves take under a second.", "ИИ ходит быстрее чем за секунду."),
+    "think_fast": ("AI moves take under a second.", "ИИ ходит меньше чем за секунду."),
     "think_hard": (
         "Hard AI thinks about 1 s a move (2 s in the browser).",
         "Сильный ИИ думает около 1 с на ход (в браузере около 2 с).",

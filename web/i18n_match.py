@@ -249,7 +249,8 @@ MATCH_TEXT: dict[str, tuple[str, str]] = {
     "mu_open_coins": (
         "Each side adds a die of {low} to {high} and its coin: the coins can still decide it "
         "(R8.3).",
-        "Каждая сторона прибавит кубик от {low} до {high} и монету: монеты ещё решают (R8.3).",
+        "Каждая сторона прибавит кубик от {low} до {high} и монету: исход ещё могут решить "
+        "монеты (R8.3).",
     ),
     "mu_open": (
         "Each side adds a die of {low} to {high}; a tie is rolled again (R7.2).",

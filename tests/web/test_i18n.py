@@ -37,3 +37,22 @@ def test_rules_reference_follows_the_rule_ids() -> None:
     assert section_of("R5.3") == "R5.3"
     assert section_of("R9.1.2") == "R9.1"
     assert section_of(None) is None
+
+
+# Russian that a reader stumbles on: word-for-word renderings and a comparative without its
+# comma («быстрее, чем»). Each pattern with what a Russian player reads instead.
+RUSSIAN_SLIPS = {
+    r"\bЗерно\b": "a seed is no grain: «Номер расклада»",
+    r"\w+ее чем\b": "a comparative takes a comma before «чем»",
+    r"монеты ещё решают": "«исход ещё могут решить монеты»",
+}
+
+
+def test_the_russian_avoids_known_slips() -> None:
+    found = [
+        f"{key}: {ru!r} ({why})"
+        for key, (_en, ru) in i18n.TEXT.items()
+        for pattern, why in RUSSIAN_SLIPS.items()
+        if re.search(pattern, ru)
+    ]
+    assert not found, "\n".join(found)
