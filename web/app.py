@@ -188,6 +188,8 @@ class App:
         size = device.screen_size()
         if size is not None and size != self.screen_px:
             self.set_screen(size)
+            if device.portrait():  # turned upright mid-game: the board is a third of its size
+                self.nav.ask_to_turn_phone()
 
     def toast(self, message: str, seconds: float = 4.0) -> None:
         self.toast_text = message

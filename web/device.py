@@ -21,6 +21,9 @@ def _window() -> Any:
 def portrait() -> bool:
     """True in a browser whose page is taller than wide (a phone held upright): the 16:9 board
     is then letterboxed small, and the player is told to turn the phone."""
+    if os.environ.get(SCREEN_ENV, ""):  # the desktop laid out as a phone: held as it says
+        w, h = screen_size() or (1, 0)
+        return h > w
     if sys.platform != "emscripten":
         return False
     try:

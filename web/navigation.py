@@ -169,4 +169,5 @@ class Navigator:
         self.app.push(RulesScene(self.app, rule or self.app.last_rule))
 
     def ask_to_turn_phone(self) -> None:
-        self.app.push(RotateScene(self.app))
+        if not isinstance(self.app.top, RotateScene):  # asked once, however often it turns
+            self.app.push(RotateScene(self.app))

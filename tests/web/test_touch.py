@@ -225,3 +225,39 @@ def test_an_upright_phone_is_asked_to_turn(
     monkeypatch.setattr(device, "portrait", lambda: False)
     upright.run_frames(40)  # the phone was turned: the overlay leaves by itself
     assert isinstance(upright.top, TitleScene)
+
+
+def test_a_phone_turned_upright_mid_game_is_asked_to_turn_back(
+    app: App, random_ai: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The overlay came only at launch: a phone turned upright during a game went on with the
+    board letterboxed to a third of its size, and nothing said why."""
+    from web import device, saves
+    from web.config import AI, HUMAN, MatchConfig, SeatConfig
+    from web.scenes.match import MatchScene
+    from web.scenes.rotate import RotateScene
+
+    app.nav.start_title()
+    config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)
+    scene = app.nav.open_match(saves.new_session(app, config))
+    app.run_frames(5)
+    monkeypatch.setattr(device, "screen_size", lambda: (390, 844))
+    monkeypatch.setattr(device, "portrait", lambda: True)
+    app.run_frames(150)  # the page is read once a second
+    assert isinstance(app.top, RotateScene)
+    assert sum(isinstance(s, RotateScene) for s in app.scenes) == 1
+    monkeypatch.setattr(device, "screen_size", lambda: (844, 390))
+    monkeypatch.setattr(device, "portrait", lambda: False)
+    app.run_frames(150)
+    assert app.top is scene and isinstance(scene, MatchScene)
+
+
+def test_the_desktop_laid_out_as_an_upright_phone_is_upright(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from web import device
+
+    monkeypatch.setenv("STRATEGOS_SCREEN", "390x844")
+    assert device.portrait()
+    monkeypatch.setenv("STRATEGOS_SCREEN", "844x390")
+    assert not device.portrait()
