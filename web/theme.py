@@ -219,6 +219,18 @@ def text(s: str, size: int, color: tuple[int, ...] = TEXT, face: str = "sans") -
 
 
 # -- fitting -------------------------------------------------------------------------------------
+def _words(para: str) -> list[str]:
+    """The words of a paragraph; a dash goes with the word before it, since a line must not
+    start with one («горизонтально — карта»: the dash ends the first line)."""
+    out: list[str] = []
+    for w in para.split(" "):
+        if w in ("—", "–") and out:
+            out[-1] += " " + w
+        else:
+            out.append(w)
+    return out
+
+
 def _wrap(s: str, size: int, width: int, face: str, split_words: bool) -> list[str] | None:
     """``s`` in lines no wider than ``width``; a word wider than a line is split when
     ``split_words``, else the answer is None."""
@@ -226,7 +238,7 @@ def _wrap(s: str, size: int, width: int, face: str, split_words: bool) -> list[s
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
-        for w in para.split(" "):
+        for w in _words(para):
             candidate = f"{line} {w}" if line else w
             if f.size(candidate)[0] <= width or not line:
                 line = candidate

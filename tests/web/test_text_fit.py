@@ -490,6 +490,23 @@ def test_fit_shrinks_then_wraps_then_cuts() -> None:
         pygame.quit()
 
 
+def test_a_wrapped_line_never_starts_with_a_dash() -> None:
+    """«Поверните телефон горизонтально / — карта станет больше.»: the turn-your-phone line
+    broke before its dash; a dash stays at the end of the line before."""
+    pygame.init()
+    try:
+        theme.reset()
+        text = "Поверните телефон горизонтально — карта станет больше."
+        full = theme.font(56, "bold").size(text)[0]
+        widest = theme.font(56, "bold").size("горизонтально —")[0] + 2  # no word split
+        for width in range(widest, full, 10):
+            lines = theme.wrap(text, 56, width, "bold")
+            assert not any(line.startswith(("—", "–")) for line in lines), (width, lines)
+            assert " ".join(lines) == text
+    finally:
+        pygame.quit()
+
+
 def test_screenshots_of_the_russian_tray_and_large_text(app: App, random_ai: None) -> None:
     """Pictures for people: the Russian tray with a general chosen, large text, the phone."""
     from tests.web.player import shot
