@@ -208,6 +208,29 @@ def test_the_header_names_a_kingdom_drawing_and_agrees_with_it() -> None:
         i18n.set_language("en")
 
 
+def test_the_framed_player_row_is_the_one_the_header_names() -> None:
+    """Before the first roll the engine's ``active`` stays on seat 0: the players' panel
+    framed seat 0 while the header said "The Carthaginians are thinking" about their fourth
+    general. The frame follows the seat placing, drawing or whose turn it is."""
+    import random
+
+    from game import CHANCE, P_PLACE, new_game
+    from web.render.hud import framed_seat
+
+    state = new_game(3, seed=4)
+    seen = set()
+    rng = random.Random(4)
+    while state.phase != P_ACTION or state.draw_queue or state.draw_deck >= 0:
+        seat = state.current_player()
+        if seat >= 0 and (state.phase == P_PLACE or state.draw_queue):
+            assert framed_seat(state) == seat, (state.phase, seat, state.active)
+            seen.add(seat)
+        legal = state.legal_actions()
+        state.apply_action(state.sample_chance(rng) if seat == CHANCE else rng.choice(legal))
+    assert seen == {0, 1, 2}
+    assert framed_seat(state) == state.active
+
+
 # -- 2. battles ----------------------------------------------------------------------------------
 def test_the_coin_prompt_shows_both_sides_and_the_result_waits(app: App, random_ai: None) -> None:
     cfg, record, coin = positions.search(_coin_attack)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game import COIN_VALUES, PlayerView, is_winter
+from game import COIN_VALUES, P_PICK, P_PLACE, GameState, PlayerView, is_winter
 from game.actions import ChooseDeck
 from web import describe, i18n, theme
 from web.layout import DRAWERS, Box, MatchLayout
@@ -230,6 +230,19 @@ def percent(p: float) -> str:
     return f"{round(p * 100)}%"
 
 
+def framed_seat(state: GameState) -> int:
+    """The seat whose row is framed: whose turn it is, and before the first roll the seat
+    picking a kingdom, placing its fourth general or drawing its cards (``state.active``
+    stays on seat 0 meanwhile, while the header named another). -1 once the game is over."""
+    if state.is_terminal():
+        return -1
+    if state.phase in (P_PICK, P_PLACE):
+        return state.setup_seat
+    if state.draw_queue:
+        return state.draw_queue[0]
+    return state.active
+
+
 def draw_players(
     surface: pygame.Surface, view: PlayerView, kinds: list[str], thinking: int = -1,
     t: float = 0.0, chances: Sequence[float] = (),
@@ -248,7 +261,7 @@ def draw_players(
     for seat, box in enumerate(rows):
         k = state.seat_kingdom[seat]
         rect = pygame.Rect(box.tuple())
-        active = seat == state.active and not state.is_terminal()
+        active = seat == framed_seat(state)
         fill = theme.blend(kingdom_color(k), theme.PANEL, 0.78)
         pygame.draw.rect(surface, fill, rect, border_radius=8)
         if active:
