@@ -716,6 +716,7 @@ def test_the_charts_axis_labels_stay_apart_on_a_phone(
                 app.draw()
             problems = _overlapping(drawn, [SCORES_BOX, CHANCES_BOX])
             assert not problems, (screen, problems)
+            assert scene.seen_by() not in [d.asked for d in drawn]  # it peeked out, cut
             app.scenes.clear()
             app.push(TitleScene(app))
             over = GameOverScene(app, finished_session(3, players=3))

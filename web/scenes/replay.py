@@ -559,9 +559,11 @@ class ReplayScene(Scene):
         hud.draw_frame(surface)
         top = self._draw_banner(surface, self.banner_lines())
         self._draw_dice(surface, top)
-        below = self._draw_seen_by(surface, top) if self.seat is not None else top
-        if self.seat == OPEN:
-            self._draw_open_hands(surface, below)
+        # Under the charts these would peek out, cut, above the overlay's top edge.
+        if self.seat is not None and not self.charts:
+            below = self._draw_seen_by(surface, top)
+            if self.seat == OPEN:
+                self._draw_open_hands(surface, below)
         if LAYOUT.compact:  # a drawer lies over the map and what is on it
             self._draw_side(surface)
         anim = self.animator.current
