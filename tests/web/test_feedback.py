@@ -231,6 +231,23 @@ def test_the_framed_player_row_is_the_one_the_header_names() -> None:
     assert framed_seat(state) == state.active
 
 
+def test_the_game_over_header_has_no_winter_rule(app: App) -> None:
+    """A game ending after 261 BC Hiemis said "Game over" over "Winter: no sea routes, land
+    routes cost 2 (R5.3)": a rule for moves nobody can make any more."""
+    import pygame
+
+    from game import Rules
+    from tests.web.test_replay import finished_session
+    from web.render import hud
+
+    sessions = (finished_session(seed, 2, Rules(quests=False)) for seed in range(20))
+    session = next(s for s in sessions if s.state.is_winter())
+    surface = pygame.Surface((1280, 720))
+    with theme.recording() as drawn:
+        hud.draw_top(surface, session.view(), i18n.t("game_over"), None, None)
+    assert i18n.t("winter_note") not in [d.asked for d in drawn]
+
+
 # -- 2. battles ----------------------------------------------------------------------------------
 def test_the_coin_prompt_shows_both_sides_and_the_result_waits(app: App, random_ai: None) -> None:
     cfg, record, coin = positions.search(_coin_attack)

@@ -117,7 +117,7 @@ def draw_top(
         text_in(surface, line, Box(x, 32, right - x - bar_w - 12, 28),
                 12, theme.WINTER if winter else theme.TEXT_DIM, "sans", "left")  # fmt: skip
         return
-    if state.is_winter():
+    if state.is_winter() and not state.is_terminal():  # under "Game over" it tells nothing
         label(surface, i18n.t("winter_note"), x, 36, 12, theme.WINTER, width=right - x)
     label(surface, status, x, 10, 17, theme.GOLD, "bold", width=right - x)
     if progress is not None:
