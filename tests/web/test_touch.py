@@ -249,7 +249,7 @@ def test_a_phone_turned_upright_mid_game_is_asked_to_turn_back(
     monkeypatch.setattr(device, "screen_size", lambda: (844, 390))
     monkeypatch.setattr(device, "portrait", lambda: False)
     app.run_frames(150)
-    assert app.top is scene and isinstance(scene, MatchScene)
+    assert app.scenes[-1] is scene and isinstance(scene, MatchScene)
 
 
 def test_the_desktop_laid_out_as_an_upright_phone_is_upright(
