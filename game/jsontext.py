@@ -59,6 +59,10 @@ def load_json(
             ) from None
     elif not isinstance(text, str):
         raise StateFormatError(f"This is not a {what}: expected text, got {type(text).__name__}.")
+    else:
+        # The byte order mark an editor may put first (Notepad does) is dropped as from bytes
+        # above: a file must not load as bytes and be refused once read as text.
+        text = text.removeprefix("\ufeff")
     if len(text) > max_bytes:
         raise _too_large(what, len(text), max_bytes)
     if not text.strip():
@@ -76,6 +80,13 @@ def load_json(
         ) from None
     except RecursionError:  # a belt to the depth check's braces
         raise StateFormatError(f"This is not a {what}: its data is nested too deep.") from None
+    except ValueError:
+        # Python refuses to read an integer of more than 4300 digits (a guard against slow
+        # conversions); nothing we write has a number a thousandth as long.
+        raise StateFormatError(
+            f"This is not a {what}: it holds a number with thousands of digits, longer than "
+            "any a game has."
+        ) from None
 
 
 def _too_large(what: str, size: int, limit: int) -> StateFormatError:

@@ -227,3 +227,20 @@ def test_messages_are_sentences_not_python() -> None:
     with pytest.raises(StateFormatError, match="line 1, column") as cut:
         GameState.from_json(json.dumps(data)[:300])
     assert "char" not in str(cut.value)
+
+
+def test_a_number_too_long_for_python_to_read_is_refused_in_words() -> None:
+    # Python's parser raises a bare ValueError past 4300 digits, not a JSONDecodeError.
+    state = json.loads(game.new_game(2, seed=1).to_json())
+    record = json.loads(GameRecord.for_state(game.new_game(2, seed=1)).to_json())
+    for read, data in ((GameState.from_json, state), (GameRecord.from_json, record)):
+        text = json.dumps(data).replace('"seed": 1', '"seed": ' + "9" * 5000, 1)
+        with pytest.raises(StateFormatError, match="thousands of digits"):
+            read(text)
+
+
+def test_a_byte_order_mark_reads_the_same_as_text_and_as_bytes() -> None:
+    state = game.new_game(2, seed=1)
+    text = "\ufeff" + GameRecord.for_state(state).to_json()
+    assert GameRecord.from_json(text) == GameRecord.from_json(text.encode())
+    assert GameState.from_json("\ufeff" + state.to_json()).to_json() == state.to_json()
