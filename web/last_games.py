@@ -19,10 +19,12 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from game import winners
+from game.content import KINGDOM_IDS
 from web.session import MatchSession
 from web.storage import Storage, read_json
 
 KEEP = 20
+KINGDOMS = len(KINGDOM_IDS)
 BUDGET = 1_000_000  # characters: a sixth of a browser's localStorage, 20 long games
 INDEX_KEY = "last-games"
 SLOT_PREFIX = "last-game-"
@@ -55,18 +57,32 @@ def _digest(data: dict[str, Any]) -> str:
 
 
 def _from_dict(raw: Any) -> LastGame | None:
+    """A summary read back from storage, or None unless every field is one the Last games
+    screen can show (it indexes the map's kingdoms by these numbers and joins these texts)."""
     if not isinstance(raw, dict) or set(_SUMMARY_KEYS) - raw.keys():
         return None
-    try:
-        game = LastGame(**{k: raw[k] for k in _SUMMARY_KEYS})
-    except TypeError:
+    game = LastGame(**{k: raw[k] for k in _SUMMARY_KEYS})
+    players = game.players
+    if not (_whole(players) and 2 <= players <= 6):  # R1.1
         return None
+    seats = range(players)
     ok = (
-        isinstance(game.slot, int) and 0 <= game.slot < KEEP
-        and isinstance(game.size, int) and isinstance(game.digest, str)
-        and isinstance(game.kingdoms, list) and isinstance(game.winners, list)
+        _whole(game.slot) and 0 <= game.slot < KEEP
+        and isinstance(game.digest, str) and isinstance(game.saved, str)
+        and all(_whole(n) and n >= 0 for n in (game.rounds, game.actions, game.size))
+        and isinstance(game.kingdoms, list) and len(game.kingdoms) == players
+        and all(_whole(k) and -1 <= k < KINGDOMS for k in game.kingdoms)
+        and _seat_list(game.winners, seats) and _seat_list(game.humans, seats)
     )  # fmt: skip
     return game if ok else None
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat_list(value: Any, seats: range) -> bool:
+    return isinstance(value, list) and all(_whole(s) and s in seats for s in value)
 
 
 def entries(storage: Storage) -> list[LastGame]:
@@ -78,6 +94,8 @@ def entries(storage: Storage) -> list[LastGame]:
             return _rebuild(storage)
         return []
     found = [g for g in (_from_dict(r) for r in raw) if g is not None]
+    if len(found) < len(raw):  # a damaged index: the slots' own summaries say what is kept
+        return _rebuild(storage)
     seen: set[int] = set()
     out = []
     for g in found:

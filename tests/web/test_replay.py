@@ -11,6 +11,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -460,6 +461,36 @@ def test_the_last_20_games_are_kept_newest_first(tmp_path: Path) -> None:
     # A lost index is rebuilt from the games themselves.
     store.write(last_games.INDEX_KEY, "{not json")
     assert len(last_games.entries(store)) == last_games.KEEP
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"kingdoms": [99, 1]},
+        {"kingdoms": ["x", 1]},
+        {"kingdoms": [0]},
+        {"saved": 5},
+        {"winners": [0.5]},
+        {"winners": [{"a": 1}]},
+        {"winners": [7]},
+        {"humans": 5},
+        {"players": "many"},
+        {"rounds": None},
+    ],
+    ids=repr,
+)
+def test_a_damaged_index_row_is_rebuilt_from_the_games_and_the_screen_draws(
+    app: App, bad: dict[str, Any]
+) -> None:
+    store = app.storage
+    kept = last_games.remember(store, finished_session(3))
+    assert kept is not None
+    row = {**asdict(kept), **bad}
+    store.write(last_games.INDEX_KEY, json.dumps([row]))
+    app.push(TitleScene(app))
+    app.push(LastGamesScene(app))
+    app.frame()  # the screen draws the rows: each number is a kingdom or a seat it can show
+    assert last_games.entries(store) == [kept]  # the game's own summary, not the bad row
 
 
 def test_the_games_keep_within_their_budget_and_never_push_out_the_autosave(
