@@ -26,6 +26,7 @@ import argparse
 import json
 import math
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -193,6 +194,10 @@ class GameLog:
                 text = handle.read()
         except FileNotFoundError:
             return {}
+        except UnicodeDecodeError:
+            raise ValueError(
+                f"{self.path} is not an arena log (it is not text); use another --log file"
+            ) from None
         lines = text.split("\n")
         done: dict[int, GameResult] = {}
         for number, line in enumerate(lines, 1):
@@ -203,8 +208,8 @@ class GameLog:
                 key = log_key(entry, self.key)
                 result = GameResult(**entry["game"])
             except (ValueError, KeyError, TypeError) as err:
-                if number == len(lines):  # no newline after it: the write was cut short
-                    self._rewrite(text[: text.rfind("\n") + 1])
+                if number == len(lines) and cut_short(line, "agents"):
+                    self._rewrite(text[: text.rfind("\n") + 1])  # the write was cut short
                     break
                 where = f"{self.path}:{number}"
                 raise ValueError(f"{where}: not a game of an arena log ({err})") from err
@@ -228,6 +233,22 @@ class GameLog:
         entry = dict(self.key, game=asdict(result))
         with open(self.path, "a", encoding="utf-8") as handle:
             handle.write(json.dumps(entry, separators=(",", ":")) + "\n")
+
+
+def cut_short(line: str, first_key: str) -> bool:
+    """Whether ``line``, the last of a JSON-lines file with no newline after it, is a line of
+    ours that a killed run left half written: not JSON yet, and opening as each of ours does
+    (with ``first_key``). Only such a line may be dropped from the file; a line of any other
+    file (``--log`` pointing at the wrong file) is not ours to delete."""
+    try:
+        json.loads(line)
+    except ValueError:
+        pass
+    else:
+        return False  # whole: a line of another kind, not one cut short
+    head = re.sub(r"\s+", "", line[:64])
+    opening = f'{{"{first_key}":'
+    return head.startswith(opening) or opening.startswith(head)
 
 
 def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:

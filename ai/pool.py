@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ai.arena import GameResult, log_key, parse_rules, publish, summarize
+from ai.arena import GameResult, cut_short, log_key, parse_rules, publish, summarize
 
 MATCHUP = ("agents", "settings", "rules", "players", "pick")
 
@@ -37,7 +37,7 @@ def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
             this = log_key(entry, (*MATCHUP, "seed"))
             result = GameResult(**entry["game"])
         except (ValueError, KeyError, TypeError) as err:
-            if number == len(lines):
+            if number == len(lines) and cut_short(line, "agents"):
                 break  # a last line cut short by a killed run; the arena drops it too
             raise ValueError(f"{path}:{number}: not a game of an arena log ({err})") from err
         if key is None:

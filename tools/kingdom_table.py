@@ -35,6 +35,7 @@ from workers import Workers, WorkersError, add_arguments, from_args
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
 from ai.agents import play_on
+from ai.arena import cut_short
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
 from ai.registry import agent_from_spec
 from game import Action, GameState
@@ -118,7 +119,8 @@ def read_chunks(path: Path, agent: str, seed: int) -> dict[tuple[int, int, int],
             key = (entry["players"], entry["first"], entry["count"])
             games = entry["games"]
         except (ValueError, KeyError, TypeError):
-            if number == len(lines):  # the last write was cut short: dropped, for new lines
+            if number == len(lines) and cut_short(line, "agent"):
+                # The last write was cut short: dropped, for new lines.
                 path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
                 break
             raise ValueError(f"{path}:{number}: not a chunk of kingdom_table") from None

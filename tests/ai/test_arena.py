@@ -100,6 +100,24 @@ def test_a_log_of_another_tournament_is_refused(tmp_path: Path) -> None:
     assert code == 2
 
 
+@pytest.mark.parametrize(
+    "content",
+    [b'{"hello": 1}', b"my notes, precious", b"\xff\xfe\x00 not text", b"[1, 2"],
+    ids=["json", "words", "bytes", "cut_foreign"],
+)
+def test_a_log_pointing_at_another_file_is_refused_and_left_as_it_was(
+    tmp_path: Path, content: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only a last line of ours cut short may be dropped: any other file is not ours to change.
+    other = tmp_path / "notes.jsonl"
+    other.write_bytes(content)
+    code = arena.main(["--agents", "greedy,random", "--games", "1", "--log", str(other)])
+    assert code == 2 and other.read_bytes() == content
+    assert "notes.jsonl" in capsys.readouterr().err
+    with pytest.raises(ValueError, match=r"notes\.jsonl.* arena log"):
+        arena.GameLog(str(other), ["greedy", "random"], 9, Rules(), 2).load()
+
+
 def test_logs_and_reports_hold_settings_as_json(tmp_path: Path) -> None:
     """What each agent plays with: its name, level and every search option, as JSON values."""
     specs = ["ismcts:easy:iterations=5", "random"]

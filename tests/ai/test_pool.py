@@ -55,6 +55,11 @@ def test_a_cut_last_line_is_left_out_and_a_bad_line_refused(tmp_path: Path) -> N
     bad.write_text("not json\n" + Path(a).read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(ValueError, match=r"bad\.jsonl:1"):
         pool.pool([str(bad)])
+    # A whole last line of something else is no cut write: it is refused, not left out.
+    games = Path(a).read_text(encoding="utf-8").rsplit("\n", 1)[0]  # not the cut line
+    bad.write_text(games + '\n{"hello": 1}', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bad\.jsonl:\d+: not a game"):
+        pool.pool([str(bad)])
 
 
 def test_command_line_writes_the_json_report(tmp_path: Path) -> None:
