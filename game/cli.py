@@ -9,6 +9,7 @@ the graphical client is used (./build.sh play).
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 
@@ -24,6 +25,12 @@ def parse_rules(text: str) -> Rules:
     unknown = names - {"coins", "battle_dice", "quests", "none"}
     if unknown:
         raise argparse.ArgumentTypeError(f"unknown rule switch(es): {', '.join(sorted(unknown))}")
+    # Neither an empty text nor "none,coins" says which game is meant (R8).
+    if not names or ("none" in names and len(names) > 1):
+        raise argparse.ArgumentTypeError(
+            f"the rules {text!r} are not clear: name the patches (coins, battle_dice, quests), "
+            "or none"
+        )
     return Rules(
         coins="coins" in names, battle_dice="battle_dice" in names, quests="quests" in names
     )
@@ -45,6 +52,11 @@ def main(argv: list[str] | None = None) -> int:
         state = new_game(args.players, seed=args.seed, rules=args.rules)
     except ValueError as err:
         parser.error(str(err))
+    if args.save:  # refused before the game is played, not after
+        if os.path.isdir(args.save):
+            parser.error(f"--save: {args.save} is a folder; give a file name")
+        if not os.path.isdir(os.path.dirname(args.save) or "."):
+            parser.error(f"--save: there is no folder {os.path.dirname(args.save)}")
     record = GameRecord.for_state(state)
     rng = random.Random(args.seed)
     names = state.board.kingdoms
@@ -86,8 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     if not won:
         print("  Nobody met the victory condition (R10.2).")
     if args.save:
-        with open(args.save, "w", encoding="utf-8") as out:
-            out.write(record.to_json())
+        try:
+            with open(args.save, "w", encoding="utf-8") as out:
+                out.write(record.to_json())
+        except OSError as err:
+            print(f"{args.save} cannot be written: {err.strerror or err}.", file=sys.stderr)
+            return 2
         print(f"Record saved to {args.save}")
     return 0
 
