@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import re
 import sys
@@ -52,11 +53,28 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+# A game's seed is ``seed * 1_000_003 + deal`` (``play_game``) and must stay a 64-bit integer
+# (game.new_game): 2**43 leaves room for 2**19 deals.
+SEED_LIMIT = 2**43
+
+
+def check_seed(seed: int) -> None:
+    """A tournament seed every game of the tournament can be dealt from, or ValueError."""
+    if not -SEED_LIMIT <= seed < SEED_LIMIT:
+        raise ValueError(f"the seed must be a whole number from -2**43 to 2**43 - 1, not {seed}")
+
+
 def parse_rules(text: str) -> Rules:
     names = {n.strip() for n in text.split(",") if n.strip()}
     unknown = names - {"coins", "battle_dice", "quests", "none"}
     if unknown:
         raise ValueError(f"unknown rule switch(es): {', '.join(sorted(unknown))}")
+    # Neither an empty text nor "none,coins" says which game is meant (R8).
+    if not names or ("none" in names and len(names) > 1):
+        raise ValueError(
+            f"the rules {text!r} are not clear: name the patches (coins, battle_dice, quests), "
+            "or none"
+        )
     return Rules(
         coins="coins" in names, battle_dice="battle_dice" in names, quests="quests" in names
     )
@@ -286,7 +304,8 @@ def tournament(
     map_tasks: MapTasks | None = None,
     pick: bool = False,
 ) -> dict[str, Any]:
-    players = players or len(specs)
+    players = len(specs) if players is None else players
+    check_seed(seed)
     if not 2 <= players <= 6:
         raise ValueError("R1.1: 2 to 6 players")
     game_log = GameLog(log, specs, seed, rules, players, pick) if log else None
@@ -416,13 +435,33 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def publish(report: dict[str, Any], json_path: str | None) -> None:
-    """Print the report as a table and, if asked, write it as JSON."""
+def unwritable(path: str | None) -> str:
+    """Why a file cannot be written at ``path`` (a folder is there, or no folder to hold it),
+    in a sentence; "" when it can, or when no path is given. Checked before a run, so that
+    hours of games are not lost to a mistyped --json."""
+    if not path:
+        return ""
+    if os.path.isdir(path):
+        return f"{path} is a folder; give a file name"
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        return f"{path} cannot be written: there is no folder {folder}"
+    return ""
+
+
+def publish(report: dict[str, Any], json_path: str | None) -> bool:
+    """Print the report as a table and, if asked, write it as JSON; False, said on stderr,
+    if the file cannot be written (the table is printed all the same)."""
     print(format_report(report))
     if json_path:
-        with open(json_path, "w", encoding="utf-8") as out:
-            json.dump(report, out, indent=2)
-            out.write("\n")
+        try:
+            with open(json_path, "w", encoding="utf-8") as out:
+                json.dump(report, out, indent=2)
+                out.write("\n")
+        except OSError as err:
+            print(f"{json_path} cannot be written: {err.strerror or err}.", file=sys.stderr)
+            return False
+    return True
 
 
 def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> int:
@@ -449,15 +488,26 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    if args.games >= 2**19:  # the deals of the seed (SEED_LIMIT)
+        parser.error("--games must be below 524288; run more with --seed and ai.pool")
     if map_tasks is not None and args.jobs != 1:
         parser.error("--jobs counts local processes; here the games run elsewhere")
+    if args.players is not None and not 2 <= args.players <= 6:
+        parser.error(f"--players must be 2 to 6 (R1.1), not {args.players}")
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
+    if not specs:
+        parser.error("--agents names no agent: give one spec per seat, such as greedy,random")
     try:
+        check_seed(args.seed)
         rules = parse_rules(args.rules)
         for spec in specs:  # fail early on a bad spec
             agent_from_spec(spec)
     except ValueError as err:
-        parser.error(str(err))
+        parser.error(str(err).replace("the seed", "--seed", 1))
+    for path in (args.json, args.log):
+        why = unwritable(path)
+        if why:
+            parser.error(why)
     try:
         report = tournament(
             specs, args.games, args.seed, rules, args.players, args.jobs, args.progress, args.log,
@@ -466,8 +516,7 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
     except (ValueError, OSError) as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2
-    publish(report, args.json)
-    return 0
+    return 0 if publish(report, args.json) else 2
 
 
 if __name__ == "__main__":

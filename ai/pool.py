@@ -18,7 +18,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ai.arena import GameResult, cut_short, log_key, parse_rules, publish, summarize
+from ai.arena import (
+    GameResult,
+    cut_short,
+    log_key,
+    parse_rules,
+    publish,
+    summarize,
+    unwritable,
+)
 
 MATCHUP = ("agents", "settings", "rules", "players", "pick")
 
@@ -85,13 +93,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("logs", nargs="+", help="arena --log files")
     parser.add_argument("--json", help="write the report as JSON to this file")
     args = parser.parse_args(argv)
+    why = unwritable(args.json)
+    if why:
+        parser.error(why)
     try:
         report = pool(args.logs)
     except (ValueError, OSError) as err:
         print(f"pool: {err}", file=sys.stderr)
         return 2
-    publish(report, args.json)
-    return 0
+    return 0 if publish(report, args.json) else 2
 
 
 if __name__ == "__main__":

@@ -71,16 +71,20 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
             continue
         if "=" in part:
             key, raw = part.split("=", 1)
-            options[key.strip()] = option_value(raw.strip())
+            key, value = key.strip(), option_value(raw.strip())
         elif name == "policy":
-            options["policy"] = part  # "policy:tactics": the policy it plays
+            key, value = "policy", part  # "policy:tactics": the policy it plays
         elif part in DIFFICULTIES:
-            options["level"] = part
+            key, value = "level", part
         else:
             raise ValueError(
                 f"unknown difficulty {part!r} in agent spec {spec!r}; choose from "
                 f"{', '.join(DIFFICULTIES)}, or write an option as name=value"
             )
+        # "ismcts:normal:hard" would play hard under a name that says normal too.
+        if key in options:
+            raise ValueError(f"agent spec {spec!r} gives {key} twice; give it once")
+        options[key] = value
     return name, options
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,40 @@ def test_rules_switches() -> None:
     assert arena.parse_rules("none") == Rules(False, False, False)
     with pytest.raises(ValueError):
         arena.parse_rules("coins,magic")
+    for unclear in ("", "none,coins"):
+        with pytest.raises(ValueError, match="not clear"):
+            arena.parse_rules(unclear)
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--players", "0"], "--players must be 2 to 6"),
+        (["--agents", ",,"], "--agents names no agent"),
+        (["--seed", "99999999999999999999"], "--seed must be a whole number from -2\\*\\*43"),
+        (["--rules", "none,quests"], "not clear"),
+        (["--agents", "ismcts:normal:hard,greedy"], "gives level twice"),
+        (["--json", "."], "is a folder"),
+        (["--log", "no/such/folder/games.jsonl"], "there is no folder"),
+    ],
+)
+def test_bad_values_are_refused_before_a_game_is_played(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        arena.main(["--agents", "greedy,random", "--games", "1", *argv])
+    assert re.search(says, capsys.readouterr().err)
+
+
+def test_a_report_that_cannot_be_written_is_said_after_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "report.json"
+    out.mkdir()  # made after the check: the folder appears while the games are played
+    monkeypatch.setattr(arena, "unwritable", lambda path: "")
+    assert arena.main(["--agents", "greedy,random", "--games", "1", "--json", str(out)]) == 2
+    printed = capsys.readouterr()
+    assert "win share" in printed.out and f"{out} cannot be written" in printed.err
 
 
 def test_seats_rotate_within_a_deal() -> None:

@@ -103,3 +103,12 @@ def test_a_policy_agent_names_the_policies_and_its_one_option() -> None:
         ai.agent_from_spec("policy:bogus")
     with pytest.raises(ValueError, match="agent 'policy' has no option 'level'; choose from"):
         ai.make_agent("policy", level="hard")
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:normal:hard", "ismcts:normal:level=hard", "ismcts:iterations=5:iterations=9"]
+)
+def test_an_option_given_twice_is_refused(spec: str) -> None:
+    """The later one would win unseen, under a name that says the other."""
+    with pytest.raises(ValueError, match="twice"):
+        ai.agent_from_spec(spec)
