@@ -16,11 +16,13 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from web.app import App
+    from web.session import MatchSession
 
 IMPORT_LIMIT = 8_000_000  # bytes read of a file to replay: far more than any save
 
@@ -33,10 +35,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
     p = argparse.ArgumentParser(prog="python -m web", description="Strategos, the desktop client")
     p.add_argument("--spectate", action="store_true", help="watch an AI-only game")
-    p.add_argument("--players", type=int, default=4, help="seats in a spectated game (2-6)")
+    p.add_argument("--players", type=int, default=None,
+                   help="with --spectate: seats (2-6, default 4)")  # fmt: skip
     p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--difficulty", default="normal", choices=DIFFICULTIES,
-                   help="AI level in a spectated game")  # fmt: skip
+    p.add_argument("--difficulty", default=None, choices=DIFFICULTIES,
+                   help="with --spectate: the AIs' level (default normal)")  # fmt: skip
     p.add_argument("--max-frames", type=int, default=None, help="exit after this many frames")
     p.add_argument("--screenshot", default=None, help="write the last frame to this PNG")
     p.add_argument("--lang", choices=("en", "ru"), default=None)
@@ -52,6 +55,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="with --review: how closely it searches (default: as last picked)",
     )
     args = p.parse_args(argv)
+    # A game to spectate is the only one these shape: elsewhere they would be ignored unseen.
+    if (args.players is not None or args.difficulty is not None) and not args.spectate:
+        p.error("--players and --difficulty go with --spectate: they set up the game watched")
+    if args.spectate and args.replay is not None:
+        p.error("--spectate and --replay each open a game to watch; give one of them")
+    args.players = 4 if args.players is None else args.players
+    args.difficulty = args.difficulty or "normal"
     if not 2 <= args.players <= 6:
         p.error("--players must be 2 to 6 (R1.1)")
     if not -(2**63) <= args.seed < 2**63:
@@ -68,14 +78,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--review and --view go with --replay FILE")
     if args.budget is not None and not args.review:
         p.error("--budget goes with --review: it says how closely the review searches")
-    if args.view is not None and args.view != "open" and not args.view.isdigit():
+    # ASCII digits only: "²" is a digit to str.isdigit but no number to int().
+    if args.view is not None and args.view != "open" and not re.fullmatch("[0-9]+", args.view):
         p.error("--view takes a seat number (0-5) or open")
     return args
 
 
-def read_replay(path: str) -> tuple[bytes | None, str]:
-    """The file to replay if the engine accepts it, else None and why (in one sentence)."""
-    from game import GameRecord, StateFormatError
+def read_replay(path: str, view: str | None = None) -> tuple[bytes | None, str]:
+    """The file to replay if the client accepts it, seen as ``view`` (--view) may see it, else
+    None and why (in one sentence)."""
+    from game import StateFormatError
+    from web.session import MatchSession
 
     try:
         with open(path, "rb") as f:
@@ -84,11 +97,31 @@ def read_replay(path: str) -> tuple[bytes | None, str]:
         return None, f"{path} cannot be read: {err.strerror or err}."
     if len(data) > IMPORT_LIMIT:
         return None, f"{path} is larger than any game record."
-    try:
-        GameRecord.from_json(data)
+    try:  # as the replay reads it: the record, and the client's seats if it is a save
+        session = MatchSession.from_save(data)
     except StateFormatError as err:
         return None, f"{path}: {err}"
-    return data, ""
+    why = view_refusal(view, session) if view is not None else ""
+    return (None, f"{path}: {why}") if why else (data, "")
+
+
+def view_refusal(view: str, session: MatchSession) -> str:
+    """Why the replay of ``session`` cannot be seen as ``view`` (a seat number, or open), in a
+    sentence; "" if it can. The replay's own rule (``ReplayScene.allowed_seats``): anyone's
+    eyes once the game is over, before that only a person's, as an AI's would show its hand
+    (R11); the command line says so rather than show another seat."""
+    n, over, humans = session.state.num_players, session.is_over(), session.humans
+    if view == "open":
+        return "" if over else "--view open is for a finished game; this one is not over."
+    seat = int(view)
+    if seat >= n:
+        return f"--view {seat}: the game has seats 0 to {n - 1}."
+    if not over and humans and seat not in humans:
+        people = ", ".join(map(str, humans))
+        return (
+            f"--view {seat}: the game is not over, so only a person's seat may watch it ({people})."
+        )
+    return ""
 
 
 def build_app(args: argparse.Namespace, replay: bytes | None = None) -> App:
@@ -126,7 +159,7 @@ async def main(argv: list[str] | None = None) -> int:
     )
     replay = None
     if args.replay is not None:
-        replay, why = read_replay(args.replay)
+        replay, why = read_replay(args.replay, args.view)
         if replay is None:
             print(why, file=sys.stderr)
             return 2

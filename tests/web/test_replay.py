@@ -795,6 +795,44 @@ def test_command_line_replays_reviews_and_refuses(tmp_path: Path) -> None:
     assert refused.returncode == 2 and "cannot be read" in refused.stderr
 
 
+def test_command_line_view_and_game_options_are_refused_where_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A --view the replay would not show, a value int() cannot read, or an option that the
+    game on the command line does not use is refused, not swapped for another unseen."""
+    from web.main import parse_args, read_replay
+
+    finished = tmp_path / "game.json"
+    finished.write_text(golden_text("2p_base"))
+    data = json.loads(golden_text("2p_base", seats(2, humans=(1,))))
+    data["actions"] = data["actions"][:40]
+    unfinished = tmp_path / "unfinished.json"
+    unfinished.write_text(json.dumps(data))
+    for path, view, why in (
+        (finished, "9", "the game has seats 0 to 1"),
+        (unfinished, "open", "for a finished game"),
+        (unfinished, "0", "only a person's seat may watch it (1)"),
+    ):
+        data_read, said = read_replay(str(path), view)
+        assert data_read is None and said.startswith(f"{path}: --view {view}") and why in said
+    assert read_replay(str(unfinished), "1")[0] is not None
+    assert read_replay(str(finished), "open")[0] is not None
+    data["client"] = {"seats": "robots"}  # the engine reads the record; the client does not
+    unfinished.write_text(json.dumps(data))
+    assert "seat settings are wrong" in read_replay(str(unfinished))[1]
+    for argv, why in (
+        (["--replay", str(finished), "--view", "²"], "--view takes a seat number"),
+        (["--players", "3"], "go with --spectate"),
+        (["--difficulty", "easy"], "go with --spectate"),
+        (["--spectate", "--replay", str(finished)], "give one of them"),
+    ):
+        with pytest.raises(SystemExit):
+            parse_args(argv)
+        assert why in capsys.readouterr().err
+    args = parse_args(["--spectate"])
+    assert (args.players, args.difficulty) == (4, "normal")
+
+
 def test_command_line_budget_is_checked_and_used(
     tmp_path: Path, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
