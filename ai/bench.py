@@ -224,15 +224,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--seconds",
         type=float,
-        default=40.0,
         help="with --compare: CPU seconds of games on each side, over 4 rounds (40)",
     )
     args = parser.parse_args(argv)
+    # --games counts the timed games alone; beside Catanatron, --seconds bounds them instead.
+    if args.compare and args.games is not None:
+        parser.error("--games is not for --compare, where --seconds bounds the timed games")
+    if not args.compare and args.seconds is not None:
+        parser.error("--seconds goes with --compare")
+    if args.games is not None and args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
+    if args.warmup is not None and args.warmup < 0:
+        parser.error(f"--warmup must be 0 or more, not {args.warmup}")
+    seconds = 40.0 if args.seconds is None else args.seconds
+    if not 0 < seconds <= 3600:  # nan fails this too
+        parser.error("--seconds must be more than 0 and at most 3600")
+    from ai.arena import unwritable
+
+    why = unwritable(args.out)
+    if why:
+        parser.error(why)
     games = args.games if args.games is not None else 200  # without --compare
     warmup = args.warmup if args.warmup is not None else (400 if args.compare else 50)
     report: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine()}
     if args.compare:
-        engine = report["engine"] = bench_engine(games, warmup, args.compare, args.seconds)
+        engine = report["engine"] = bench_engine(games, warmup, args.compare, seconds)
         rounds = engine["side_by_side"]
         report["catanatron"] = {
             "catanatron": "3.2.1",
@@ -251,8 +267,12 @@ def main(argv: list[str] | None = None) -> int:
     text = json.dumps(report, indent=2)
     print(text)
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as out:
-            out.write(text + "\n")
+        try:
+            with open(args.out, "w", encoding="utf-8") as out:
+                out.write(text + "\n")
+        except OSError as err:
+            print(f"{args.out} cannot be written: {err.strerror or err}.", file=sys.stderr)
+            return 2
     return 0
 
 

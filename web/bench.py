@@ -198,20 +198,36 @@ def main(argv: list[str] | None = None) -> int:
     from web.ai_bridge import DIFFICULTIES
 
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--players", type=int, default=2)
-    p.add_argument("--difficulty", default="easy", choices=DIFFICULTIES)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--players", type=int, help="seats of the game played (2-6, default 2)")
+    p.add_argument("--difficulty", choices=DIFFICULTIES, help="its AIs' level (default easy)")
+    p.add_argument("--seed", type=int, help="its seed (default 1)")
     p.add_argument("--animations", action="store_true", help="include move animations")
     p.add_argument("--review", action="store_true", help="then frames while it is reviewed")
     p.add_argument("--idle", action="store_true", help="the share of a core static screens use")
-    p.add_argument("--seconds", type=float, default=5.0, help="measured per screen (--idle)")
+    p.add_argument("--seconds", type=float, help="measured per screen (--idle; default 5)")
     args = p.parse_args(argv)
+    # Each option belongs to one of the two measures; given to the other it would be ignored.
+    game_options = {"--players": args.players, "--difficulty": args.difficulty,
+                    "--seed": args.seed, "--animations": args.animations or None,
+                    "--review": args.review or None}  # fmt: skip
     if args.idle:
-        if not 0.5 <= args.seconds <= 600:
+        given = [name for name, value in game_options.items() if value is not None]
+        if given:
+            p.error(f"{', '.join(given)}: not with --idle, which measures fixed screens")
+        seconds = 5.0 if args.seconds is None else args.seconds
+        if not 0.5 <= seconds <= 600:
             p.error("--seconds must be from 0.5 to 600")
-        print(json.dumps(idle(args.seconds)))
+        print(json.dumps(idle(seconds)))
         return 0
-    print(json.dumps(run(args.players, args.difficulty, args.seed, animations=args.animations,
+    if args.seconds is not None:
+        p.error("--seconds goes with --idle: it is how long each screen is measured")
+    players = 2 if args.players is None else args.players
+    seed = 1 if args.seed is None else args.seed
+    if not 2 <= players <= 6:
+        p.error(f"--players must be 2 to 6 (R1.1), not {players}")
+    if not -(2**63) <= seed < 2**63:
+        p.error("--seed must be a 64-bit integer (from -2**63 to 2**63 - 1)")
+    print(json.dumps(run(players, args.difficulty or "easy", seed, animations=args.animations,
                          review=args.review)))  # fmt: skip
     return 0
 

@@ -84,3 +84,23 @@ def test_every_policy_has_its_cost_reported() -> None:
     costs = bench_search.policy_cost([state], calls=3)
     assert set(costs) == set(policy_names())
     assert all(cost > 0 for cost in costs.values())
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "-5"], "--games must be at least 1"),
+        (["--warmup", "-1"], "--warmup must be 0 or more"),
+        (["--seconds", "5"], "--seconds goes with --compare"),
+        (["--compare", "python3", "--games", "5"], "--games is not for --compare"),
+        (["--compare", "python3", "--seconds", "nan"], "--seconds must be more than 0"),
+        (["--out", "."], "is a folder"),
+    ],
+)
+def test_values_are_refused_before_anything_is_timed(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        bench.main([*argv, "--no-ai"])
+    assert says in capsys.readouterr().err

@@ -26,3 +26,23 @@ def test_frame_times_over_a_whole_game(data_dir: Path) -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(report, indent=2))
     print("\nframe times while the AI thinks:", json.dumps(report["ai_thinking"]))
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--players", "9"], "--players must be 2 to 6"),
+        (["--players", "0"], "--players must be 2 to 6"),
+        (["--seed", str(2**64)], "--seed must be a 64-bit integer"),
+        (["--seconds", "3"], "--seconds goes with --idle"),
+        (["--idle", "--players", "4", "--review"], "--players, --review: not with --idle"),
+    ],
+)
+def test_bench_values_are_refused_where_given(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from web import bench
+
+    with pytest.raises(SystemExit):
+        bench.main(argv)
+    assert says in capsys.readouterr().err
