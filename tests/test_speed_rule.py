@@ -33,3 +33,15 @@ def test_an_unknown_agent_is_refused_before_any_game(capsys: pytest.CaptureFixtu
     with pytest.raises(SystemExit):
         speed_rule.main(["nope:normal"])
     assert "nope" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [(["--seed", str(2**63 - 1), "--games", "2"], "--seed must be"), (["--json", "."], "folder")],
+)
+def test_a_seed_or_report_path_that_cannot_work_is_refused_first(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        speed_rule.main(["greedy", *argv])
+    assert says in capsys.readouterr().err

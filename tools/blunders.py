@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, fro
 from workers import add_arguments, from_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from ai.arena import parse_rules, play_game
+from ai.arena import check_seed, parse_rules, play_game, unwritable
 from ai.evaluation import attacker_wins, tables, unplayed
 from ai.registry import agent_from_spec
 from ai.tactics import arrive_chance
@@ -212,11 +212,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
+        check_seed(args.seed)
         parse_rules(args.rules)
         for spec in specs:
             agent_from_spec(spec)
     except ValueError as err:
-        parser.error(str(err))
+        parser.error(str(err).replace("the seed", "--seed", 1))
+    why = unwritable(str(args.json) if args.json else None)
+    if why:
+        parser.error(why)
     tasks = [(specs, i, args.seed, args.rules, players) for i in range(args.games)]
     games = sorted(workers.imap_unordered(_game, tasks), key=lambda g: g["index"])
     out = report(games, specs, args.seed, players)

@@ -34,7 +34,7 @@ from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 
-from ai.arena import parse_rules, play_game
+from ai.arena import check_seed, cut_short, parse_rules, play_game
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
 from game import GameState
 from game.state import NUM_ROUNDS, P_ROLL
@@ -84,15 +84,29 @@ def record_game(
 def play(args: argparse.Namespace) -> None:
     specs = args.agents.split(",")
     players = args.players or len(specs)
+    try:
+        check_seed(args.seed)
+    except ValueError as err:
+        sys.exit(str(err).replace("the seed", "--seed", 1))
     out = Path(args.out)
     done: set[int] = set()
     if out.exists():
         kept: list[str] = []
-        for line in out.read_text(encoding="utf-8").splitlines():
+        try:
+            lines = out.read_text(encoding="utf-8").splitlines()
+        except UnicodeDecodeError:
+            sys.exit(f"{out} is not a file of recorded positions (it is not text)")
+        for number, line in enumerate(lines, 1):
             try:
                 row = json.loads(line)
             except json.JSONDecodeError:
-                continue  # a line cut short by a kill: that game is played again
+                # Only a last line of ours cut short by a kill (that game is played again);
+                # any other line belongs to another file, which is not ours to rewrite.
+                if number == len(lines) and cut_short(line, "game"):
+                    continue
+                row = None
+            if not isinstance(row, dict) or "game" not in row:
+                sys.exit(f"{out}:{number}: not a game of recorded positions; use another --out")
             if row.get("agents") != specs or row.get("seed") != args.seed:
                 other = f"{row.get('agents')}, seed {row.get('seed')}"
                 sys.exit(f"{out} holds games of another run: {other}")

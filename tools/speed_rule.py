@@ -77,6 +77,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1:
         parser.error("--games and --every take whole numbers from 1")
+    # Game g is dealt from --seed + g (positions), a 64-bit seed as every game's.
+    if not -(2**63) <= args.seed <= 2**63 - args.games:
+        parser.error("--seed must be a 64-bit integer, with room for a seed per game after it")
+    if args.json is not None and args.json.is_dir():
+        parser.error(f"--json: {args.json} is a folder; give a file name")
     for spec in args.specs:
         try:
             ai.agent_from_spec(spec)

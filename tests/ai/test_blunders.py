@@ -106,7 +106,11 @@ def test_a_run_reports_the_counts_of_the_first_agent(tmp_path: Path) -> None:
 def test_a_bad_command_line_is_refused_with_a_sentence() -> None:
     for argv in (["--agents", "random", "--games", "1", "--seed", "1"],
                  ["--agents", "random,bogus", "--games", "1", "--seed", "1"],
-                 ["--agents", "random,greedy", "--games", "0", "--seed", "1"]):  # fmt: skip
+                 ["--agents", "random,greedy", "--games", "0", "--seed", "1"],
+                 ["--agents", "random,greedy", "--games", "1", "--seed", str(2**62)],
+                 ["--agents", "random,greedy", "--games", "1", "--seed", "1", "--json", "."],
+                 ["--agents", "random,greedy", "--games", "1", "--seed", "1",
+                  "--rules", "none,coins"]):  # fmt: skip
         with pytest.raises(SystemExit) as refused:
             tool.main(argv)
         assert refused.value.code == 2

@@ -74,3 +74,16 @@ def test_play_records_positions_and_resumes(tmp_path: Path) -> None:
     assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2]
     with pytest.raises(SystemExit, match="another run"):
         fit_evaluation.main([*argv[:6], "6", *argv[7:]])
+
+
+@pytest.mark.parametrize("content", ["my notes\nmore notes\n", "[1, 2]\n", "\x00\xff"])
+def test_play_leaves_another_file_as_it_was(tmp_path: Path, content: str) -> None:
+    # Only a last line of ours cut short is dropped: a mistaken --out is not emptied.
+    out = tmp_path / "notes.txt"
+    out.write_bytes(content.encode("latin-1"))
+    argv = ["play", "--agents", "greedy,greedy", "--games", "1", "--seed", "5", "--out", str(out)]
+    with pytest.raises(SystemExit, match=r"notes\.txt"):
+        fit_evaluation.main(argv)
+    assert out.read_bytes() == content.encode("latin-1")
+    with pytest.raises(SystemExit, match="--seed must be"):
+        fit_evaluation.main([*argv[:6], str(2**62), "--out", str(tmp_path / "new.jsonl")])
