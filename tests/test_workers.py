@@ -226,3 +226,25 @@ def test_the_kingdom_book_is_one_train_command(monkeypatch: pytest.MonkeyPatch) 
     assert step[step.index("--seed") + 1] == "1" and step[-2:] == ["--jobs", "2"]
     with pytest.raises(SystemExit):
         train.main(["kingdoms", "--games", "0"])
+
+
+def test_self_play_resumes_past_a_cut_line_and_refuses_another_runs_games(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "games.jsonl"
+    argv = ["--agent", "random", "--games", "2", "--seed", "3", "--players", "2", "--out", str(out)]
+    assert selfplay.main(argv) == 0
+    whole = out.read_text(encoding="utf-8")
+    out.write_text(whole + '{"index": 2, "agent": "ran', encoding="utf-8")  # killed mid-write
+    assert selfplay.main([*argv[:3], "3", *argv[4:]]) == 0
+    assert [json.loads(line)["index"] for line in out.read_text().splitlines()] == [0, 1, 2]
+    # Another seed's games would pass for this run's: refused, the file left as it was.
+    kept = out.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit, match="another run"):
+        selfplay.main([*argv[:5], "4", *argv[6:]])
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("my notes\nmore", encoding="utf-8")
+    with pytest.raises(SystemExit, match="not a self-play game"):
+        selfplay.main([*argv[:-1], str(notes)])
+    assert out.read_text(encoding="utf-8") == kept
+    assert notes.read_text(encoding="utf-8") == "my notes\nmore"

@@ -35,6 +35,7 @@ from workers import Workers, WorkersError, add_arguments, from_args
 
 import game
 from ai.agents import setup_values
+from ai.arena import cut_short
 from ai.components import make_policy
 from ai.config import SearchConfig
 from ai.evaluation import DEFAULT_WEIGHTS
@@ -161,13 +162,39 @@ def sample_records(
     append_as_done(out, work, todo, workers)
 
 
-def done_indices(path: Path) -> set[int]:
+def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
+    """The games of this run (``agent``, ``seed``, ``explore``) that ``path`` holds. A last
+    line cut short by a killed run is dropped from the file; any other line that is not a game
+    of this run ends the tool with a sentence: games of another run would pass for this one's,
+    and a file that is not ours is not ours to rewrite."""
     if not path.exists():
         return set()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise SystemExit(f"{path} is not a file of self-play games (it is not text)") from None
+    lines = text.split("\n")
     found = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            found.add(int(json.loads(line)["index"]))
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except ValueError:
+            if number == len(lines) and cut_short(line, "index"):
+                path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
+                break
+            row = None
+        index = row.get("index") if isinstance(row, dict) else None
+        if not isinstance(index, int) or isinstance(index, bool):
+            raise SystemExit(f"{path}:{number}: not a self-play game; use another --out")
+        run = (row.get("agent"), row.get("seed"), row.get("explore", 0.0))
+        if run != (agent, seed, explore):
+            raise SystemExit(
+                f"{path}:{number}: a game of another run (agent, seed or explore "
+                f"{run[0]}, {run[1]}, {run[2]}); use another --out"
+            )
+        found.add(index)
     return found
 
 
@@ -206,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:
         parser.error(str(err))
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    have = done_indices(args.out)
+    have = done_indices(args.out, args.agent, args.seed, args.explore)
     todo = [
         (args.agent, args.seed, i, mix, args.explore) for i in range(args.games) if i not in have
     ]
