@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from web.session import MatchSession
 
 IMPORT_LIMIT = 8_000_000  # bytes read of a file to replay: far more than any save
+SCREENSHOT_TYPES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")  # what pygame.image.save writes
 
 if __package__ in (None, ""):  # run as a script (pygbag stages main.py at the top level)
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -68,6 +69,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--seed must be a 64-bit integer (from -2**63 to 2**63 - 1)")
     if args.max_frames is not None and args.max_frames < 1:
         p.error("--max-frames must be at least 1")
+    if args.screenshot is not None:
+        # Refused now rather than after the run: pygame would raise on a folder at the end,
+        # and save another format than the name says (TGA for .txt).
+        if os.path.isdir(args.screenshot) or not args.screenshot:
+            p.error("--screenshot takes a file name, such as shot.png")
+        if os.path.splitext(args.screenshot)[1].lower() not in SCREENSHOT_TYPES:
+            p.error(f"--screenshot writes {', '.join(SCREENSHOT_TYPES)} files; name one so")
     from web import device
 
     try:
@@ -164,11 +172,18 @@ async def main(argv: list[str] | None = None) -> int:
             print(why, file=sys.stderr)
             return 2
     app = build_app(args, replay)
-    await app.run(max_frames=args.max_frames, screenshot=args.screenshot)
-    if args.frame_report:
-        print(json.dumps(app.frame_report()))
+    await app.run(max_frames=args.max_frames)
     import pygame
 
+    if args.screenshot:
+        try:
+            app.screenshot(args.screenshot)
+        except (OSError, pygame.error) as err:  # the picture's folder or disk refused it
+            print(f"{args.screenshot} cannot be written: {err}.", file=sys.stderr)
+            pygame.quit()
+            return 2
+    if args.frame_report:
+        print(json.dumps(app.frame_report()))
     pygame.quit()
     return 0
 

@@ -825,12 +825,29 @@ def test_command_line_view_and_game_options_are_refused_where_given(
         (["--players", "3"], "go with --spectate"),
         (["--difficulty", "easy"], "go with --spectate"),
         (["--spectate", "--replay", str(finished)], "give one of them"),
+        (["--screenshot", str(tmp_path)], "--screenshot takes a file name"),
+        (["--screenshot", ""], "--screenshot takes a file name"),
+        (["--screenshot", "shot.txt"], "--screenshot writes .png"),
     ):
         with pytest.raises(SystemExit):
             parse_args(argv)
         assert why in capsys.readouterr().err
     args = parse_args(["--spectate"])
     assert (args.players, args.difficulty) == (4, "normal")
+
+
+def test_a_screenshot_that_cannot_be_written_is_said_in_a_sentence(
+    tmp_path: Path, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import asyncio
+
+    from web.main import main
+
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    shot_path = str(blocked / "shot.png")
+    assert asyncio.run(main(["--max-frames", "1", "--screenshot", shot_path])) == 2
+    assert f"{shot_path} cannot be written" in capsys.readouterr().err
 
 
 def test_command_line_budget_is_checked_and_used(
