@@ -23,6 +23,7 @@ from game import (
     IllegalActionError,
     PlayerView,
     StateFormatError,
+    load_json,
     tower_bonus,
     undoable,
 )
@@ -334,19 +335,25 @@ class MatchSession:
     ) -> MatchSession:
         """A session from save text; raises StateFormatError for a corrupt or foreign file."""
         record = GameRecord.from_json(text)
+        # Read as the record was (an object, of a sane size, a byte order mark allowed).
+        client: Any = load_json(text, "saved game").get("client")
         try:
-            client: Any = json.loads(text).get("client", {})
-        except (ValueError, AttributeError):
-            client = {}
-        try:
+            if client is None:
+                client = {}  # a record from elsewhere: MatchConfig.from_dict gives it seats
+            elif not isinstance(client, dict) or not isinstance(client.get("seats"), list):
+                # A save of ours whose seats are garbled must not open with another seat
+                # played by the person (the first, as for a record from elsewhere).
+                raise ValueError("the client's part holds no list of seats")
+            viewer = client.get("viewer", -1)
+            if not isinstance(viewer, int) or isinstance(viewer, bool):
+                raise ValueError(f"the viewer {viewer!r} is no seat")
             config = MatchConfig.from_dict(client, record.rules, record.seed, record.num_players)
         except ValueError as err:
             raise StateFormatError(
                 f"The save is damaged: its seat settings are wrong ({err})."
             ) from None
         session = MatchSession(config, record, on_commit)
-        viewer = client.get("viewer") if isinstance(client, dict) else None
-        if isinstance(viewer, int) and viewer in session.humans:
+        if viewer in session.humans:
             session.viewer = viewer
         return session
 

@@ -156,6 +156,32 @@ def test_foreign_record_without_client_plays_seat_zero() -> None:
     assert again.config.humans() == [0]
 
 
+@pytest.mark.parametrize(
+    "client",
+    [5, "seats", [], {}, {"seed": 1}, {"seats": None}, "viewer"],
+    ids=["number", "text", "list", "empty", "no_seats", "null_seats", "viewer"],
+)
+def test_a_save_whose_client_part_is_garbled_is_refused(client: object) -> None:
+    """Read as a record from elsewhere, it would give the person the first seat, which in
+    this save an AI plays: the person's own kingdom would go to the AI, unseen."""
+    session = _human_game(seed=7)
+    data = json.loads(session.save_text())
+    if client == "viewer":
+        data["client"]["viewer"] = "me"
+    else:
+        data["client"] = client
+    with pytest.raises(StateFormatError, match="seat settings are wrong"):
+        MatchSession.from_save(json.dumps(data))
+
+
+def test_a_save_with_a_byte_order_mark_keeps_its_seats() -> None:
+    session = _human_game(seed=7)
+    data = json.loads(session.save_text())
+    data["client"]["seats"][0]["kind"], data["client"]["seats"][1]["kind"] = AI, HUMAN
+    again = MatchSession.from_save("\ufeff" + json.dumps(data))
+    assert again.config.humans() == [1]
+
+
 def test_log_hides_other_seats_cards(random_ai: None) -> None:
     session = _human_game(seed=8, players=2)
     for _ in range(50):
