@@ -104,9 +104,11 @@ class App:
         by the defaults (only the player's next change writes a new one). On a phone, large
         text is on until the player turns it off."""
         text = self.storage.read("settings")
-        if text is None:
+        if text is None and not self.storage.exists("settings"):
             return Settings(large_text=self.compact)
         try:
+            if text is None:  # there, but no text to read (a folder, bytes not UTF-8)
+                raise ValueError("the settings are not readable text")
             return Settings.from_dict(load_json(text, "settings file", max_bytes=100_000))
         except (StateFormatError, ValueError) as err:
             where = self.storage.keep_aside("settings")

@@ -543,20 +543,32 @@ def test_an_unreadable_file_says_why_in_words(app: App, random_ai: None, tmp_pat
         '{"language": ',
         '{"review_budget": "slow"}',
         '{"review_budget": 1}',
+        "folder",
+        "bytes",
     ],
-    ids=["language", "type", "unknown", "deep", "cut", "budget", "budget_type"],
+    ids=["language", "type", "unknown", "deep", "cut", "budget", "budget_type", "folder", "bytes"],
 )
 def test_unreadable_settings_are_kept_aside_and_said(data_dir: Path, content: str) -> None:
     from web.main import build_app, parse_args
 
     data_dir.mkdir(parents=True, exist_ok=True)
-    (data_dir / "settings.json").write_text(content, encoding="utf-8")
+    if content == "folder":  # no file to read, and none the next change could write
+        (data_dir / "settings.json").mkdir()
+    elif content == "bytes":
+        (data_dir / "settings.json").write_bytes(bytes(range(128, 256)))
+    else:
+        (data_dir / "settings.json").write_text(content, encoding="utf-8")
     app = build_app(parse_args([]))
     assert app.settings.language == "en" and not app.settings.sound  # the defaults
     assert app.settings.review_budget == "quick"
     assert not (data_dir / "settings.json").exists()
     (kept,) = data_dir.glob("settings.corrupt-*.json")
-    assert kept.read_text(encoding="utf-8") == content
+    if content == "folder":
+        assert kept.is_dir()
+    elif content == "bytes":
+        assert kept.read_bytes() == bytes(range(128, 256))
+    else:
+        assert kept.read_text(encoding="utf-8") == content
     assert saves.notice(app).startswith("Your settings could not be read") and str(kept) in (
         saves.notice(app)
     )
