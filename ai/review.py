@@ -532,7 +532,7 @@ def main(argv: list[str] | None = None) -> int:
     except StateFormatError as err:
         print(f"{args.file}: {err}", file=sys.stderr)
         return 2
-    text = raw.decode("utf-8", errors="replace")
+    text = raw.decode("utf-8-sig", errors="replace")  # with its BOM, as the record was read
     seats = args.seats if args.seats is not None else _client_humans(text, record.num_players)
     try:
         review = Review.of_record(record, seats, args.budget, args.seed)

@@ -122,6 +122,9 @@ def test_command_line_writes_json_and_refuses_bad_files(
     written = json.loads(out.read_text())
     assert written["seats"] == [1], "a save's human seats are the default"
     assert "decisions of seats 1 reviewed" in capsys.readouterr().out
+    save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())  # a byte order mark (Notepad)
+    assert review_module.main([str(save)]) == 0
+    assert "decisions of seats 1 reviewed" in capsys.readouterr().out
 
     bad = tmp_path / "bad.json"
     for text in ("not json", '{"format": "strategos-record", "version": 1}', "[1, 2]"):
