@@ -35,8 +35,13 @@ def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
     """The tournament a log belongs to (its first line's key) and its finished games."""
     key: dict[str, Any] | None = None
     games: dict[int, GameResult] = {}
-    with open(path, encoding="utf-8") as handle:
-        lines = handle.read().split("\n")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            lines = handle.read().split("\n")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not an arena log (it is not text)") from None
+    except OSError as err:
+        raise ValueError(f"{path} cannot be read: {err.strerror or err}") from None
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue

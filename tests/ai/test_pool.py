@@ -88,3 +88,15 @@ def test_logs_of_repr_settings_still_pool() -> None:
     resumed = pool.pool([str(LOGS / "expert_transpositions_vs_hard.jsonl")])
     options = resumed["agents"][0]["settings"]["options"]
     assert resumed["games"] == 53 and options["transpositions"] is True
+
+
+def test_a_log_that_cannot_be_read_is_named_in_a_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    picture = tmp_path / "picture.jsonl"
+    picture.write_bytes(bytes(range(128, 256)))
+    for path, says in ((picture, "is not an arena log (it is not text)"),
+                       (tmp_path, "cannot be read: Is a directory"),
+                       (tmp_path / "gone.jsonl", "cannot be read: No such file")):  # fmt: skip
+        assert pool.main([str(path)]) == 2
+        assert capsys.readouterr().err.startswith(f"pool: {path} {says}")
