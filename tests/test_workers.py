@@ -248,3 +248,24 @@ def test_self_play_resumes_past_a_cut_line_and_refuses_another_runs_games(
         selfplay.main([*argv[:-1], str(notes)])
     assert out.read_text(encoding="utf-8") == kept
     assert notes.read_text(encoding="utf-8") == "my notes\nmore"
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["kingdoms", "--test-games", "5"], "--test-games: kingdoms is not measured"),
+        (["tactics", "--test-games", "5"], "--test-games: tactics is not measured"),
+        (["tactics", "--games", "0"], "--games (tactics: iterations) must be at least 1"),
+    ],
+)
+def test_training_refuses_a_value_its_model_would_ignore(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    says: str,
+) -> None:
+    steps: list[list[str]] = []
+    monkeypatch.setattr(train, "_run", steps.append)
+    with pytest.raises(SystemExit):
+        train.main([*argv, "--jobs", "1"])
+    assert says in capsys.readouterr().err and steps == []

@@ -136,12 +136,21 @@ def main(argv: list[str] | None = None) -> int:
     add_arguments(parser, default_jobs=os.cpu_count() or 1)
     args = parser.parse_args(argv)
     workers = from_args(args, parser)
+    # Only the models measured on games of their own take --test-games; to any other it
+    # would be ignored, and the run taken for one that measured on that many.
+    tested = args.model == "search-chances" or (
+        args.model in RECIPES and RECIPES[args.model].test_seed is not None
+    )
+    if args.test_games is not None and not tested:
+        parser.error(f"--test-games: {args.model} is not measured on test games of its own")
     # What every step is told of where its tasks run.
     args.worker_args = (
         ["--ray", workers.ray_address] if workers.ray_address else ["--jobs", str(workers.jobs)]
     )
     if args.model == "tactics":
         iterations = args.games if args.games is not None else TACTICS_ITERATIONS
+        if iterations < 1:
+            parser.error("--games (tactics: iterations) must be at least 1")
         _run(["tools/tune_policy.py", "--model", "tactics_v1", "--iterations", str(iterations),
               "--games", "128", "--seed", "1", *args.worker_args])  # fmt: skip
         return 0
