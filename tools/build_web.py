@@ -315,8 +315,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--serve", action="store_true", help="after the build, serve <out>/web on 127.0.0.1"
     )
-    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    parser.add_argument(
+        "--port", type=int, default=None, help="with --serve: the port (default 8000; env PORT)"
+    )
     args = parser.parse_args(argv)
+    # Checked before the build, not found out when the server starts after it.
+    if args.port is not None and not args.serve:
+        parser.error("--port goes with --serve")
+    if args.port is None:
+        try:
+            args.port = int(os.environ.get("PORT", "8000"))
+        except ValueError:
+            parser.error(f"the PORT variable must be a port number, not {os.environ['PORT']!r}")
+    if not 1 <= args.port <= 65535:
+        parser.error(f"the port must be from 1 to 65535, not {args.port}")
     root = args.root.resolve()
     try:
         if args.stage_only:
@@ -335,7 +347,12 @@ def main(argv: list[str] | None = None) -> int:
         f"in {report['seconds']} s; runtime from {report['cdn']}"
     )
     if args.serve:
-        serve(Path(report["web"]), args.port)
+        try:
+            serve(Path(report["web"]), args.port)
+        except OSError as exc:  # the port is taken, or not ours to open
+            print(f"build_web: cannot serve on port {args.port}: {exc.strerror or exc}",
+                  file=sys.stderr)  # fmt: skip
+            return 1
     return 0
 
 
