@@ -95,11 +95,20 @@ class FileStorage:
         return None
 
     def export(self, text: str) -> str:
+        """Write ``text`` as a new file in ``exports`` and return where; a second export in
+        the same second gets a name of its own, never the first one's (mode "x")."""
         folder = self.dir / "exports"
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / time.strftime("strategos-%Y%m%d-%H%M%S.json")
-        path.write_text(text, encoding="utf-8")
-        return str(path)
+        stamp = time.strftime("strategos-%Y%m%d-%H%M%S")
+        for name in [stamp] + [f"{stamp}-{n}" for n in range(2, 100)]:
+            path = folder / f"{name}.json"
+            try:
+                with path.open("x", encoding="utf-8") as out:
+                    out.write(text)
+            except FileExistsError:
+                continue
+            return str(path)
+        raise OSError(f"{folder} already holds 99 exports of this second")
 
     def import_candidates(self) -> list[Path]:
         folder = self.dir / "exports"

@@ -588,3 +588,11 @@ def test_settings_that_read_are_used(data_dir: Path) -> None:
     assert app.settings.language == "ru" and app.settings.speed == "fast"
     assert app.settings.review_budget == "thorough"
     assert saves.notice(app) == "" and (data_dir / "settings.json").exists()
+
+
+def test_two_exports_in_one_second_are_two_files(tmp_path: Path) -> None:
+    store = FileStorage(tmp_path)
+    first, second = store.export("the first game"), store.export("the second game")
+    assert first != second
+    assert Path(first).read_text(encoding="utf-8") == "the first game"
+    assert Path(second).read_text(encoding="utf-8") == "the second game"
