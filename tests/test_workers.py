@@ -269,3 +269,27 @@ def test_training_refuses_a_value_its_model_would_ignore(
     with pytest.raises(SystemExit):
         train.main([*argv, "--jobs", "1"])
     assert says in capsys.readouterr().err and steps == []
+
+
+def _sampled(args: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
+    return [{"game": args[0]["index"], "seed": args[0]["seed"]}]
+
+
+def test_sampling_reads_a_killed_run_s_files_and_refuses_another_file(tmp_path: Path) -> None:
+    played = tmp_path / "games.jsonl"
+    argv = ["--agent", "random", "--games", "2", "--seed", "3", "--players", "2"]
+    assert selfplay.main([*argv, "--out", str(played)]) == 0
+    played.write_text(played.read_text() + '{"index": 2, "ag', encoding="utf-8")  # killed
+    out = tmp_path / "samples.jsonl"
+    out.write_text('{"game": 0, "seed": 3}\n{"game": 1, "se', encoding="utf-8")  # killed
+    selfplay.sample_records(played, out, 10, _sampled, (), selfplay.Workers())
+    assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1]
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("my notes\n", encoding="utf-8")
+    gone = tmp_path / "gone.jsonl"
+    for data, into, says in ((notes, out, "notes.jsonl:1: not a self-play game"),
+                             (played, notes, "notes.jsonl:1: not a sampled game"),
+                             (gone, out, "gone.jsonl does not exist")):  # fmt: skip
+        with pytest.raises(SystemExit, match=says):
+            selfplay.sample_records(data, into, 10, _sampled, (), selfplay.Workers())
+    assert notes.read_text(encoding="utf-8") == "my notes\n"

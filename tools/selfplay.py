@@ -148,53 +148,64 @@ def sample_records(
     from its ``first`` (0: its first) on, not yet in ``out`` (its lines name their game as
     ``"game"``), appending as each finishes: what the tools that study positions of recorded
     games share."""
-    text = data.read_text(encoding="utf-8")
-    lines = sorted((json.loads(t) for t in text.splitlines() if t.strip()),
-                   key=lambda d: int(d["index"]))[first : first + games]  # fmt: skip
-    done: set[int] = set()
-    if out.exists():
-        for t in out.read_text(encoding="utf-8").splitlines():
-            if t.strip():
-                done.add(int(json.loads(t)["game"]))
+    if not data.exists():
+        raise SystemExit(f"{data} does not exist; give a file of self-play games")
+    played = read_rows(data, "index", "self-play game", append=False)
+    lines = sorted(played, key=lambda d: int(d["index"]))[first : first + games]
+    done = {row["game"] for row in read_rows(out, "game", "sampled game", append=True)}
     todo = [(d, *extra) for d in lines if int(d["index"]) not in done]
     print(f"{len(done)} games already in {out}, {len(todo)} to sample", file=sys.stderr)
     out.parent.mkdir(parents=True, exist_ok=True)
     append_as_done(out, work, todo, workers)
 
 
-def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
-    """The games of this run (``agent``, ``seed``, ``explore``) that ``path`` holds. A last
-    line cut short by a killed run is dropped from the file; any other line that is not a game
-    of this run ends the tool with a sentence: games of another run would pass for this one's,
-    and a file that is not ours is not ours to rewrite."""
+def read_rows(path: Path, first_key: str, what: str, append: bool) -> list[dict[str, Any]]:
+    """The objects, one a line, that a tool of ours wrote to ``path`` (none without a file),
+    each with ``first_key``. A last line cut short by a killed run is left out, and when the
+    tool goes on to ``append`` to the file, dropped from it, so that the next line starts on
+    a line of its own. Any other line that is not one of ours ends the tool with a sentence:
+    the file is not what was meant, and is not ours to rewrite."""
     if not path.exists():
-        return set()
+        return []
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise SystemExit(f"{path} is not a file of self-play games (it is not text)") from None
+        raise SystemExit(f"{path} is not a file of {what}s (it is not text)") from None
+    except OSError as err:
+        raise SystemExit(f"{path} cannot be read: {err.strerror or err}") from None
     lines = text.split("\n")
-    found = set()
+    rows = []
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
         except ValueError:
-            if number == len(lines) and cut_short(line, "index"):
-                path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
+            if number == len(lines) and cut_short(line, first_key):
+                if append:
+                    path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
                 break
             row = None
-        index = row.get("index") if isinstance(row, dict) else None
-        if not isinstance(index, int) or isinstance(index, bool):
-            raise SystemExit(f"{path}:{number}: not a self-play game; use another --out")
+        key = row.get(first_key) if isinstance(row, dict) else None
+        if not isinstance(key, int) or isinstance(key, bool):
+            raise SystemExit(f"{path}:{number}: not a {what}; is it the file meant?")
+        rows.append(row)
+    return rows
+
+
+def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
+    """The games of this run (``agent``, ``seed``, ``explore``) that ``path`` holds
+    (``read_rows``); a game of another run ends the tool with a sentence, as it would pass
+    for one of this run's."""
+    found = set()
+    for number, row in enumerate(read_rows(path, "index", "self-play game", True), 1):
         run = (row.get("agent"), row.get("seed"), row.get("explore", 0.0))
         if run != (agent, seed, explore):
             raise SystemExit(
-                f"{path}:{number}: a game of another run (agent, seed or explore "
+                f"{path}: game {number} is of another run (agent, seed or explore "
                 f"{run[0]}, {run[1]}, {run[2]}); use another --out"
             )
-        found.add(index)
+        found.add(row["index"])
     return found
 
 
