@@ -224,7 +224,7 @@ class GameLog:
             try:
                 entry = json.loads(line)
                 key = log_key(entry, self.key)
-                result = GameResult(**entry["game"])
+                result = result_from_log(entry["game"], key["players"], len(key["agents"]))
             except (ValueError, KeyError, TypeError) as err:
                 if number == len(lines) and cut_short(line, "agents"):
                     self._rewrite(text[: text.rfind("\n") + 1])  # the write was cut short
@@ -267,6 +267,36 @@ def cut_short(line: str, first_key: str) -> bool:
     head = re.sub(r"\s+", "", line[:64])
     opening = f'{{"{first_key}":'
     return head.startswith(opening) or opening.startswith(head)
+
+
+def result_from_log(game: Any, players: int, agents: int) -> GameResult:
+    """A finished game as a log line holds it, checked as the report will use it (seats index
+    the agents, returns and scores are per seat); ValueError or TypeError says it is not."""
+    if not isinstance(game, dict):
+        raise ValueError("its game is not an object")
+    result = GameResult(**game)
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    def number(value: Any) -> bool:
+        return (whole(value) or isinstance(value, float)) and math.isfinite(value)
+
+    def per_seat(values: Any, fits: Callable[[Any], bool]) -> bool:
+        return isinstance(values, list) and len(values) == players and all(map(fits, values))
+
+    ok = (
+        whole(result.index) and result.index >= 0
+        and per_seat(result.seats, lambda a: whole(a) and 0 <= a < agents)
+        and per_seat(result.returns, lambda r: number(r) and 0 <= r <= 1)
+        and per_seat(result.scores, whole)
+        and whole(result.rounds) and whole(result.actions) and number(result.seconds)
+        and isinstance(result.decision_ms, list) and len(result.decision_ms) == agents
+        and all(isinstance(t, list) and all(map(number, t)) for t in result.decision_ms)
+    )  # fmt: skip
+    if not ok:
+        raise ValueError("its index, seats, returns, scores or times do not fit the tournament")
+    return result
 
 
 def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from ai.arena import (
     log_key,
     parse_rules,
     publish,
+    result_from_log,
     summarize,
     unwritable,
 )
@@ -48,7 +49,7 @@ def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
         try:
             entry = json.loads(line)
             this = log_key(entry, (*MATCHUP, "seed"))
-            result = GameResult(**entry["game"])
+            result = result_from_log(entry["game"], this["players"], len(this["agents"]))
         except (ValueError, KeyError, TypeError) as err:
             if number == len(lines) and cut_short(line, "agents"):
                 break  # a last line cut short by a killed run; the arena drops it too

@@ -153,6 +153,31 @@ def test_a_log_pointing_at_another_file_is_refused_and_left_as_it_was(
         arena.GameLog(str(other), ["greedy", "random"], 9, Rules(), 2).load()
 
 
+@pytest.mark.parametrize(
+    "change",
+    [{"index": "x"}, {"index": -1}, {"returns": "ab"}, {"returns": [1.0]}, {"seats": [5, 9]},
+     {"scores": [7, None]}, {"decision_ms": [[1.0]]}, {"rounds": 1.5}],
+    ids=repr,
+)  # fmt: skip
+def test_a_logged_game_that_does_not_fit_its_tournament_is_refused(
+    tmp_path: Path, change: dict[str, Any]
+) -> None:
+    """A line edited by hand: JSON of the right tournament whose game the report could not
+    count (a traceback in summarize) or would count wrongly (an index of no game)."""
+    log = tmp_path / "games.jsonl"
+    arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=str(log))
+    first, second = log.read_text(encoding="utf-8").splitlines()
+    entry = json.loads(first)
+    entry["game"].update(change)
+    log.write_text(json.dumps(entry) + "\n" + second + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"games\.jsonl:1: not a game of an arena log"):
+        arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=str(log))
+    from ai import pool
+
+    with pytest.raises(ValueError, match=r"games\.jsonl:1: not a game of an arena log"):
+        pool.pool([str(log)])
+
+
 def test_logs_and_reports_hold_settings_as_json(tmp_path: Path) -> None:
     """What each agent plays with: its name, level and every search option, as JSON values."""
     specs = ["ismcts:easy:iterations=5", "random"]
