@@ -35,7 +35,7 @@ from workers import Workers, WorkersError, add_arguments, from_args
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
 from ai.agents import play_on
-from ai.arena import cut_short
+from ai.arena import check_seed, cut_short
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
 from ai.registry import agent_from_spec
 from game import Action, GameState
@@ -144,11 +144,16 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     args = parser.parse_args(argv)
     if any(n < 1 for n in args.games):
         parser.error("--games takes five counts from 1: a book needs every seat count")
+    # A game's seed holds players * 100_000 + index (play): past that, the games of two seat
+    # counts would be dealt alike.
+    if any(n > 100_000 for n in args.games):
+        parser.error("--games takes counts up to 100000 for each seat count")
     try:
+        check_seed(args.seed)  # a game's seed is seed * 1_000_003 + …, as the arena's
         agent_from_spec(args.agent)
         workers: Workers = from_args(args, parser)
     except (ValueError, WorkersError) as err:
-        parser.error(str(err))
+        parser.error(str(err).replace("the seed", "--seed", 1))
     chunks = args.chunks or Path("build/kingdoms") / f"{args.out.stem}.jsonl"
     try:
         finished = read_chunks(chunks, args.agent, args.seed)

@@ -158,6 +158,15 @@ def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any)
         tool.main([*argv[:-4], "--seed", "5", "--out", str(out), "--chunks", str(chunks)])
     with pytest.raises(SystemExit):
         tool.main(["--games", "60", "0", "12", "12", "12", "--out", str(out)])
+    for bad in (["--seed", str(2**62)], ["--games", "100001", "1", "1", "1", "1"]):
+        with pytest.raises(SystemExit):  # before any game, not a traceback from a worker
+            tool.main([*argv[:6], *bad, "--out", str(out), "--chunks", str(tmp_path / "n")])
+    # A notes file given as --chunks is refused and left as it was.
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("my notes", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        tool.main([*argv[:-1], str(notes)])
+    assert notes.read_text(encoding="utf-8") == "my notes"
 
 
 def test_the_hint_at_the_pick_shows_the_books_shares_as_they_are() -> None:
