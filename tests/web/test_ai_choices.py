@@ -299,7 +299,8 @@ def test_a_game_with_a_real_search_needs_no_fallback() -> None:
     ("argv", "words"),
     [
         (["--seed", str(2**70)], "64-bit"),
-        (["--players", "9"], "2 to 6"),
+        (["--spectate", "--players", "9"], "2 to 6"),
+        (["--players", "3"], "go with --spectate"),  # it would shape no game
         (["--max-frames", "0"], "at least 1"),
     ],
 )
