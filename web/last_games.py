@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from game import winners
+from game import StateFormatError, winners
 from game.content import KINGDOM_IDS
 from web.session import MatchSession
 from web.storage import Storage, read_json
+
+log = logging.getLogger("strategos.last_games")
 
 KEEP = 20
 KINGDOMS = len(KINGDOM_IDS)
@@ -111,13 +114,40 @@ def _rebuild(storage: Storage) -> list[LastGame]:
     for slot in range(KEEP):
         data = read_json(storage, f"{SLOT_PREFIX}{slot}")
         summary = _from_dict(data.get("last_game")) if isinstance(data, dict) else None
-        if summary is not None and summary.slot == slot:
+        if summary is None or summary.slot != slot:
+            summary = _summary_anew(storage, slot)
+        if summary is not None:
             games.append(summary)
         elif storage.exists(f"{SLOT_PREFIX}{slot}"):
+            log.warning("kept game %d does not load as a finished game; removed", slot)
             storage.delete(f"{SLOT_PREFIX}{slot}")
     games.sort(key=lambda g: g.saved, reverse=True)
     _write_index(storage, games)
     return games
+
+
+def _summary_anew(storage: Storage, slot: int) -> LastGame | None:
+    """The summary of the game in ``slot`` made again from the game itself, written back with
+    it, when only its summary was damaged: a finished game that loads is not thrown away for
+    a line about it. None if the slot holds no finished game that loads."""
+    key = f"{SLOT_PREFIX}{slot}"
+    text = storage.read(key)
+    if text is None:
+        return None
+    try:
+        session = MatchSession.from_save(text)
+    except StateFormatError:
+        return None
+    if not session.is_over():
+        return None
+    data = {k: v for k, v in json.loads(session.save_text()).items() if k != "last_game"}
+    digest = _digest(data)
+    fixed = ""
+    for _ in range(3):  # the summary's size is part of the text it sits in (as ``remember``)
+        summary = summary_of(session, slot, len(fixed), digest)
+        fixed = json.dumps({**data, "last_game": asdict(summary)}, ensure_ascii=False)
+    summary = summary_of(session, slot, len(fixed), digest)
+    return summary if storage.write(key, fixed) else None
 
 
 def _write_index(storage: Storage, games: list[LastGame]) -> bool:

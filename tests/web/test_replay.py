@@ -493,6 +493,28 @@ def test_a_damaged_index_row_is_rebuilt_from_the_games_and_the_screen_draws(
     assert last_games.entries(store) == [kept]  # the game's own summary, not the bad row
 
 
+def test_a_game_whose_own_summary_is_damaged_is_kept_with_its_summary_made_again(
+    tmp_path: Path,
+) -> None:
+    """Index and slot summary both damaged: the finished game in the slot still loads, so it
+    stays listed (its summary made from the game again); only a slot that holds no game that
+    loads leaves the list."""
+    store = FileStorage(tmp_path)
+    kept = last_games.remember(store, finished_session(3))
+    assert kept is not None
+    slot = json.loads(store.read(kept.key) or "")
+    slot["last_game"]["kingdoms"] = [99, 1]
+    store.write(kept.key, json.dumps(slot))
+    store.write(f"{last_games.SLOT_PREFIX}5", '{"players": 2, "junk": true}')
+    store.write(last_games.INDEX_KEY, "[{}]")
+    again = last_games.entries(store)
+    assert [(g.slot, g.kingdoms, g.winners, g.digest) for g in again] == [
+        (kept.slot, kept.kingdoms, kept.winners, kept.digest)
+    ]
+    assert json.loads(store.read(kept.key) or "")["last_game"]["kingdoms"] == kept.kingdoms
+    assert not store.exists(f"{last_games.SLOT_PREFIX}5")
+
+
 def test_the_games_keep_within_their_budget_and_never_push_out_the_autosave(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
