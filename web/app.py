@@ -167,13 +167,16 @@ class App:
         self._dirty = True
 
     def _apply_screen(self, screen: tuple[int, int] | None) -> bool:
-        """Set the layout and the text floor for ``screen``; True when either changed."""
+        """Set the layout, the text floor and the button floor for ``screen``; True when any
+        changed."""
         compact = layout.small_screen(screen)
         floor = layout.text_floor(screen)
-        changed = compact != self.compact or floor != theme.floor()
+        touch = layout.touch_floor(screen)
+        changed = compact != self.compact or floor != theme.floor() or touch != layout.touch()
         self.compact = compact
         layout.set_compact(compact)
         theme.set_floor(floor)
+        layout.set_touch(touch)
         return changed
 
     def _check_device(self, dt: float) -> None:
@@ -198,6 +201,15 @@ class App:
         self.toast_until = self.now + seconds
         self._dirty = True
 
+    def help_box(self) -> Box:
+        """The "?" (the rules) at the top right: a finger's size on a phone, except over the
+        match and the replay, whose compact layouts keep their own top right."""
+        top = self.top
+        side = HELP_BOX.w
+        if top is not None and top.touch_sized:
+            side = max(side, layout.touch())
+        return Box(WIDTH - 8 - side, HELP_BOX.y, side, side)
+
     def toast_rect(self) -> pygame.Rect:
         """Where the toast goes: above the match's tray, or else the nearest place where it
         covers none of the buttons of the scene on top (nor the help button)."""
@@ -205,7 +217,7 @@ class App:
         top = self.top
         taken = [pygame.Rect(b.tuple()) for b in top.occupied()] if top is not None else []
         if top is not None and top.help_button:
-            taken.append(pygame.Rect(HELP_BOX.tuple()))
+            taken.append(pygame.Rect(self.help_box().tuple()))
         m = layout.MatchLayout().map
         first = pygame.Rect(m.x + (m.w - w) // 2, m.bottom - h - 14, w, h)
         if first.inflate(12, 12).collidelist(taken) < 0:
@@ -304,7 +316,7 @@ class App:
             scene.draw(surface)
         top = self.top
         if top is not None and top.help_button:
-            _draw_help(surface)
+            _draw_help(surface, self.help_box())
         self._draw_tooltip(surface)
         if self.toast_text and self.now < self.toast_until:
             _draw_toast(surface, self.toast_text, self.toast_rect())
@@ -320,7 +332,7 @@ class App:
             pos = self.hover
         if pos is None:
             return
-        if top.help_button and HELP_BOX.contains(*pos):
+        if top.help_button and self.help_box().contains(*pos):
             found: Tip | None = ([i18n.t("rules") + " (F1)"], None)
         else:
             found = top.tooltip_at(*pos)
@@ -346,7 +358,7 @@ class App:
             return
         if ev.kind == "tap":
             self._pinned_tip = None
-            if top.help_button and HELP_BOX.contains(ev.x, ev.y):
+            if top.help_button and self.help_box().contains(ev.x, ev.y):
                 self.nav.open_rules()
                 return
         if ev.kind == "key" and ev.key == pygame.K_F1:
@@ -470,10 +482,10 @@ def _open_window(headless: bool) -> pygame.Surface:
         return pygame.display.set_mode((WIDTH, HEIGHT))
 
 
-def _draw_help(surface: pygame.Surface) -> None:
-    rect = pygame.Rect(HELP_BOX.tuple())
-    pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=24)
-    pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=24)
+def _draw_help(surface: pygame.Surface, box: Box) -> None:
+    rect = pygame.Rect(box.tuple())
+    pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=box.w // 2)
+    pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=box.w // 2)
     img = theme.text("?", 26, theme.GOLD, "bold")
     surface.blit(img, img.get_rect(center=rect.center))
 

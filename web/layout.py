@@ -7,6 +7,8 @@ The browser scales that canvas to the page (letterboxed, CSS). On a phone held s
 scale is about a half, so a 12 px label would show at 6 px: under ``COMPACT_BELOW`` the match
 switches to the compact layout (a bigger map, the side panel as drawers) and every interface
 text has a floor (``text_floor``) that keeps it at ``PHONE_TEXT_PX`` device pixels or more.
+Likewise every button of the other screens has a floor (``touch_floor``, read with ``touch``):
+``MIN_TOUCH`` canvas pixels show at half that, under a finger's ``PHONE_TOUCH_PX``.
 """
 
 from __future__ import annotations
@@ -27,12 +29,14 @@ TRACK_STEP = 24  # px between neighbours on the track row (shrinks when the row 
 TRACK_RIGHT = 1100  # the track row may run right, under the status line, up to here
 COMPACT_BELOW = 0.75  # canvas scale under which the phone layout is used
 PHONE_TEXT_PX = 12  # the smallest text a phone shows, in device (CSS) pixels
+PHONE_TOUCH_PX = 40  # the smallest button a phone shows, in device (CSS) pixels (a fingertip)
 # The compact (phone) match: the bars are thinner, the side panel is three drawers.
 C_TOP, C_TRAY = 62, 84
 C_TAB_W, C_TAB_H = 136, 58
 C_DRAWER_W = 580
 
 _compact = False
+_touch = 0  # the current screen's ``touch_floor``
 
 
 def set_compact(on: bool) -> None:
@@ -42,6 +46,17 @@ def set_compact(on: bool) -> None:
 
 def compact() -> bool:
     return _compact
+
+
+def set_touch(size: int) -> None:
+    global _touch
+    _touch = size
+
+
+def touch() -> int:
+    """The smallest button side, in canvas pixels, on the current screen (0: the desktop's
+    sizes stand)."""
+    return _touch
 
 
 def canvas_scale(screen: tuple[int, int]) -> float:
@@ -65,6 +80,14 @@ def text_floor(screen: tuple[int, int] | None) -> int:
     if screen is None or not small_screen(screen):
         return 0
     return math.ceil(PHONE_TEXT_PX / sideways_scale(screen) - 1e-9)
+
+
+def touch_floor(screen: tuple[int, int] | None) -> int:
+    """The smallest button side, in canvas pixels, on ``screen`` (0: no floor): where the match
+    is compact, a button shows at ``PHONE_TOUCH_PX`` device pixels or more (74 at 844x390)."""
+    if screen is None or not small_screen(screen):
+        return 0
+    return math.ceil(PHONE_TOUCH_PX / sideways_scale(screen) - 1e-9)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,9 @@ class Scene:
 
     opaque = True
     help_button = True
+    # Its buttons are at least ``layout.touch()`` on a phone: every scene but the match and the
+    # replay, whose compact layouts size their own controls.
+    touch_sized = True
     ai_busy = False  # a scene sets this while an AI search runs (for the frame-time figure)
 
     def __init__(self, app: App) -> None:

@@ -65,6 +65,8 @@ def geometry(board: MapSpec) -> BoardGeometry:
 
 
 class MatchScene(Scene):
+    touch_sized = False  # the compact layout sizes the match's controls
+
     def __init__(self, app: App, session: MatchSession, attract: bool = False) -> None:
         super().__init__(app)
         self.session = session

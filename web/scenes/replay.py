@@ -75,6 +75,8 @@ def geometry(board: MapSpec) -> BoardGeometry:
 
 
 class ReplayScene(Scene):
+    touch_sized = False  # like the match: the compact layout sizes its controls
+
     def __init__(
         self,
         app: App,
