@@ -535,19 +535,23 @@ def test_screenshots_of_the_russian_tray_and_large_text(app: App, random_ai: Non
 
 
 def test_new_game_columns_have_headers_and_tooltips(app: App) -> None:
-    from web.scenes.new_game import COLUMNS, HEADER_Y, NewGameScene
+    from web.scenes.new_game import COLUMN_KEYS, NewGameScene
 
-    scene = NewGameScene(app)
-    app.push(scene)
-    with theme.recording() as log:
-        app.draw()
-    shown = {d.asked for d in log}
-    for _x, _w, header, _tip in COLUMNS.values():
-        assert i18n.t(header) in shown
-    for column, tag in (("kind", "kind1"), ("diff", "diff1"), ("kingdom", "kingdom1")):
-        button = scene.buttons.find(tag)
-        assert button is not None
-        tip = scene.tooltip_at(*button.box.center)
-        assert tip is not None and tip[0] == [i18n.t(COLUMNS[column][3])]
-        x, w = COLUMNS[column][0], COLUMNS[column][1]
-        assert scene.tooltip_at(x + w // 2, HEADER_Y + 10) == ([i18n.t(COLUMNS[column][3])], None)
+    for screen in (None, PHONE):
+        app.set_screen(screen)
+        scene = NewGameScene(app)
+        app.push(scene)
+        with theme.recording() as log:
+            app.draw()
+        shown = {d.asked for d in log}
+        for header, _tip in COLUMN_KEYS.values():
+            assert i18n.t(header) in shown
+        for column, tag in (("kind", "kind1"), ("diff", "diff1"), ("kingdom", "kingdom1")):
+            button = scene.buttons.find(tag)
+            assert button is not None
+            tip = [i18n.t(COLUMN_KEYS[column][1])]
+            assert scene.tooltip_at(*button.box.center) == (tip, None)
+            x, w = scene.form.columns[column]
+            assert scene.tooltip_at(x + w // 2, scene.form.header_y + 10) == (tip, None)
+        app.pop()
+    app.set_screen(None)

@@ -8,16 +8,17 @@ The seat columns carry headers, and every seat button a tooltip saying what a ta
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import Rules, default_map
-from web import ai_bridge, i18n, saves, theme
+from web import ai_bridge, i18n, layout, saves, theme
 from web.config import AI, HUMAN, PICK_KINGDOM, RANDOM_KINGDOM, MatchConfig, SeatConfig
 from web.gestures import UIEvent
-from web.layout import Box, row
+from web.layout import HEIGHT, WIDTH, Box, row
 from web.render.tokens import draw_token
 from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label, text_in
@@ -25,18 +26,78 @@ from web.widgets import Button, ButtonGroup, label, text_in
 if TYPE_CHECKING:
     from web.app import App
 
-ROW_Y = 182
-ROW_H = 62
-HEADER_Y = 148
-# The seed row: minus, plus (the seed between them) and a random seed.
-SEED_BOXES = (Box(840, 380, 52, 52), Box(1004, 380, 52, 52), Box(1064, 380, 176, 52))
-# The seat columns: x, width, header and tooltip keys (the kind, the AI level, the kingdom).
-COLUMNS = {"kind": (200, 150, "col_seat_kind", "tip_seat_kind"),
-           "diff": (360, 170, "col_seat_level", "tip_seat_level"),
-           "kingdom": (540, 290, "col_seat_kingdom", "tip_seat_kingdom")}  # fmt: skip
 # The note on how long AI seats think: under the seats, right of Back, at most NOTE_MAX_LINES
 # lines (a phone's large text needs the width).
-NOTE_X, NOTE_TOP, NOTE_LINE, NOTE_SIZE, NOTE_WIDTH, NOTE_MAX_LINES = 260, 556, 18, 14, 570, 4
+NOTE_LINE, NOTE_SIZE, NOTE_MAX_LINES = 18, 14, 4
+# The seat columns' header and tooltip keys (the kind, the AI level, the kingdom).
+COLUMN_KEYS = {"kind": ("col_seat_kind", "tip_seat_kind"),
+               "diff": ("col_seat_level", "tip_seat_level"),
+               "kingdom": ("col_seat_kingdom", "tip_seat_kingdom")}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Form:
+    """Where the form's parts go: the seats on the left, the rules, the seed, the language and
+    Start on the right, Back and the note at the bottom left."""
+
+    title: tuple[int, int]
+    players_label: Box  # "Players", left of the count buttons
+    players: list[Box]  # 2 to 6
+    header_y: int  # the seat columns' headers, down to the first row
+    row_y: int
+    row_h: int  # from one seat row to the next
+    cell_h: int
+    seat_label: Box  # "Seat 1"'s room in the first row
+    token_x: int
+    columns: dict[str, tuple[int, int]]  # x, width
+    right: Box  # the right column's span: its x and width
+    rules_label_y: int
+    rules: list[Box]
+    seed_label_y: int
+    seed: tuple[Box, Box, Box]  # minus, plus (the seed between them), a random seed
+    language: Box
+    error: Box  # above Start
+    start: Box
+    back: Box
+    note: Box  # its x, top and width; its lines stop at NOTE_MAX_LINES
+
+
+def form(touch: int) -> Form:
+    """The desktop's form, or with buttons at least ``touch`` tall (a phone, ``layout.touch``):
+    each row a finger tall, the title beside the count buttons so that six seats still fit."""
+    if not touch:
+        return Form(
+            (40, 20), Box(40, 96, 200, 24), row(250, 84, [56] * 5, 48, 8), 148, 182, 62, 52,
+            Box(40, 196, 112, 24), 160,
+            {"kind": (200, 150), "diff": (360, 170), "kingdom": (540, 290)},
+            Box(840, 0, 400, 0), 118, [Box(840, 150 + i * 62, 400, 52) for i in range(3)],
+            352, (Box(840, 380, 52, 52), Box(1004, 380, 52, 52), Box(1064, 380, 176, 52)),
+            Box(840, 470, 400, 52), Box(840, 530, 400, 84), Box(840, 620, 400, 64),
+            Box(40, 620, 200, 64), Box(260, 556, 570, 0),
+        )  # fmt: skip
+    t = max(touch, 64)
+    gap = 4
+    row_y = 6 + t + 34  # under the count buttons and the headers
+    row_h = t + gap
+    rows_end = row_y + 5 * row_h + t  # six seats
+    right = Box(816, 0, WIDTH - 16 - 816, 0)
+    rules = [Box(right.x, row_y + i * row_h, right.w, t) for i in range(3)]
+    seed_y = rules[-1].bottom + 38  # room for the "Seed" label
+    minus = Box(right.x, seed_y, t, t)
+    plus = Box(minus.right + 108, seed_y, t, t)  # the seed's digits between them
+    rnd = Box(plus.right + 8, seed_y, right.right - plus.right - 8, t)
+    language = Box(right.x, seed_y + t + 8, right.w, t)
+    bottom = HEIGHT - 8 - t
+    return Form(
+        (24, 6 + (t - 43) // 2), Box(282, 6 + (t - 28) // 2, 104, 28),
+        row(right.x - 24 - 5 * t - 4 * 6, 6, [t] * 5, t, 6), 6 + t + 2, row_y, row_h, t,
+        Box(16, row_y + (t - 28) // 2, 104, 28), 138,
+        {"kind": (160, 150), "diff": (318, 170), "kingdom": (496, 296)},
+        right, 6 + t + 2, rules, seed_y - 30, (minus, plus, rnd), language,
+        Box(right.x, language.bottom + 4, right.w, bottom - language.bottom - 8),
+        Box(right.x, bottom, right.w, t), Box(16, bottom, 200, t),
+        Box(232, rows_end + 8, 792 - 232, 0),
+    )  # fmt: skip
 
 
 class NewGameScene(Scene):
@@ -45,22 +106,24 @@ class NewGameScene(Scene):
         self.config = config or MatchConfig(seed=random.randrange(1, 100000))
         self.buttons = ButtonGroup()
         self.error = ""
+        self.form = form(layout.touch())
         self.on_language()
 
     # -- building the form ---------------------------------------------------------------------
     def on_language(self) -> None:
         c = self.config
+        f = self.form = form(layout.touch())
         b = ButtonGroup()
-        for i, box in enumerate(row(250, 84, [56] * 5, 48, 8)):
+        for i, box in enumerate(f.players):
             n = i + 2
             b.add(Button(box, str(n), partial(self._players, n), selected=n == c.num_players,
                          tag=f"players{n}", size=20))  # fmt: skip
         board = default_map()
         for s, seat in enumerate(c.seats):
-            y = ROW_Y + s * ROW_H
+            y = f.row_y + s * f.row_h
 
             def cell(column: str, y: int = y) -> Box:
-                return Box(COLUMNS[column][0], y, COLUMNS[column][1], 52)
+                return Box(f.columns[column][0], y, f.columns[column][1], f.cell_h)
 
             kind = i18n.t("human") if seat.is_human else i18n.t("ai")
             b.add(Button(cell("kind"), kind, partial(self._kind, s), tag=f"kind{s}",
@@ -75,22 +138,21 @@ class NewGameScene(Scene):
                 name = i18n.t("random" if seat.kingdom == RANDOM_KINGDOM else "kingdom_picked")
             b.add(Button(cell("kingdom"), name, partial(self._kingdom, s), tag=f"kingdom{s}",
                          tip=i18n.t("tip_seat_kingdom")))  # fmt: skip
-        x = 840
-        for i, key in enumerate(("coins", "battle_dice", "quests")):
+        for key, box in zip(("coins", "battle_dice", "quests"), f.rules, strict=True):
             on = getattr(c.rules, key)
             text = f"{i18n.t('rule_' + key)}: {i18n.t('on') if on else i18n.t('off')}"
-            b.add(Button(Box(x, 150 + i * 62, 400, 52), text, partial(self._rule, key),
-                          selected=on, tag=f"rule_{key}", size=16, rule="R8"))  # fmt: skip
-        minus, plus, rnd = SEED_BOXES
+            b.add(Button(box, text, partial(self._rule, key), selected=on, tag=f"rule_{key}",
+                         size=16, rule="R8"))  # fmt: skip
+        minus, plus, rnd = f.seed
         b.add(Button(minus, "−", lambda: self._seed(-1), tag="seed_minus", size=24))
         b.add(Button(plus, "+", lambda: self._seed(1), tag="seed_plus", size=24))
         b.add(Button(rnd, "⚄ " + i18n.t("random"), self._random_seed, tag="seed_random",
                      size=16))  # fmt: skip
-        b.add(Button(Box(x, 470, 400, 52), f"{i18n.t('language')}: {i18n.t('lang_name')}",
+        b.add(Button(f.language, f"{i18n.t('language')}: {i18n.t('lang_name')}",
                      self._language, tag="language"))  # fmt: skip
-        b.add(Button(Box(840, 620, 400, 64), i18n.t("start"), self._start, tag="start",
-                     style="primary", size=24))  # fmt: skip
-        b.add(Button(Box(40, 620, 200, 64), i18n.t("back"), self.app.pop, tag="back"))
+        b.add(Button(f.start, i18n.t("start"), self._start, tag="start", style="primary",
+                     size=24))  # fmt: skip
+        b.add(Button(f.back, i18n.t("back"), self.app.pop, tag="back"))
         self.buttons = b
 
     # -- changes -------------------------------------------------------------------------------
@@ -178,7 +240,7 @@ class NewGameScene(Scene):
         """The note under the settings (how long AI seats think), wrapped to the right column."""
         if not self.think_note():
             return []
-        return theme.wrap(i18n.t(self.think_note()), NOTE_SIZE, NOTE_WIDTH)
+        return theme.wrap(i18n.t(self.think_note()), NOTE_SIZE, self.form.note.w)
 
     # -- events --------------------------------------------------------------------------------
     def handle(self, ev: UIEvent) -> None:
@@ -202,34 +264,43 @@ class NewGameScene(Scene):
             return [i18n.t("rule_switches")], b.rule
         if b is not None and b.tip:
             return [b.tip], None
-        for column_x, w, _header, tip in COLUMNS.values():
-            if Box(column_x, HEADER_Y, w, ROW_Y - HEADER_Y).contains(x, y):
+        f = self.form
+        for column, (_header, tip) in COLUMN_KEYS.items():
+            column_x, w = f.columns[column]
+            if Box(column_x, f.header_y, w, f.row_y - f.header_y).contains(x, y):
                 return [i18n.t(tip)], None
         return None
 
     def draw(self, surface: pygame.Surface) -> None:
+        f = self.form
         surface.fill(theme.PANEL)
-        label(surface, i18n.t("new_game"), 40, 20, 36, theme.GOLD, "serif")
-        label(surface, i18n.t("players"), 40, 96, 20, theme.TEXT, width=200)
-        for column_x, w, header, _tip in COLUMNS.values():
-            room = Box(column_x + 2, HEADER_Y, w - 4, ROW_Y - HEADER_Y - 4)
+        label(surface, i18n.t("new_game"), *f.title, 36, theme.GOLD, "serif")
+        pl = f.players_label
+        label(surface, i18n.t("players"), pl.x, pl.y, 20, theme.TEXT, width=pl.w)
+        for column, (header, _tip) in COLUMN_KEYS.items():
+            column_x, w = f.columns[column]
+            room = Box(column_x + 2, f.header_y, w - 4, f.row_y - f.header_y - 4)
             text_in(surface, i18n.t(header), room, 15, theme.TEXT_DIM, "sans", "left",
                     valign="bottom")  # fmt: skip
         for s, seat in enumerate(self.config.seats):
-            y = ROW_Y + s * ROW_H
-            label(surface, i18n.t("seat", n=s + 1), 40, y + 14, 20, theme.TEXT, width=112)
+            y = f.row_y + s * f.row_h
+            seat_y = f.seat_label.y + s * f.row_h
+            label(surface, i18n.t("seat", n=s + 1), f.seat_label.x, seat_y, 20, theme.TEXT,
+                  width=f.seat_label.w)  # fmt: skip
             if seat.kingdom >= 0:
-                draw_token(surface, seat.kingdom, 0, 160, y + 26, 30)
-        label(surface, i18n.t("rule_switches"), 840, 118, 18, theme.TEXT_DIM, width=400)
-        label(surface, i18n.t("seed"), 840, 352, 18, theme.TEXT_DIM, width=400)
-        minus, plus, _rnd = SEED_BOXES
+                draw_token(surface, seat.kingdom, 0, f.token_x, y + f.cell_h // 2, 30)
+        label(surface, i18n.t("rule_switches"), f.right.x, f.rules_label_y, 18, theme.TEXT_DIM,
+              width=f.right.w)  # fmt: skip
+        label(surface, i18n.t("seed"), f.right.x, f.seed_label_y, 18, theme.TEXT_DIM,
+              width=f.right.w)  # fmt: skip
+        minus, plus, _rnd = f.seed
         room = Box(minus.right + 4, minus.y, plus.x - minus.right - 8, minus.h)
         text_in(surface, str(self.config.seed), room, 24, theme.TEXT, "bold")
         step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
         for i, line in enumerate(self.note_lines()):
-            label(surface, line, NOTE_X, NOTE_TOP + i * step, NOTE_SIZE, theme.TEXT_DIM,
-                  width=NOTE_WIDTH)  # fmt: skip
+            label(surface, line, f.note.x, f.note.y + i * step, NOTE_SIZE, theme.TEXT_DIM,
+                  width=f.note.w)  # fmt: skip
         if self.error:  # above Start
-            text_in(surface, self.error, Box(840, 530, 400, 84), 16, theme.RED, "sans", "left",
+            text_in(surface, self.error, f.error, 16, theme.RED, "sans", "left",
                     lines=3)  # fmt: skip
         self.buttons.draw(surface)
