@@ -7,15 +7,35 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, theme
+from web import i18n, layout, theme
 from web.gestures import UIEvent
-from web.layout import Box
+from web.layout import HEIGHT, Box
 from web.scene import Scene
 from web.settings import SPEEDS
-from web.widgets import Button, ButtonGroup, label
+from web.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
     from web.app import App
+
+
+ROWS = 9
+
+
+def places(touch: int) -> list[tuple[Box, Box]]:
+    """Each row's name (its room, right-aligned) and button: nine rows above Back, or on a
+    phone (``touch``: its smallest button) a finger tall, in two columns, the names on two
+    lines where they need them."""
+    if not touch:
+        return [(Box(36, y, 640, 54), Box(700, y, 300, 54))
+                for y in range(100, 100 + ROWS * 58, 58)]  # fmt: skip
+    per_column = (ROWS + 1) // 2
+    gap = 16
+    out = []
+    for i in range(ROWS):
+        x = 24 + (i // per_column) * 632
+        y = 96 + (i % per_column) * (touch + gap)
+        out.append((Box(x, y, 300, touch), Box(x + 312, y, 288, touch)))
+    return out
 
 
 def on_off(flag: bool) -> str:
@@ -45,12 +65,13 @@ class SettingsScene(Scene):
             ("show_chances", i18n.t("show_chances_setting"), on_off(s.show_chances),
              self._show_chances),
         ]  # fmt: skip
-        self.labels = []
-        for i, (tag, name, value, action) in enumerate(rows):
-            y = 100 + i * 58  # nine rows above Back
-            self.labels.append((name, y))
-            b.add(Button(Box(700, y, 300, 54), value, action, tag=tag, size=20))
-        b.add(Button(Box(540, 636, 200, 60), i18n.t("back"), self.app.pop, tag="back"))
+        self.labels: list[tuple[str, Box]] = []  # each row's name and its room, left of it
+        for (tag, name, value, action), (room, box) in zip(rows, places(layout.touch()),
+                                                           strict=True):  # fmt: skip
+            self.labels.append((name, room))
+            b.add(Button(box, value, action, tag=tag, size=20))
+        t = max(layout.touch(), 60)
+        b.add(Button(Box(540, HEIGHT - 24 - t, 200, t), i18n.t("back"), self.app.pop, tag="back"))
         self.buttons = b
 
     def _language(self) -> None:
@@ -103,8 +124,12 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
         label(surface, i18n.t("settings"), 640, 40, 40, theme.GOLD, "serif", "midtop")
-        for name, y in self.labels:
-            label(surface, name, 676, y + 27, 22, theme.TEXT, "sans", "midright", width=640)
+        for name, room in self.labels:
+            if layout.touch():
+                text_in(surface, name, room, 22, theme.TEXT, "sans", "right", lines=2)
+            else:
+                label(surface, name, room.right, room.center[1], 22, theme.TEXT, "sans",
+                      "midright", width=room.w)  # fmt: skip
         self.buttons.draw(surface)
 
     def tooltip_at(self, x: float, y: float) -> tuple[list[str], str | None] | None:
