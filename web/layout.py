@@ -139,6 +139,13 @@ def column(x: int, y: int, w: int, heights: Sequence[int], gap: int = 8) -> list
     return out
 
 
+def grid(x: int, y: int, w: int, h: int, count: int, columns: int, gap: int = 16) -> list[Box]:
+    """``count`` boxes ``w`` x ``h`` in rows of ``columns``, left to right, then down: a list
+    of buttons that is a finger tall on a phone and would not fit in one column."""
+    return [Box(x + (i % columns) * (w + gap), y + (i // columns) * (h + gap // 2), w, h)
+            for i in range(count)]  # fmt: skip
+
+
 def centered(w: int, h: int, within: Box | None = None) -> Box:
     area = within or Box(0, 0, WIDTH, HEIGHT)
     return Box(area.x + (area.w - w) // 2, area.y + (area.h - h) // 2, w, h)

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import ai_bridge, i18n, saves, storage, theme
+from web import ai_bridge, i18n, layout, saves, storage, theme
 from web.config import MatchConfig, spectator_config
 from web.gestures import UIEvent
-from web.layout import Box, column
+from web.layout import WIDTH, Box, column, grid
 from web.scene import Scene, Tip
 from web.scenes.match import MatchScene
 from web.session import Applied, MatchSession
@@ -84,13 +84,23 @@ class TitleScene(Scene):
         ]
         if not storage.IS_WEB:
             items.append(("quit", i18n.t("quit"), self._quit))
-        h, gap = (52, 10) if len(items) <= 6 else (48, 8) if len(items) <= 8 else (44, 6)
-        boxes = column(490, 238, 300, [h] * len(items), gap)
+        touch = layout.touch()
+        if touch:  # a phone: finger-tall buttons in two columns (three for nine), row by row
+            columns = 2 if len(items) <= 8 else 3
+            w, gap = 300, 16
+            x = 640 - (columns * w + (columns - 1) * gap) // 2
+            boxes = grid(x, 238, w, touch, len(items), columns, gap)
+            rows = (len(items) + columns - 1) // columns
+            self.panel_box = Box(x - 30, 220, columns * w + (columns - 1) * gap + 60,
+                                 rows * touch + (rows - 1) * (gap // 2) + 36)  # fmt: skip
+        else:
+            h, gap = (52, 10) if len(items) <= 6 else (48, 8) if len(items) <= 8 else (44, 6)
+            boxes = column(490, 238, 300, [h] * len(items), gap)
+            self.panel_box = Box(460, 220, 360, h * len(items) + gap * (len(items) - 1) + 36)
         self.buttons = ButtonGroup([
             Button(b, text, fn, tag=tag, size=19, style="primary" if i == 0 else "normal")
             for i, (b, (tag, text, fn)) in enumerate(zip(boxes, items, strict=True))
         ])  # fmt: skip
-        self.panel_box = Box(460, 220, 360, h * len(items) + gap * (len(items) - 1) + 36)
 
     def _continue(self) -> None:
         if self.resume is not None:
@@ -155,15 +165,24 @@ class TitleScene(Scene):
             step = theme.line_height(size)
             for i, line in enumerate(self.notice_lines()):
                 label(surface, line, box.x + 16, box.y + 8 + i * step, size, theme.GOLD,
-                      width=NOTICE_W - 32)  # fmt: skip
+                      width=box.w - 32)  # fmt: skip
+
+    def notice_place(self) -> tuple[int, int, int]:
+        """The notice card's x, y and width: left of the buttons, or on a phone, whose buttons
+        take the middle's width, under them, as wide as the screen so that it stays short."""
+        if layout.touch():
+            return NOTICE_X, self.panel_box.bottom + 12, WIDTH - 2 * NOTICE_X
+        return NOTICE_X, self.panel_box.y, NOTICE_W
 
     def notice_lines(self) -> list[str]:
-        return theme.wrap(saves.notice(self.app), theme.small(NOTICE_SIZE), NOTICE_W - 32)
+        width = self.notice_place()[2] - 32
+        return theme.wrap(saves.notice(self.app), theme.small(NOTICE_SIZE), width)
 
     def notice_box(self) -> Box:
         step = theme.line_height(theme.small(NOTICE_SIZE))
         h = 16 + step * max(1, len(self.notice_lines()))
-        return Box(NOTICE_X, self.panel_box.y, NOTICE_W, h)
+        x, y, w = self.notice_place()
+        return Box(x, y, w, h)
 
     def tooltip_at(self, x: float, y: float) -> Tip | None:
         return None
