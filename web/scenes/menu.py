@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, saves, storage, theme
+from web import i18n, layout, saves, storage, theme
 from web.gestures import UIEvent
-from web.layout import Box, centered, column
+from web.layout import HEIGHT, Box, centered, column, grid
 from web.scene import Scene
 from web.widgets import Button, ButtonGroup, dim, label, panel
 
@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from web.app import App
     from web.scenes.match import MatchScene
 
-# Up to eight files (FileStorage.import_candidates) above the Back button at y 640.
+# Up to eight files (FileStorage.import_candidates) above the Back button at y 640 (on a phone
+# in two columns, ``layout.grid``).
 FILE_H, FILE_STEP = 48, 54
 
 
@@ -42,7 +43,6 @@ class MenuScene(_DropTarget):
     def __init__(self, app: App, match: MatchScene) -> None:
         super().__init__(app)
         self.match = match
-        self.box = centered(420, 70 + 7 * 62 + 14)
         self.buttons = ButtonGroup()
         self.on_language()
 
@@ -56,7 +56,9 @@ class MenuScene(_DropTarget):
             ("settings", i18n.t("settings"), self.app.nav.open_settings),
             ("title", i18n.t("to_title"), self.app.nav.open_title),
         ]
-        boxes = column(self.box.x + 40, self.box.y + 70, self.box.w - 80, [54] * len(items), 8)
+        h = max(54, layout.touch())  # a finger tall on a phone: the panel grows to hold them
+        self.box = centered(420, 70 + len(items) * (h + 8) + 14)
+        boxes = column(self.box.x + 40, self.box.y + 70, self.box.w - 80, [h] * len(items), 8)
         self.buttons = ButtonGroup(
             [
                 Button(b, text, fn, tag=tag, size=19)
@@ -94,20 +96,22 @@ class ImportScene(_DropTarget):
 
     def on_language(self) -> None:
         b = ButtonGroup()
-        y = 200
+        touch = layout.touch()
+        y = 176 if touch else 200
         if storage.IS_WEB:
             pick = self.app.storage.begin_web_import
-            b.add(Button(Box(440, y, 400, 56), i18n.t("import_web"), pick, tag="web"))
-        for i, path in enumerate(self.files):
-            b.add(
-                Button(
-                    Box(340, y + i * FILE_STEP, 600, FILE_H),
-                    path.name,
-                    partial(self.app.nav.import_file, str(path)),
-                    tag=f"file{i}",
-                )
-            )
-        b.add(Button(Box(540, 640, 200, 56), i18n.t("back"), self.app.pop, tag="back"))
+            b.add(Button(Box(440, y, 400, max(56, touch)), i18n.t("import_web"), pick, tag="web"))
+            if touch:  # the files (none in a browser, but a desktop laid out as a phone) below
+                y += touch + 8
+        if touch:  # a phone: finger-tall files, two columns so that eight fit above Back
+            boxes = grid(72, y, 560, touch, len(self.files), 2)
+        else:
+            boxes = [Box(340, y + i * FILE_STEP, 600, FILE_H) for i in range(len(self.files))]
+        for i, (box, path) in enumerate(zip(boxes, self.files, strict=True)):
+            b.add(Button(box, path.name, partial(self.app.nav.import_file, str(path)),
+                         tag=f"file{i}"))  # fmt: skip
+        h = max(56, touch)
+        b.add(Button(Box(540, HEIGHT - 24 - h, 200, h), i18n.t("back"), self.app.pop, tag="back"))
         self.buttons = b
 
     def update(self, dt: float) -> None:
