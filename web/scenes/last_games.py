@@ -3,6 +3,7 @@ replay, each exports to a file; a record or save from a file opens in the replay
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -10,10 +11,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import default_map
-from web import i18n, last_games, storage, theme
+from web import i18n, last_games, layout, storage, theme
 from web.gestures import UIEvent
 from web.last_games import LastGame
-from web.layout import Box
+from web.layout import HEIGHT, Box, grid
 from web.render.tokens import draw_token
 from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label, text_in
@@ -24,7 +25,33 @@ if TYPE_CHECKING:
 PER_PAGE = 7
 ROW_Y, ROW_H, ROW_STEP = 118, 62, 70
 ROW_X, ROW_W = 60, 1160
+BUTTON_W, BUTTON_H = 140, 48  # Watch and Export, at each row's right end
 TEXT_SIZE = 16  # a small text: it grows with the large-text setting
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The list's rows: where the first is, how tall, the step to the next, how many a page
+    holds, and the bottom buttons' top and height."""
+
+    y: int
+    h: int
+    step: int
+    per_page: int
+    bottom_y: int
+    bottom_h: int
+
+
+def rows(touch: int) -> Rows:
+    """The desktop's seven rows, or on a phone (``touch``: its smallest button) rows with
+    finger-tall buttons and three lines of text (a long list of winners takes two), as many
+    as fit above the bottom buttons."""
+    if not touch:
+        return Rows(ROW_Y, ROW_H, ROW_STEP, PER_PAGE, 640, 56)
+    h = max(touch + 4, 3 * theme.line_height(theme.small(TEXT_SIZE)) + 6)
+    step, top = h + 8, 96
+    bottom_y = HEIGHT - 24 - touch
+    return Rows(top, h, step, (bottom_y - 8 - top - h) // step + 1, bottom_y, touch)
 
 
 class LastGamesScene(Scene):
@@ -38,38 +65,52 @@ class LastGamesScene(Scene):
 
     def on_enter(self) -> None:
         self.games = last_games.entries(self.app.storage)
-        self.page = min(self.page, max(0, (len(self.games) - 1) // PER_PAGE))
         self.on_language()
+
+    def rows(self) -> Rows:
+        return rows(layout.touch())
 
     def on_language(self) -> None:
         b = ButtonGroup()
+        r = self.rows()
+        touch = layout.touch()
+        # Here, as a phone's page holds fewer rows than the desktop's.
+        self.page = min(self.page, max(0, (len(self.games) - 1) // r.per_page))
         if self.files is not None:
-            for i, path in enumerate(self.files):
-                b.add(Button(Box(340, ROW_Y + i * 58, 600, 48), path.name,
-                             partial(self._open_file, path), tag=f"file{i}", size=16))  # fmt: skip
-            b.add(Button(Box(540, 640, 200, 56), i18n.t("back"), self._close_files, tag="back"))
+            if touch:  # a phone: finger-tall files, two columns so that eight fit above Back
+                boxes = grid(72, r.y, 560, touch, len(self.files), 2)
+            else:
+                boxes = [Box(340, ROW_Y + i * 58, 600, 48) for i in range(len(self.files))]
+            for i, (box, path) in enumerate(zip(boxes, self.files, strict=True)):
+                b.add(Button(box, path.name, partial(self._open_file, path), tag=f"file{i}",
+                             size=16))  # fmt: skip
+            b.add(Button(Box(540, r.bottom_y, 200, r.bottom_h), i18n.t("back"), self._close_files,
+                         tag="back"))  # fmt: skip
             self.buttons = b
             return
+        w, h = max(BUTTON_W, touch), max(BUTTON_H, touch)
         for i, game in enumerate(self.shown()):
-            y = ROW_Y + i * ROW_STEP + (ROW_H - 48) // 2
-            b.add(Button(Box(ROW_X + ROW_W - 150, y, 140, 48), i18n.t("lg_watch"),
+            y = r.y + i * r.step + (r.h - h) // 2
+            b.add(Button(Box(ROW_X + ROW_W - 10 - w, y, w, h), i18n.t("lg_watch"),
                          partial(self._watch, game), style="primary", tag=f"watch{i}",
                          size=17))  # fmt: skip
-            b.add(Button(Box(ROW_X + ROW_W - 300, y, 140, 48), i18n.t("lg_export"),
+            b.add(Button(Box(ROW_X + ROW_W - 20 - 2 * w, y, w, h), i18n.t("lg_export"),
                          partial(self._export, game), tag=f"export{i}", size=17))  # fmt: skip
-        b.add(Button(Box(60, 640, 220, 56), i18n.t("back"), self.app.pop, tag="back"))
-        b.add(Button(Box(300, 640, 300, 56), i18n.t("lg_import"), self._pick_file, tag="import",
+        y, h = r.bottom_y, r.bottom_h
+        b.add(Button(Box(60, y, 220, h), i18n.t("back"), self.app.pop, tag="back"))
+        b.add(Button(Box(300, y, 300, h), i18n.t("lg_import"), self._pick_file, tag="import",
                      size=17))  # fmt: skip
-        pages = (len(self.games) + PER_PAGE - 1) // PER_PAGE
+        pages = (len(self.games) + r.per_page - 1) // r.per_page
         if pages > 1:
-            b.add(Button(Box(1040, 640, 80, 56), "‹", partial(self._turn, -1), tag="page_prev",
+            b.add(Button(Box(1040, y, 80, h), "‹", partial(self._turn, -1), tag="page_prev",
                          enabled=self.page > 0, size=24))  # fmt: skip
-            b.add(Button(Box(1140, 640, 80, 56), "›", partial(self._turn, 1), tag="page_next",
+            b.add(Button(Box(1140, y, 80, h), "›", partial(self._turn, 1), tag="page_next",
                          enabled=self.page < pages - 1, size=24))  # fmt: skip
         self.buttons = b
 
     def shown(self) -> list[LastGame]:
-        return self.games[self.page * PER_PAGE : (self.page + 1) * PER_PAGE]
+        n = self.rows().per_page
+        return self.games[self.page * n : (self.page + 1) * n]
 
     def _turn(self, step: int) -> None:
         self.page += step
@@ -154,17 +195,27 @@ class LastGamesScene(Scene):
         if not self.games:
             text_in(surface, i18n.t("lg_empty"), Box(240, 200, 800, 120), size, theme.TEXT_DIM,
                     lines=3, valign="top")  # fmt: skip
+        r = self.rows()
+        buttons_w = 2 * max(BUTTON_W, layout.touch()) + 30  # Watch and Export, with margins
         for i, game in enumerate(self.shown()):
-            y = ROW_Y + i * ROW_STEP
-            pygame.draw.rect(surface, (34, 38, 47), (ROW_X, y, ROW_W, ROW_H), border_radius=8)
+            y = r.y + i * r.step
+            pygame.draw.rect(surface, (34, 38, 47), (ROW_X, y, ROW_W, r.h), border_radius=8)
             x = ROW_X + 26
             for seat, k in enumerate(game.kingdoms):
                 if k >= 0:
-                    draw_token(surface, k, 0, x, y + ROW_H // 2, 26, own=seat in game.humans)
+                    draw_token(surface, k, 0, x, y + r.h // 2, 26, own=seat in game.humans)
                 x += 32
-            width = ROW_X + ROW_W - 310 - (x + 8)
+            width = ROW_X + ROW_W - buttons_w - (x + 8)
             first, second = self.row_lines(game)
-            mid = y + ROW_H // 2
+            if layout.touch():  # the winners may take two lines: the lines centred together
+                step = theme.line_height(size)
+                below = len(theme.fit(second, size, width, lines=2).lines)
+                top = y + (r.h - step * (1 + below)) // 2
+                label(surface, first, x + 8, top, size, theme.TEXT, width=width)
+                text_in(surface, second, Box(x + 8, top + step, width, step * below), size,
+                        theme.TEXT_DIM, "sans", "left", lines=2, valign="top")  # fmt: skip
+                continue
+            mid = y + r.h // 2
             label(surface, first, x + 8, mid, size, theme.TEXT, "sans", "bottomleft", width=width)
             label(surface, second, x + 8, mid, size, theme.TEXT_DIM, "sans", "topleft",
                   width=width)  # fmt: skip
