@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, theme
+from web import i18n, layout, theme
 from web.gestures import UIEvent
 from web.layout import Box
 from web.render.tokens import draw_token
@@ -44,8 +44,9 @@ class PassDeviceScene(Scene):
     def on_language(self) -> None:
         name = self.name()
         self.buttons = ButtonGroup()
-        self.buttons.add(Button(Box(390, 430, 500, 70), i18n.t("pass_ready", kingdom=name),
-                                self._ready, tag="ready", style="primary", size=20))  # fmt: skip
+        box = Box(390, 430, 500, max(70, layout.touch()))  # a finger tall on a phone
+        self.buttons.add(Button(box, i18n.t("pass_ready", kingdom=name), self._ready,
+                                tag="ready", style="primary", size=20))  # fmt: skip
 
     def _ready(self) -> None:
         self.session.take_over(self.seat)

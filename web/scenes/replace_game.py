@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, saves, theme
+from web import i18n, layout, saves, theme
 from web.gestures import UIEvent
 from web.layout import Box, centered, column
 from web.scene import Scene
@@ -18,13 +18,18 @@ from web.widgets import Button, ButtonGroup, dim, label, panel
 if TYPE_CHECKING:
     from web.app import App
 
-BOX = centered(660, 430)
 TITLE_SIZE = 26
 BODY_SIZE = 17  # a small text: it grows with the large-text setting
-BODY_TOP = BOX.y + 72
-BODY_WIDTH = BOX.w - 64
 BUTTON_H, BUTTON_GAP, BUTTON_W = 52, 10, 440
-BUTTONS_TOP = BOX.bottom - 24 - 3 * BUTTON_H - 2 * BUTTON_GAP
+
+
+def dialog_box(touch: int) -> Box:
+    """The dialog: on a phone (``touch``, its smallest button) as much taller as its three
+    buttons are, so the body keeps its room."""
+    return centered(660, 430 + 3 * max(0, touch - BUTTON_H))
+
+
+BOX = dialog_box(0)  # the desktop's
 
 
 class ReplaceGameScene(Scene):
@@ -38,20 +43,24 @@ class ReplaceGameScene(Scene):
         self.on_language()
 
     def on_language(self) -> None:
+        box = self.box = dialog_box(layout.touch())
+        h = max(BUTTON_H, layout.touch())
+        self.body_top = box.y + 72
+        self.buttons_top = box.bottom - 24 - 3 * h - 2 * BUTTON_GAP
         items: list[tuple[str, str, Callable[[], object]]] = [
             ("keep", i18n.t("replace_keep"), self.app.pop),
             ("export", i18n.t("replace_export"), self._export_then_replace),
             ("replace", i18n.t("replace_start"), self.replace),
         ]
-        boxes = column(BOX.x + (BOX.w - BUTTON_W) // 2, BUTTONS_TOP, BUTTON_W,
-                       [BUTTON_H] * len(items), BUTTON_GAP)  # fmt: skip
+        boxes = column(box.x + (box.w - BUTTON_W) // 2, self.buttons_top, BUTTON_W,
+                       [h] * len(items), BUTTON_GAP)  # fmt: skip
         self.buttons = ButtonGroup([
             Button(b, text, fn, tag=tag, size=19, style="primary" if tag == "keep" else "normal")
             for b, (tag, text, fn) in zip(boxes, items, strict=True)
         ])  # fmt: skip
 
     def occupied(self) -> list[Box]:
-        return [BOX, *super().occupied()]
+        return [self.box, *super().occupied()]
 
     def _export_then_replace(self) -> None:
         if saves.export(self.app, self.existing):
@@ -63,11 +72,12 @@ class ReplaceGameScene(Scene):
                       season=i18n.season_label(state.round))  # fmt: skip
 
     def body_lines(self) -> list[str]:
-        return theme.wrap(self.body(), theme.small(BODY_SIZE), BODY_WIDTH)
+        return theme.wrap(self.body(), theme.small(BODY_SIZE), self.box.w - 64)
 
     def body_box(self) -> Box:
         """Where the body is drawn: from under the title to above the buttons."""
-        return Box(BOX.x + 32, BODY_TOP, BODY_WIDTH, BUTTONS_TOP - 12 - BODY_TOP)
+        return Box(self.box.x + 32, self.body_top, self.box.w - 64,
+                   self.buttons_top - 12 - self.body_top)  # fmt: skip
 
     def handle(self, ev: UIEvent) -> None:
         if ev.kind == "back":
@@ -77,11 +87,12 @@ class ReplaceGameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, BOX)
-        label(surface, i18n.t("replace_title"), BOX.center[0], BOX.y + 20, TITLE_SIZE,
+        box = self.box
+        panel(surface, box)
+        label(surface, i18n.t("replace_title"), box.center[0], box.y + 20, TITLE_SIZE,
               theme.GOLD, "serif", "midtop")  # fmt: skip
         size = theme.small(BODY_SIZE)
-        step = theme.font(size).get_linesize()
+        step = theme.line_height(size)  # of the size drawn: a phone's floor may raise it
         for i, line in enumerate(self.body_lines()):
-            label(surface, line, BOX.x + 32, BODY_TOP + i * step, size, theme.TEXT)
+            label(surface, line, box.x + 32, self.body_top + i * step, size, theme.TEXT)
         self.buttons.draw(surface)
