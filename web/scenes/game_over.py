@@ -17,7 +17,7 @@ import pygame
 from game import GameState, winners
 from web import describe, i18n, layout, results, saves, theme
 from web.gestures import UIEvent
-from web.layout import Box
+from web.layout import HEIGHT, Box
 from web.render.chart import Series, line_chart
 from web.render.tokens import draw_token, kingdom_color, swatch
 from web.scene import Scene
@@ -43,16 +43,20 @@ class GameOverScene(Scene):
 
     def on_language(self) -> None:
         b = ButtonGroup()
-        b.add(Button(Box(860, 640, 380, 60), i18n.t("play_again"), self._again, tag="again",
+        # A finger tall on a phone: the bottom row grows down, under the table's end at 630.
+        h = max(60, layout.touch())
+        y = 640 if h == 60 else HEIGHT - 8 - h
+        b.add(Button(Box(860, y, 380, h), i18n.t("play_again"), self._again, tag="again",
                      style="primary", size=22))  # fmt: skip
-        b.add(Button(Box(600, 640, 240, 60), i18n.t("to_title"), self.app.nav.open_title,
+        b.add(Button(Box(600, y, 240, h), i18n.t("to_title"), self.app.nav.open_title,
                      tag="title"))  # fmt: skip
-        b.add(Button(Box(340, 640, 240, 60), i18n.t("export"),
+        b.add(Button(Box(340, y, 240, h), i18n.t("export"),
                      lambda: saves.export(self.app, self.session), tag="export"))  # fmt: skip
-        b.add(Button(Box(60, 640, 260, 60), i18n.t("lg_replay"),
+        b.add(Button(Box(60, y, 260, h), i18n.t("lg_replay"),
                      lambda: self.app.nav.replay_session(self.session), tag="replay"))  # fmt: skip
-        if layout.compact():
-            b.add(Button(Box(960, 10, 240, 60), i18n.t("rp_charts"), self._toggle_charts,
+        if layout.compact():  # left of the "?", which grows to a finger's size too
+            top = Box(960, 10, 240, 60) if h == 60 else Box(1280 - 16 - h - 240, 6, 240, h)
+            b.add(Button(top, i18n.t("rp_charts"), self._toggle_charts,
                          selected=self.charts_open, tag="charts"))  # fmt: skip
         self.buttons = b
 
