@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, theme
+from web import i18n, layout, theme
 from web.gestures import UIEvent
 from web.i18n_help import HOWTO_LINES, HOWTO_PAGES
 from web.i18n_ui import KEYS
-from web.layout import Box, row
+from web.layout import HEIGHT, Box, row
 from web.render.howto_art import draw_page
 from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label, text_in
@@ -63,18 +63,27 @@ class HowToPlayScene(Scene):
         n = len(PAGES)
         rule = PAGES[self.page][1]
         b = ButtonGroup()
-        b.add(Button(Box(1280 - 176, 14, 160, 52), i18n.t("close"), self.app.pop, tag="close"))
-        b.add(Button(Box(1280 - 346, 14, 160, 52), i18n.t("lang_name"), self._toggle_language,
-                     tag="language"))  # fmt: skip
-        b.add(Button(Box(TEXT.x, TEXT.bottom + 24, 380, 56), i18n.t("howto_rule", rule=rule),
-                     lambda: self.app.nav.open_rules(rule), tag="rule", size=18))  # fmt: skip
-        b.add(Button(Box(40, 626, 220, 64), i18n.t("prev"), lambda: self.turn(-1),
+        # On a phone every button is a finger tall (``touch``): the top ones keep above the
+        # page (y 86), the bottom row grows down, the page dots grow as wide.
+        touch = layout.touch()
+        top = Box(0, 14, 160, 52) if not touch else Box(0, 6, 160, touch)
+        b.add(Button(Box(1280 - 176, top.y, 160, top.h), i18n.t("close"), self.app.pop,
+                     tag="close"))  # fmt: skip
+        b.add(Button(Box(1280 - 346, top.y, 160, top.h), i18n.t("lang_name"),
+                     self._toggle_language, tag="language"))  # fmt: skip
+        b.add(Button(Box(TEXT.x, TEXT.bottom + 24, 380, max(56, touch)),
+                     i18n.t("howto_rule", rule=rule), lambda: self.app.nav.open_rules(rule),
+                     tag="rule", size=18))  # fmt: skip
+        h = max(64, touch)
+        y = 626 if h == 64 else HEIGHT - 8 - h
+        b.add(Button(Box(40, y, 220, h), i18n.t("prev"), lambda: self.turn(-1),
                      enabled=self.page > 0, tag="prev", size=20))  # fmt: skip
         last = self.page == n - 1
-        b.add(Button(Box(1020, 626, 220, 64), i18n.t("done") if last else i18n.t("next"),
+        b.add(Button(Box(1020, y, 220, h), i18n.t("done") if last else i18n.t("next"),
                      self._done if last else partial(self.turn, 1), tag="next",
                      style="primary", size=20))  # fmt: skip
-        dots = row(640 - (n * 48 - 4) // 2, 636, [44] * n, 44, gap=4)
+        dot = max(44, touch)
+        dots = row(640 - (n * (dot + 4) - 4) // 2, 636 if dot == 44 else y, [dot] * n, dot, gap=4)
         for i, box in enumerate(dots):
             b.add(Button(box, str(i + 1), partial(self.go, i), selected=i == self.page,
                          tag=f"page{i}", size=17))  # fmt: skip

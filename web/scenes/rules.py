@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, theme
+from web import i18n, layout, theme
 from web.gestures import UIEvent
 from web.layout import Box
 from web.rules_text import RULES, section_of
@@ -32,9 +32,11 @@ class RulesScene(Scene):
 
     def on_language(self) -> None:
         self.buttons = ButtonGroup()
-        self.buttons.add(Button(Box(1280 - 176, 14, 160, 48), i18n.t("close"), self.app.pop,
-                                tag="close"))  # fmt: skip
-        self.buttons.add(Button(Box(1280 - 346, 14, 160, 48), i18n.t("lang_name"),
+        # A finger tall on a phone, and then higher, to stay above the text (y 80).
+        top = Box(0, 14, 160, 48) if not layout.touch() else Box(0, 6, 160, layout.touch())
+        self.buttons.add(Button(Box(1280 - 176, top.y, 160, top.h), i18n.t("close"),
+                                self.app.pop, tag="close"))  # fmt: skip
+        self.buttons.add(Button(Box(1280 - 346, top.y, 160, top.h), i18n.t("lang_name"),
                                 self._toggle_language, tag="language"))  # fmt: skip
         ru = i18n.language() == "ru"
         y = 0
