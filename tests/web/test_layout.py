@@ -10,14 +10,17 @@ from web import geo
 from web.layout import (
     HEIGHT,
     MIN_TOUCH,
+    PHONE_TOUCH_PX,
     WIDTH,
     Box,
     Camera,
     MatchLayout,
     centered,
+    grid,
     hit_radius,
     nearest,
     token_offsets,
+    touch_floor,
 )
 
 L = MatchLayout()
@@ -181,3 +184,19 @@ def test_labels_never_overlap_and_capitals_are_kept() -> None:
     assert lone[1].y == 106  # below its own city
     blocked = place_labels([LabelSpot(2, 100, 100, 40, 12, 6)], [marker])
     assert not overlaps(blocked[2], marker[1])
+
+
+def test_the_touch_floor_is_a_fingertip_where_the_match_is_compact() -> None:
+    assert touch_floor(None) == 0 and touch_floor((1280, 720)) == 0  # the desktop's sizes
+    assert touch_floor((1920, 1080)) == 0
+    assert touch_floor((844, 390)) == 74 == touch_floor((390, 844))  # upright: as it will be
+    for screen in ((844, 390), (800, 360), (667, 375), (568, 320)):
+        scale = min(max(screen) / WIDTH, min(screen) / HEIGHT)
+        assert touch_floor(screen) * scale >= PHONE_TOUCH_PX > (touch_floor(screen) - 1) * scale
+
+
+def test_grid_fills_rows_first() -> None:
+    boxes = grid(10, 20, 100, 50, 5, 2, gap=16)
+    assert [b.tuple() for b in boxes[:3]] == [(10, 20, 100, 50), (126, 20, 100, 50),
+                                              (10, 78, 100, 50)]  # fmt: skip
+    assert len(boxes) == 5 and boxes[4].y == 20 + 2 * 58

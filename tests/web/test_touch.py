@@ -11,7 +11,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from tests.web.player import find  # noqa: E402
+from tests.web.player import click, find  # noqa: E402
 from web.layout import HEIGHT, WIDTH  # noqa: E402
 from web.widgets import ButtonGroup  # noqa: E402
 
@@ -261,3 +261,119 @@ def test_the_desktop_laid_out_as_an_upright_phone_is_upright(
     assert device.portrait()
     monkeypatch.setenv("STRATEGOS_SCREEN", "844x390")
     assert not device.portrait()
+
+
+PHONES = [(844, 390), (800, 360)]  # an iPhone and a common Android phone, held sideways
+
+
+@pytest.fixture(params=PHONES, ids=lambda size: f"{size[0]}x{size[1]}")
+def phone(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[App]:
+    from web.app import App
+    from web.storage import FileStorage
+
+    exports = data_dir / "exports"  # the import lists at most eight files
+    exports.mkdir(parents=True)
+    for i in range(8):
+        (exports / f"strategos-game-{i:02}-with-a-long-name.json").write_text("{}")
+    app = App(headless=True, store=FileStorage(data_dir), screen=request.param)
+    yield app
+    app.set_screen(None)
+    pygame.quit()
+
+
+def _screens(app: App) -> Iterator[str]:
+    """Every screen but the match and the replay, one by one on top of the app, with their
+    fullest contents: yields each one's name once it is shown."""
+    from tests.web.test_replay import finished_session
+    from tests.web.test_scenes import _match
+    from web import last_games
+    from web.scenes.game_over import GameOverScene
+    from web.scenes.how_to_play import PAGES, HowToPlayScene
+    from web.scenes.last_games import LastGamesScene
+    from web.scenes.menu import ImportScene, MenuScene
+    from web.scenes.new_game import NewGameScene
+    from web.scenes.pass_device import PassDeviceScene
+    from web.scenes.replace_game import ReplaceGameScene
+    from web.scenes.rules import RulesScene
+    from web.scenes.settings import SettingsScene
+    from web.scenes.title import TitleScene
+
+    scene = _match(app, seed=12)  # its autosave: the title offers Continue too
+    app.pop()
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.on_enter()
+    assert title.buttons.find("continue") is not None
+    yield "title"
+    new = NewGameScene(app)
+    app.push(new)
+    for n in range(2, 7):
+        new._players(n)
+        yield f"new game, {n} seats"
+    app.pop()
+    for opened in (SettingsScene(app), ImportScene(app), RulesScene(app)):
+        app.push(opened)
+        yield type(opened).__name__
+        app.pop()
+    howto = HowToPlayScene(app)
+    app.push(howto)
+    for page in range(len(PAGES)):
+        howto.go(page)
+        yield f"how to play, page {page + 1}"
+    app.pop()
+    for seed in range(9):  # two pages
+        last_games.remember(app.storage, finished_session(seed))
+    games = LastGamesScene(app)
+    app.push(games)
+    yield "last games"
+    games._turn(1)
+    yield "last games, page 2"
+    games._pick_file()
+    assert games.files
+    yield "last games, a file to watch"
+    app.pop()
+    app.push(scene)
+    for over in (MenuScene(app, scene), PassDeviceScene(app, scene.session, 0, lambda: None),
+                 ReplaceGameScene(app, scene.session, lambda: None),
+                 GameOverScene(app, finished_session(3))):  # fmt: skip
+        app.push(over)
+        yield type(over).__name__
+        if isinstance(over, GameOverScene):
+            click(app, *find(over.buttons, "charts").box.center)
+            yield "game over, the charts"
+        app.pop()
+
+
+def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random_ai: None) -> None:
+    """A phone shows the canvas at about half size: there the buttons of the screens around
+    the match are at least ``PHONE_TOUCH_PX`` device pixels each way, none covers another, and
+    all are on the canvas (the match and the replay have their own compact layout)."""
+    from web import layout
+    from web.layout import Box, overlaps
+
+    scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
+    assert layout.touch() * scale >= layout.PHONE_TOUCH_PX
+    seen = []
+    for where in _screens(phone):
+        top = phone.top
+        assert top is not None and top.touch_sized, where
+        seen.append(where)
+        phone.draw()
+        boxes: list[tuple[str, Box]] = [
+            (b.tag or b.label, b.box)
+            for group in vars(top).values()
+            if isinstance(group, ButtonGroup)
+            for b in group.buttons
+        ]
+        if top.help_button:
+            boxes.append(("help", phone.help_box()))
+        assert boxes, where
+        for tag, box in boxes:
+            css = (round(box.w * scale, 1), round(box.h * scale, 1))
+            assert min(css) >= layout.PHONE_TOUCH_PX, f"{where}: {tag} is {css} CSS px"
+            inside = box.x >= 0 and box.y >= 0 and box.right <= WIDTH and box.bottom <= HEIGHT
+            assert inside, f"{where}: {tag} {box} leaves the canvas"
+        for i, (tag, box) in enumerate(boxes):
+            for other, box2 in boxes[i + 1 :]:
+                assert not overlaps(box, box2), f"{where}: {tag} {box} covers {other} {box2}"
+    assert len(seen) >= 20
