@@ -235,11 +235,15 @@ def _check_thinking(checker: Checker, scene: MatchScene, seat: int) -> None:
 def test_every_text_fits_in_both_languages_and_sizes(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from tests.web.test_replay import finished_session
+    from web import last_games
     from web.scenes.game_over import GameOverScene
     from web.scenes.how_to_play import PAGES, HowToPlayScene
+    from web.scenes.last_games import LastGamesScene
     from web.scenes.menu import ImportScene, MenuScene
     from web.scenes.new_game import NewGameScene
     from web.scenes.pass_device import PassDeviceScene
+    from web.scenes.replace_game import ReplaceGameScene
     from web.scenes.rules import AREA, RulesScene
     from web.scenes.settings import SettingsScene
     from web.scenes.title import TitleScene
@@ -251,6 +255,11 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app.push(title)
     app.run_frames(120)
     checker.check("title")
+    # The notice of files set aside: left of the buttons, or on a phone under them.
+    app.notices += [("autosave_set_aside", {"name": "autosave.corrupt-20260101-120000"}),
+                    ("settings_unreadable", {})]  # fmt: skip
+    checker.check("title, a notice")
+    app.notices.clear()
 
     new = NewGameScene(app)
     app.push(new)
@@ -272,6 +281,9 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app._hover_t = app.now - 1
     checker.check("new game, kingdoms picked in turn, their tooltip")
     app.hover = None
+    new._players(2)
+    new.error = "R3.1: kingdoms are picked in turn by every seat or by none"
+    checker.check("new game, two seats, an error")
     app.pop()
 
     app.push(SettingsScene(app))
@@ -280,6 +292,15 @@ def test_every_text_fits_in_both_languages_and_sizes(
 
     app.push(ImportScene(app))
     checker.check("import")
+    app.pop()
+
+    for seed in range(8):  # two pages on the desktop and on a phone
+        last_games.remember(app.storage, finished_session(seed, players=2 + seed % 5))
+    games = LastGamesScene(app)
+    app.push(games)
+    checker.check("last games")
+    games._turn(1)
+    checker.check("last games, page 2")
     app.pop()
 
     howto = HowToPlayScene(app)
@@ -306,6 +327,9 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app.pop()
     app.push(PassDeviceScene(app, scene.session, 0, lambda: None))
     checker.check("pass the device")
+    app.pop()
+    app.push(ReplaceGameScene(app, scene.session, lambda: None))
+    checker.check("replace the unfinished game")
     app.pop()
     seen: set[tuple[object, ...]] = set()
     rng = random.Random(5)
