@@ -75,7 +75,9 @@ def geometry(board: MapSpec) -> BoardGeometry:
 
 
 class ReplayScene(Scene):
-    touch_sized = False  # like the match: the compact layout sizes its controls
+    # Like the match, its compact layout places its controls; its dialogs (whose eyes, the
+    # review's budget) are not yet held to the phone's button floor.
+    touch_sized = False
 
     def __init__(
         self,
