@@ -309,6 +309,8 @@ def _screens(app: App) -> Iterator[str]:
     app.push(new)
     for n in range(2, 7):
         new._players(n)
+        new.config.seats[-1].difficulty = "expert"  # the longest note under the seats
+        new.on_language()
         yield f"new game, {n} seats"
     app.pop()
     for opened in (SettingsScene(app), ImportScene(app), RulesScene(app)):
@@ -350,6 +352,7 @@ def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random
     all are on the canvas (the match and the replay have their own compact layout)."""
     from web import layout
     from web.layout import Box, overlaps
+    from web.scenes.new_game import NewGameScene
 
     scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
     assert layout.touch() * scale >= layout.PHONE_TOUCH_PX
@@ -367,6 +370,12 @@ def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random
         ]
         if top.help_button:
             boxes.append(("help", phone.help_box()))
+        if isinstance(top, NewGameScene):  # the note on the AI's thinking stays on screen
+            from web import theme
+            from web.scenes.new_game import NOTE_LINE, NOTE_SIZE
+
+            step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
+            assert top.form.note.y + step * len(top.note_lines()) <= HEIGHT, where
         assert boxes, where
         for tag, box in boxes:
             css = (round(box.w * scale, 1), round(box.h * scale, 1))

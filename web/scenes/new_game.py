@@ -38,7 +38,8 @@ COLUMN_KEYS = {"kind": ("col_seat_kind", "tip_seat_kind"),
 @dataclass(frozen=True)
 class Form:
     """Where the form's parts go: the seats on the left, the rules, the seed, the language and
-    Start on the right, Back and the note at the bottom left."""
+    Start on the right, Back at the bottom left (on a phone beside Start), the note under the
+    seats."""
 
     title: tuple[int, int]
     players_label: Box  # "Players", left of the count buttons
@@ -64,7 +65,8 @@ class Form:
 
 def form(touch: int) -> Form:
     """The desktop's form, or with buttons at least ``touch`` tall (a phone, ``layout.touch``):
-    each row a finger tall, the title beside the count buttons so that six seats still fit."""
+    each row a finger tall, the title beside the count buttons and Back beside Start, so that
+    six seats and the note under them (three lines at most, as wide as the seats) still fit."""
     if not touch:
         return Form(
             (40, 20), Box(40, 96, 200, 24), row(250, 84, [56] * 5, 48, 8), 148, 182, 62, 52,
@@ -88,15 +90,17 @@ def form(touch: int) -> Form:
     rnd = Box(plus.right + 8, seed_y, right.right - plus.right - 8, t)
     language = Box(right.x, seed_y + t + 8, right.w, t)
     bottom = HEIGHT - 8 - t
+    # "Players" right of the title (at most 260 wide in Russian), the count buttons after it.
+    players_label = Box(282, 6 + (t - 28) // 2, 104, 28)
     return Form(
-        (24, 6 + (t - 43) // 2), Box(282, 6 + (t - 28) // 2, 104, 28),
-        row(right.x - 24 - 5 * t - 4 * 6, 6, [t] * 5, t, 6), 6 + t + 2, row_y, row_h, t,
+        (24, 6 + (t - 43) // 2), players_label,
+        row(players_label.right + 8, 6, [t] * 5, t, 6), 6 + t + 2, row_y, row_h, t,
         Box(16, row_y + (t - 28) // 2, 104, 28), 138,
         {"kind": (160, 150), "diff": (318, 170), "kingdom": (496, 296)},
         right, 6 + t + 2, rules, seed_y - 30, (minus, plus, rnd), language,
         Box(right.x, language.bottom + 4, right.w, bottom - language.bottom - 8),
-        Box(right.x, bottom, right.w, t), Box(16, bottom, 200, t),
-        Box(232, rows_end + 8, 792 - 232, 0),
+        Box(right.x + 168, bottom, right.w - 168, t), Box(right.x, bottom, 160, t),
+        Box(16, rows_end + 8, 792 - 16, 0),
     )  # fmt: skip
 
 
