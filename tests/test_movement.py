@@ -32,6 +32,15 @@ def _ids(state: GameState, nodes: Iterable[int]) -> set[str]:
     return {state.board.nodes[n].id for n in nodes}
 
 
+def _reference_continuations(state: GameState, at: str, points: int, winter: bool) -> set[int]:
+    """Where the reference says a Roman let through at ``at`` may go on with ``points`` (R5.4):
+    the mover's own city no longer counts as held by anyone."""
+    enemy, own = occupancy(state, ROMANS)
+    enemy.discard(city(at))
+    own.discard(city(at))
+    return set(move_ends(state.board, city(at), points, winter, enemy, own))
+
+
 @pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])
 def test_r5_1_a_die_of_n_reaches_the_cities_within_n_segments(die: int) -> None:
     state = _romans_vs_carthage().dice(die).build()
@@ -166,11 +175,7 @@ def test_r5_4_and_r5_5_after_pass_the_mover_continues_with_the_points_left() -> 
     legal = state.legal_actions()
     assert StopMove(general_id("Caudex"), city("antium")) in legal
     got = {a.dest for a in legal if isinstance(a, Continue)}
-    enemy, own = occupancy(state, ROMANS)
-    enemy.discard(city("antium"))
-    own.discard(city("antium"))
-    expected = move_ends(state.board, city("antium"), 4, False, enemy, own)  # 5 - 1 segment
-    assert got == set(expected)
+    assert got == _reference_continuations(state, "antium", 4, False)  # 5 - 1 segment
     assert city("capua") in got and city("roma") in got
     act(state, "Continue Caudex Antium→Capua")
     assert state.gen_city[general_id("Caudex")] == city("capua")
@@ -197,10 +202,7 @@ def test_r5_4_each_enemy_city_entered_is_a_new_interruption() -> None:
     assert state.phase == P_HALT and state.current_player() == CARTHAGE
     act(state, "Pass")
     continuations = {a.dest for a in state.legal_actions() if isinstance(a, Continue)}
-    enemy, own = occupancy(state, ROMANS)
-    enemy.discard(city("capua"))
-    own.discard(city("capua"))
-    assert continuations == set(move_ends(state.board, city("capua"), 4, False, enemy, own))
+    assert continuations == _reference_continuations(state, "capua", 4, False)
 
 
 @pytest.mark.parametrize(
@@ -276,10 +278,7 @@ def test_r5_3_r5_4_r4_2_a_winter_move_let_through_ends_at_the_next_enemy_unasked
     assert state.phase == P_HALT and state.pend_points == 4
     act(state, "Pass")
     got = {a.dest for a in state.legal_actions() if isinstance(a, Continue)}
-    enemy, own = occupancy(state, ROMANS)
-    enemy.discard(city("antium"))
-    own.discard(city("antium"))
-    assert got == set(move_ends(state.board, city("antium"), 4, True, enemy, own))
+    assert got == _reference_continuations(state, "antium", 4, True)
     assert city("beneventum") in got and city("neapolis") in got and city("ostia") in got
     act(state, "Continue Caudex Antium→Beneventum")
     assert state.phase == P_ACTION and state.current_player() == ROMANS

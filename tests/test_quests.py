@@ -191,7 +191,8 @@ def test_r9_4_a_raze_card_needs_the_city_empty() -> None:
     assert _ids(state, state.hands[CARTHAGE]) == ["raze_roma"]
 
 
-def test_r9_3_no_replacement_when_both_decks_are_empty() -> None:
+def _roma_quest_done(ordinary: list[str], special: list[str]) -> GameState:
+    """Hanno completes his Roma card with the decks as given: a replacement is due (R9.3)."""
     state = (
         _scenario()
         .general("Caudex")
@@ -199,28 +200,22 @@ def test_r9_3_no_replacement_when_both_decks_are_empty() -> None:
         .general("Hanno")
         .at("roma")
         .hand(CARTHAGE, ["ord_roma_1"])
-        .decks(ordinary=[], special=[])
+        .decks(ordinary=ordinary, special=special)
         .dice(5)
         .build(active=CARTHAGE)
     )
     act(state, "Destroy a floor at Roma with Hanno (die 5)")
+    return state
+
+
+def test_r9_3_no_replacement_when_both_decks_are_empty() -> None:
+    state = _roma_quest_done(ordinary=[], special=[])
     assert state.points[CARTHAGE] == 1
     assert state.draw_queue == () and state.hands[CARTHAGE] == ()
 
 
 def test_r9_3_with_one_deck_empty_the_replacement_comes_from_the_other() -> None:
-    state = (
-        _scenario()
-        .general("Caudex")
-        .at("ostia")
-        .general("Hanno")
-        .at("roma")
-        .hand(CARTHAGE, ["ord_roma_1"])
-        .decks(ordinary=[], special=["isl_knossos_1"])
-        .dice(5)
-        .build(active=CARTHAGE)
-    )
-    act(state, "Destroy a floor at Roma with Hanno (die 5)")
+    state = _roma_quest_done(ordinary=[], special=["isl_knossos_1"])
     assert state.legal_actions() == [ChooseDeck(1)]
     with pytest.raises(game.IllegalActionError, match=r"^R9\.3"):
         state.apply_action(ChooseDeck(0))
