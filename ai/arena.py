@@ -58,10 +58,11 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 SEED_LIMIT = 2**43
 
 
-def check_seed(seed: int) -> None:
-    """A tournament seed every game of the tournament can be dealt from, or ValueError."""
+def check_seed(seed: int, name: str = "the seed") -> None:
+    """A tournament seed every game of the tournament can be dealt from, or ValueError naming
+    it as ``name`` (a command line's "--seed")."""
     if not -SEED_LIMIT <= seed < SEED_LIMIT:
-        raise ValueError(f"the seed must be a whole number from -2**43 to 2**43 - 1, not {seed}")
+        raise ValueError(f"{name} must be a whole number from -2**43 to 2**43 - 1, not {seed}")
 
 
 def parse_rules(text: str) -> Rules:
@@ -528,12 +529,12 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
     if not specs:
         parser.error("--agents names no agent: give one spec per seat, such as greedy,random")
     try:
-        check_seed(args.seed)
+        check_seed(args.seed, "--seed")
         rules = parse_rules(args.rules)
         for spec in specs:  # fail early on a bad spec
             agent_from_spec(spec)
     except ValueError as err:
-        parser.error(str(err).replace("the seed", "--seed", 1))
+        parser.error(str(err))
     for path in (args.json, args.log):
         why = unwritable(path)
         if why:

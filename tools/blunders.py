@@ -212,12 +212,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         parser.error("--games must be at least 1")
     try:
-        check_seed(args.seed)
+        check_seed(args.seed, "--seed")
         parse_rules(args.rules)
         for spec in specs:
             agent_from_spec(spec)
     except ValueError as err:
-        parser.error(str(err).replace("the seed", "--seed", 1))
+        parser.error(str(err))
     why = unwritable(str(args.json) if args.json else None)
     if why:
         parser.error(why)

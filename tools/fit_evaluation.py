@@ -85,9 +85,9 @@ def play(args: argparse.Namespace) -> None:
     specs = args.agents.split(",")
     players = args.players or len(specs)
     try:
-        check_seed(args.seed)
+        check_seed(args.seed, "--seed")
     except ValueError as err:
-        sys.exit(str(err).replace("the seed", "--seed", 1))
+        sys.exit(str(err))
     out = Path(args.out)
     done: set[int] = set()
     if out.exists():

@@ -149,11 +149,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if any(n > 100_000 for n in args.games):
         parser.error("--games takes counts up to 100000 for each seat count")
     try:
-        check_seed(args.seed)  # a game's seed is seed * 1_000_003 + …, as the arena's
+        check_seed(args.seed, "--seed")  # a game's seed is seed * 1_000_003 + …, as the arena's
         agent_from_spec(args.agent)
         workers: Workers = from_args(args, parser)
     except (ValueError, WorkersError) as err:
-        parser.error(str(err).replace("the seed", "--seed", 1))
+        parser.error(str(err))
     chunks = args.chunks or Path("build/kingdoms") / f"{args.out.stem}.jsonl"
     try:
         finished = read_chunks(chunks, args.agent, args.seed)
