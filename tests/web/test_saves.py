@@ -289,7 +289,7 @@ def test_importing_over_the_unfinished_game_asks_first(
 def test_the_replace_question_fits_its_box(
     app: App, random_ai: None, lang: str, large: bool
 ) -> None:
-    from web.scenes.replace_game import BOX, TITLE_SIZE
+    from web.scenes.replace_game import TITLE_SIZE
     from web.session import MatchSession
 
     app.set_language(lang)
@@ -301,7 +301,7 @@ def test_the_replace_question_fits_its_box(
     app.push(dialog)
     app.frame()
     title = theme.font(TITLE_SIZE, "serif").size(i18n.t("replace_title"))[0]
-    assert title <= BOX.w - 40
+    assert title <= dialog.box.w - 40
     size = theme.small(17)
     lines = dialog.body_lines()
     body = dialog.body_box()
@@ -309,7 +309,9 @@ def test_the_replace_question_fits_its_box(
     assert all(theme.font(size).size(line)[0] <= body.w for line in lines)
     for b in dialog.buttons.buttons:
         assert theme.fit_text(b.label, b.size, b.box.w - 12) == b.label, b.label
-        assert BOX.contains(b.box.x, b.box.y) and BOX.contains(b.box.right, b.box.bottom)
+        assert dialog.box.contains(b.box.x, b.box.y) and dialog.box.contains(
+            b.box.right, b.box.bottom
+        )
         assert b.box.y >= body.bottom
     app.set_language("en")
 

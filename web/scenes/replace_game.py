@@ -29,9 +29,6 @@ def dialog_box(touch: int) -> Box:
     return centered(660, 430 + 3 * max(0, touch - BUTTON_H))
 
 
-BOX = dialog_box(0)  # the desktop's
-
-
 class ReplaceGameScene(Scene):
     opaque = False
 
