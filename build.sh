@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Strategos build script. Every subcommand creates .venv and installs what it needs first.
 #   ./build.sh play     play the game (the desktop client; installs the client extra, pygame-ce)
-#   ./build.sh test     lint, type-check and run the test suite
+#   ./build.sh test     lint, type-check and run the test suite (arguments go to pytest)
 #   ./build.sh bench    engine, AI, client frame-time and idle-CPU reports (--compare: Catanatron)
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena; --ray ADDRESS: on Ray)
 #   ./build.sh train M  self-play and fit of a shipped model (tools/train.py; resumable; --ray)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
 #   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
 #   ./build.sh pins     rewrite constraints.txt: the newest versions pyproject.toml allows
+#   ./build.sh play-terminal  a whole game of random bots as a log in the terminal (game.cli)
+# Every subcommand answers --help (pins with this text) without doing its work.
 set -euo pipefail
 cd "$(dirname "$0")"
 
@@ -73,12 +75,27 @@ print(h.hexdigest())' pyproject.toml constraints.txt)
 }
 
 # Whether the arguments ask for Ray (--ray ADDRESS or --ray=ADDRESS): the optional cluster extra.
+# Not for --help, which the tools answer without Ray.
 wants_ray() {
     local arg
+    wants_help "$@" && return 1
     for arg in "$@"; do
         case "$arg" in --ray | --ray=*) return 0 ;; esac
     done
     return 1
+}
+
+# Whether the arguments ask for help (-h or --help): answered without running anything else.
+wants_help() {
+    local arg
+    for arg in "$@"; do
+        case "$arg" in -h | --help) return 0 ;; esac
+    done
+    return 1
+}
+
+usage() {
+    sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
 }
 
 cmd=${1:-help}
@@ -86,6 +103,10 @@ shift || true
 case "$cmd" in
     test)
         install client dev tools web-build
+        if wants_help "$@"; then
+            echo "./build.sh test [PYTEST ARGUMENTS]: ruff and mypy, then pytest with these:"
+            exec "$VENV/bin/python" -m pytest --help
+        fi
         "$VENV/bin/python" -m ruff check game ai web tests tools
         "$VENV/bin/python" -m ruff format --check game ai web tests tools
         "$VENV/bin/python" -m mypy
@@ -93,6 +114,9 @@ case "$cmd" in
         ;;
     bench)
         install client
+        if wants_help "$@"; then
+            exec "$VENV/bin/python" -m ai.bench --help  # not the client benches below
+        fi
         if [ "${1:-}" = "--compare" ]; then
             shift
             # Catanatron lives in its own environment: it is a yardstick, not a dependency.
@@ -154,6 +178,12 @@ case "$cmd" in
         "$VENV/bin/python" tools/build_web.py --serve "$@"
         ;;
     pins)
+        if [ $# -gt 0 ]; then
+            usage
+            wants_help "$@" && exit 0
+            echo "build.sh: pins takes no arguments, not: $*" >&2
+            exit 2
+        fi
         # Resolves every extra afresh (network) in a scratch environment, keeps the comment at
         # the top of constraints.txt and replaces the pins below it. Review the diff, then
         # ./build.sh test installs and checks the new versions.
@@ -171,7 +201,12 @@ case "$cmd" in
         mv "$scratch/constraints.txt" constraints.txt
         echo "constraints.txt: $(grep -c '==' constraints.txt) pins"
         ;;
+    help | -h | --help)
+        usage
+        ;;
     *)
-        sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'
+        usage >&2
+        echo "build.sh: unknown command '$cmd'" >&2
+        exit 2
         ;;
 esac
