@@ -9,6 +9,7 @@ Reads the JSON with the standard library only.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
 from pathlib import Path
@@ -56,9 +57,19 @@ def report(board: maps.Record) -> None:
     print(f"  farthest enemy capitals: {pairs[-3:]}")
 
 
-def main() -> None:
-    report(maps.load(Path(sys.argv[1]) if len(sys.argv) > 1 else maps.DATA / "map.json"))
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "map", nargs="?", type=Path, default=maps.DATA / "map.json", help="(game/data/map.json)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        board = maps.load(args.map)
+    except (OSError, ValueError) as err:  # json.JSONDecodeError and UnicodeError are ValueErrors
+        parser.error(f"{args.map} cannot be read as JSON: {err}")
+    report(board)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
