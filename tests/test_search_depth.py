@@ -28,3 +28,19 @@ def test_options_are_read_as_numbers_where_they_are() -> None:
     assert search_depth.parse_option("transpositions=false") == ("transpositions", False)
     with pytest.raises(argparse.ArgumentTypeError):
         search_depth.parse_option("c_puct")
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--level", "beginner"], "unknown difficulty 'beginner'"),
+        (["--option", "speed=2"], "unknown search option(s): speed"),
+    ],
+)
+def test_an_unknown_level_or_option_is_named(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        search_depth.main([*argv, "--positions", "1"])
+    assert stop.value.code == 2
+    assert says in capsys.readouterr().err

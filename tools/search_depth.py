@@ -60,7 +60,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
-    config = preset(args.level, **dict(args.option))
+    try:
+        config = preset(args.level, **dict(args.option))
+    except ValueError as err:  # an unknown level, option or value, named with the choices
+        parser.error(str(err))
     for i, state in enumerate(typical_positions(args.positions)):
         view = state.observe(state.current_player())
         search = Search(view, state.legal_actions(), random.Random(args.seed + i), config)
