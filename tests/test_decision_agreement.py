@@ -31,3 +31,20 @@ def test_specs_name_a_preset_and_its_options() -> None:
     assert agreement.search_config("hard:iterations=800").iterations == 800
     with pytest.raises(ValueError, match="unknown search option"):
         agreement.search_config("hard:speed=2")
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["hard:speed=2", "--reference", "expert"], "unknown search option(s): speed"),
+        (["easy", "--reference", "beginner"], "unknown difficulty 'beginner'"),
+        (["easy", "--reference", "hard", "--seeds", "1,x"], "invalid literal"),
+    ],
+)
+def test_what_names_no_search_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], says: str
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        agreement.main([*argv, "--positions", "1"])
+    assert stop.value.code == 2
+    assert says in capsys.readouterr().err

@@ -84,12 +84,15 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
         "--rounds", default="2-8", help="each game's position from a round drawn in this range"
     )
     args = parser.parse_args(argv)
-    seeds = [int(s) for s in args.seeds.split(",")]
-    configs = {spec: search_config(spec) for spec in args.specs}
-    reference = search_config(args.reference)
+    try:
+        seeds = [int(s) for s in args.seeds.split(",")]
+        configs = {spec: search_config(spec) for spec in args.specs}
+        reference = search_config(args.reference)
+        low, _, high = args.rounds.partition("-")
+        span = (int(low), int(high or low))
+    except ValueError as err:  # a spec, seed or round that is none, named with the choices
+        parser.error(str(err))
     tallies = {spec: Tally() for spec in args.specs}
-    low, _, high = args.rounds.partition("-")
-    span = (int(low), int(high or low))
     positions = typical_positions(args.positions, rounds=span, players=2, first_seed=101)
     for i, state in enumerate(positions):
         ref = decide(state, reference, args.reference_seed)
