@@ -7,22 +7,32 @@ Prints one JSON object.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
 import time
 
-# Installed only in .venv-catanatron, not in the environment mypy checks with.
-from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
 
-
-def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 20.0
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "seconds", nargs="?", type=float, default=20.0, help="CPU seconds of games (20)"
+    )
+    args = parser.parse_args(argv)
+    try:
+        # Installed only in .venv-catanatron, not in the environment mypy checks with.
+        from catanatron import Color, Game, RandomPlayer  # type: ignore[import-not-found]
+    except ImportError:
+        parser.error(
+            "catanatron is not installed in this Python; run this with "
+            ".venv-catanatron/bin/python, which ./build.sh bench --compare sets up"
+        )
     random.seed(1)
     colors = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
     start = time.process_time()
     actions = games = 0
-    while time.process_time() - start < seconds:
+    while time.process_time() - start < args.seconds:
         played = Game([RandomPlayer(c) for c in colors])
         played.play()
         actions += len(played.state.actions)
@@ -38,7 +48,8 @@ def main() -> None:
             }
         )
     )
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
