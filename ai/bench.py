@@ -20,6 +20,7 @@ import math
 import os
 import platform
 import random
+import shutil
 import subprocess
 import sys
 import time
@@ -188,9 +189,17 @@ def catanatron_beside(
         def pin_child() -> None:
             os.sched_setaffinity(0, {theirs})
 
-    process = subprocess.Popen(
-        [python, str(script), str(seconds)], stdout=subprocess.PIPE, text=True, preexec_fn=pin_child
-    )
+    try:
+        process = subprocess.Popen(
+            [python, str(script), str(seconds)],
+            stdout=subprocess.PIPE,
+            text=True,
+            preexec_fn=pin_child,
+        )
+    except OSError:
+        if pin_child is not None:
+            os.sched_setaffinity(0, saved)
+        raise
     try:
         yield process
     finally:
@@ -239,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds = 40.0 if args.seconds is None else args.seconds
     if not 0 < seconds <= 3600:  # nan fails this too
         parser.error("--seconds must be more than 0 and at most 3600")
+    if args.compare and shutil.which(args.compare) is None:
+        parser.error(f"--compare {args.compare}: no such Python (a program to run)")
     from ai.arena import unwritable
 
     why = unwritable(args.out)
@@ -248,7 +259,11 @@ def main(argv: list[str] | None = None) -> int:
     warmup = args.warmup if args.warmup is not None else (400 if args.compare else 50)
     report: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine()}
     if args.compare:
-        engine = report["engine"] = bench_engine(games, warmup, args.compare, seconds)
+        try:
+            engine = report["engine"] = bench_engine(games, warmup, args.compare, seconds)
+        except (OSError, RuntimeError) as err:  # that Python failed to run or to measure
+            print(f"bench: {err}", file=sys.stderr)
+            return 2
         rounds = engine["side_by_side"]
         report["catanatron"] = {
             "catanatron": "3.2.1",

@@ -104,3 +104,20 @@ def test_values_are_refused_before_anything_is_timed(
     with pytest.raises(SystemExit):
         bench.main([*argv, "--no-ai"])
     assert says in capsys.readouterr().err
+
+
+def test_a_compare_python_that_fails_is_named_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    argv = ["--seconds", "0.2", "--warmup", "0", "--no-ai"]
+    with pytest.raises(SystemExit) as stop:
+        bench.main(["--compare", str(tmp_path / "none"), *argv])
+    assert stop.value.code == 2
+    assert "no such Python" in capsys.readouterr().err
+    # One without Catanatron: tools/bench_catanatron.py exits 2 there.
+    broken = _stand_in_python(tmp_path, "exit 2")
+    assert bench.main(["--compare", broken, *argv]) == 2
+    assert "bench: the Catanatron benchmark failed (exit 2)" in capsys.readouterr().err
+    if cores is not None:
+        assert os.sched_getaffinity(0) == cores
