@@ -293,3 +293,17 @@ def test_sampling_reads_a_killed_run_s_files_and_refuses_another_file(tmp_path: 
         with pytest.raises(SystemExit, match=says):
             selfplay.sample_records(data, into, 10, _sampled, (), selfplay.Workers())
     assert notes.read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_the_arena_on_ray_answers_help_without_an_address(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as stop:
+        ray_arena.main(["--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert "--ray ADDRESS" in out and "--agents AGENTS" in out
+    with pytest.raises(SystemExit) as stop:
+        ray_arena.main(["--agents", "random,random"])
+    assert stop.value.code == 2
+    assert "required: --ray" in capsys.readouterr().err

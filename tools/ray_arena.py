@@ -22,9 +22,19 @@ from ai import arena
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, add_help=False)
-    parser.add_argument("--ray", metavar="ADDRESS", required=True)
+    parser = argparse.ArgumentParser(
+        usage="%(prog)s --ray ADDRESS [the arena's options]",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=False,
+    )
+    parser.add_argument("--ray", metavar="ADDRESS")
     ours, rest = parser.parse_known_args(argv)
+    if ours.ray is None:
+        if {"-h", "--help"} & set(rest):
+            parser.print_help()  # then the arena's options, and exit 0
+            return arena.main(["--help"])
+        parser.error("the following arguments are required: --ray")
     try:
         workers = Workers(ray_address=ours.ray)
     except ValueError as err:
