@@ -5,7 +5,9 @@
     ./build.sh train policy-exit1 [--games 1000] [--jobs N]
     ./build.sh train value-v3 [--games 1000] [--jobs N]
     ./build.sh train value-v7 [--games 30000] [--jobs N]
+    ./build.sh train value-v8 [--games 30000] [--jobs N]
     ./build.sh train kingdoms [--games 30000] [--jobs N]
+    ./build.sh train tactics [--games 300] [--jobs N]      (--games: SPSA iterations)
     (any of them with --ray local | --ray ADDRESS in place of --jobs: the cluster extra)
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
