@@ -8,9 +8,12 @@ The Ray tests need the optional cluster extra; they skip without it, except with
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
+import importlib.util
 import json
 import os
 import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +32,16 @@ ray_arena = load_tool("ray_arena", "_strategos_ray_arena_for_workers")
 RAY_REQUIRED = os.environ.get("STRATEGOS_REQUIRE_RAY") == "1"
 
 
+@pytest.fixture
+def ray_findable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray as the argument checks see it, installed or not: these tests are about where the
+    tasks are sent, and nothing here starts Ray."""
+    if "ray" not in sys.modules and importlib.util.find_spec("ray") is None:
+        stand_in = types.ModuleType("ray")
+        stand_in.__spec__ = importlib.machinery.ModuleSpec("ray", None)
+        monkeypatch.setitem(sys.modules, "ray", stand_in)
+
+
 def _square(x: int) -> int:
     return x * x
 
@@ -41,7 +54,7 @@ def test_local_workers_run_every_task(jobs: int) -> None:
     assert list(local.imap_unordered(_square, [])) == []
 
 
-def test_workers_refuse_what_cannot_run() -> None:
+def test_workers_refuse_what_cannot_run(ray_findable: None) -> None:
     with pytest.raises(ValueError, match="--jobs must be at least 1"):
         workers.Workers(jobs=0)
     with pytest.raises(ValueError, match="--ray needs an address"):
@@ -116,7 +129,9 @@ def test_the_arena_refuses_local_jobs_when_its_games_run_elsewhere() -> None:
         arena.main(["--agents", "random,random", "--jobs", "2"], map_tasks=lambda w, t: [])
 
 
-def test_training_tells_every_step_where_its_tasks_run(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_training_tells_every_step_where_its_tasks_run(
+    monkeypatch: pytest.MonkeyPatch, ray_findable: None
+) -> None:
     steps: list[list[str]] = []
     monkeypatch.setattr(train, "_run", steps.append)
     assert train.main(["chances", "--games", "3", "--test-games", "2", "--ray", "auto"]) == 0
