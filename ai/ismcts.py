@@ -97,7 +97,9 @@ class IsmctsAgent(_SearchAgent):
         return self._search(view, legal, rng)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.level} {self.config.iterations} iterations>"
+        time_ms = self.config.time_ms
+        budget = f"{time_ms:g} ms" if time_ms > 0 else f"{self.config.iterations} iterations"
+        return f"<{type(self).__name__} {self.level} {budget}>"
 
 
 class IsmctsV1Agent(IsmctsAgent):

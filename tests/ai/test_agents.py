@@ -98,6 +98,9 @@ def test_names_and_specs() -> None:
     assert frozen.config.iterations == 900 and frozen.config.evaluator == "v1"
     custom = ai.agent_from_spec("ismcts:easy:iterations=12")
     assert isinstance(custom, ai.IsmctsAgent) and custom.config.iterations == 12
+    assert repr(custom) == "<IsmctsAgent easy 12 iterations>"
+    timed = ai.make_agent("ismcts", level="hard", time_ms=1500)
+    assert repr(timed) == "<IsmctsAgent hard 1500 ms>"  # the budget it searches by
     with pytest.raises(ValueError):
         ai.make_agent("oracle")
     with pytest.raises(ValueError):
