@@ -38,7 +38,7 @@ def test_specs_name_a_preset_and_its_options() -> None:
     [
         (["hard:speed=2", "--reference", "expert"], "unknown search option(s): speed"),
         (["easy", "--reference", "beginner"], "unknown difficulty 'beginner'"),
-        (["easy", "--reference", "hard", "--seeds", "1,x"], "invalid literal"),
+        (["easy", "--reference", "hard", "--seeds", "1,x"], "--seeds takes whole numbers"),
     ],
 )
 def test_what_names_no_search_is_refused(

@@ -71,6 +71,13 @@ class Tally:
         self.iterations += decision.iterations
 
 
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"--seeds takes whole numbers like 1,2, not {text!r}") from None
+
+
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("specs", nargs="+", help="searches to compare, e.g. expert:c_puct=1.0")
@@ -85,7 +92,7 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
     )
     args = parser.parse_args(argv)
     try:
-        seeds = [int(s) for s in args.seeds.split(",")]
+        seeds = [_seed(s) for s in args.seeds.split(",")]
         configs = {spec: search_config(spec) for spec in args.specs}
         reference = search_config(args.reference)
         low, _, high = args.rounds.partition("-")
