@@ -179,8 +179,11 @@ case "$cmd" in
         ;;
     pins)
         if [ $# -gt 0 ]; then
-            usage
-            wants_help "$@" && exit 0
+            if wants_help "$@"; then
+                usage
+                exit 0
+            fi
+            usage >&2
             echo "build.sh: pins takes no arguments, not: $*" >&2
             exit 2
         fi

@@ -42,6 +42,7 @@ def test_pins_takes_no_arguments_and_its_help_rewrites_nothing(tmp_path: Path) -
     assert helped.returncode == 0 and "./build.sh pins " in helped.stdout
     refused = _run("pins", "now", script=tmp_path / "build.sh")
     assert refused.returncode == 2 and "pins takes no arguments" in refused.stderr
+    assert refused.stdout == ""  # the usage goes with the error, to stderr
     assert (tmp_path / "constraints.txt").read_bytes() == (ROOT / "constraints.txt").read_bytes()
 
 
