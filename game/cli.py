@@ -2,8 +2,8 @@
 
     python -m game.cli [--players 4] [--seed 7] [--rules coins,battle_dice,quests] [--quiet]
 
-The bots here pick uniformly among legal actions; they exist to show the engine at work until
-the graphical client is used (./build.sh play).
+The bots here pick uniformly among legal actions: the engine at work, every rule's effect in
+the log, with nothing but the standard library (the game itself is ./build.sh play).
 """
 
 from __future__ import annotations
