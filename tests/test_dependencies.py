@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ALLOWED = {
     "game": {"game"},
     "ai": {"game", "ai"},
-    "web": {"game", "ai", "web", "pygame", "platform", "js"},
+    "web": {"game", "ai", "web", "pygame", "platform"},  # platform: pygbag's window, in the browser
 }
 
 
