@@ -30,6 +30,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from ai.chances import (
@@ -154,9 +155,14 @@ class Review:
         if budget not in BUDGETS:
             raise ValueError(f"unknown budget {budget!r}; choose from {', '.join(BUDGETS)}")
         n = start.num_players
-        chosen = list(range(n)) if seats is None else sorted(set(seats))
-        if not chosen or any(not 0 <= s < n for s in chosen):
+        chosen = list(range(n)) if seats is None else sorted(seats)
+        if not chosen:
+            raise ValueError("no seat to review: name one or more")
+        if any(not 0 <= s < n for s in chosen):
             raise ValueError(f"the seats to review must be among 0..{n - 1}")
+        for a, b in pairwise(chosen):
+            if a == b:
+                raise ValueError(f"seat {a} is named twice among the seats to review")
         self.seats = chosen
         self.budget_name = budget
         self.budget = BUDGETS[budget]
@@ -495,12 +501,20 @@ def _client_humans(text: str, players: int) -> list[int] | None:
 
 
 def _parse_seats(text: str) -> list[int]:
+    """The seats ``--seats`` names, each once; a list that is empty, has a gap or names a seat
+    twice is refused here, not read as what was perhaps meant."""
+    if not text.replace(",", "").strip():
+        raise argparse.ArgumentTypeError("--seats names no seat: give seat numbers like 0,2")
     try:
-        return [int(part) for part in text.split(",") if part.strip()]
+        seats = [int(part) for part in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(
             f"--seats takes seat numbers like 0,2, not {text!r}"
         ) from None
+    for i, seat in enumerate(seats):
+        if seat in seats[:i]:
+            raise argparse.ArgumentTypeError(f"--seats names seat {seat} twice")
+    return seats
 
 
 def main(argv: list[str] | None = None) -> int:

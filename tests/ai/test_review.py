@@ -159,3 +159,37 @@ def test_a_kingdom_pick_is_judged_by_the_book_the_ai_picks_from() -> None:
     # Romans are the book's best reply to Barbarians (their worst pairing): no cost.
     assert second.action == second.best and second.cost == 0.0
     assert second.after == pytest.approx(1 - worst_pairing)
+
+
+def golden_record(tmp_path: Path, client: object = None) -> Path:
+    """The two-player golden game as a file, with ``client`` as its client part if given."""
+    record = json.loads((GOLDEN / "2p_base.json").read_text())["record"]
+    if client is not None:
+        record["client"] = client
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("seats", "says"),
+    [("0,0", "--seats names seat 0 twice"), ("1,0,1", "--seats names seat 1 twice"),
+     (",", "--seats names no seat"), ("", "--seats names no seat"),
+     ("1,,0", "--seats takes seat numbers like 0,2, not '1,,0'")],
+)  # fmt: skip
+def test_a_repeated_or_empty_seat_list_is_refused_where_it_is_given(
+    tmp_path: Path, seats: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Read as "the seats once each" or "no seat", it would review what was not asked for.
+    with pytest.raises(SystemExit) as refused:
+        review_module.main([str(golden_record(tmp_path)), "--seats", seats])
+    assert refused.value.code == 2
+    assert says in capsys.readouterr().err
+
+
+def test_a_review_of_repeated_or_no_seats_is_refused() -> None:
+    start, played = planted_blunder()
+    with pytest.raises(ValueError, match="seat 0 is named twice"):
+        Review(start, played, seats=[0, 0])
+    with pytest.raises(ValueError, match="no seat to review"):
+        Review(start, played, seats=[])
