@@ -17,8 +17,9 @@ the command line::
 
     python -m ai.review game.json [--json review.json] [--budget quick|thorough] [--seats 0,2]
 
-A file from outside passes the engine's boundary (``GameRecord.from_json``); a file refused
-there is named in one sentence, with exit code 2.
+A file from outside passes the engine's boundary (``GameRecord.from_json``), and a client save's
+seats the client's own check (``ai.save_seats``); a file refused there is named in one sentence,
+with exit code 2.
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ from ai.chances import (
 from ai.evaluation import prepare_board
 from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS, preset
+from ai.save_seats import client_seats, humans
 from ai.search import Search
-from game import P_PICK, Action, GameRecord, GameState, StateFormatError
+from game import P_PICK, Action, GameRecord, GameState, StateFormatError, load_json
 from game.actions import Destroy
 
 TURNING_POINT = 0.10  # win chance lost by one decision that makes it a turning point
@@ -486,18 +488,13 @@ def _pct(x: float) -> str:
 # -- the command line ------------------------------------------------------------------------
 
 
-def _client_humans(text: str, players: int) -> list[int] | None:
-    """The human seats a save of the client names (a bare record names none)."""
-    try:
-        client = json.loads(text).get("client")
-        seats = client.get("seats") if isinstance(client, dict) else None
-    except (ValueError, AttributeError, RecursionError):
-        return None
-    if not isinstance(seats, list) or len(seats) != players:
-        return None
-    humans = [s for s, seat in enumerate(seats) if isinstance(seat, dict)
-              and seat.get("kind") == "human"]  # fmt: skip
-    return humans or None
+def _client_humans(raw: bytes, players: int) -> list[int]:
+    """The seats a person plays in a save of the client (none in a bare record); a save whose
+    seats the client refuses is refused here too, with its sentence (ai.save_seats), rather
+    than read as a bare record, whose every seat would then be reviewed."""
+    # Read as the record was: an object of a sane size, a byte order mark allowed.
+    client = load_json(raw, "game record").get("client")
+    return humans(client_seats(client, players))
 
 
 def _parse_seats(text: str) -> list[int]:
@@ -543,11 +540,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         record = GameRecord.from_json(raw)
+        people = _client_humans(raw, record.num_players)
     except StateFormatError as err:
         print(f"{args.file}: {err}", file=sys.stderr)
         return 2
-    text = raw.decode("utf-8-sig", errors="replace")  # with its BOM, as the record was read
-    seats = args.seats if args.seats is not None else _client_humans(text, record.num_players)
+    seats = args.seats if args.seats is not None else people or None
     try:
         review = Review.of_record(record, seats, args.budget, args.seed)
     except ValueError as err:

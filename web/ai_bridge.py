@@ -22,6 +22,7 @@ import ai.chances
 import ai.levels
 import ai.registry
 import ai.review
+import ai.save_seats
 
 # Every level a save or the command line may name (ai.levels: each is an agent, not only a
 # search budget); ``OFFERED`` below are the ones a new game lets a player choose.
@@ -293,3 +294,17 @@ def review_seconds(decisions: int, budget: str) -> float:
     """About how long a review takes natively: ``decisions`` of the chosen seats, each
     searched (the chart costs next to nothing)."""
     return ai.review.BUDGETS[budget].estimate(decisions)
+
+
+# -- the seats of a save (ai.save_seats) -----------------------------------------------------
+# Read below the client, so that the review of a save (ai.review) refuses what the client does.
+HUMAN = ai.save_seats.HUMAN
+AI = ai.save_seats.AI
+RANDOM_KINGDOM = ai.save_seats.RANDOM_KINGDOM
+PICK_KINGDOM = ai.save_seats.PICK_KINGDOM
+SavedSeat = ai.save_seats.SavedSeat
+check_seat = ai.save_seats.check_seat
+check_kingdoms = ai.save_seats.check_kingdoms
+read_seat = ai.save_seats.read_seat
+read_seats = ai.save_seats.read_seats
+client_seats = ai.save_seats.client_seats

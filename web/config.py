@@ -9,14 +9,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game import Rules
-from web.ai_bridge import check_difficulty
-
-HUMAN = "human"
-AI = "ai"
-RANDOM_KINGDOM = -1
-# The seats pick their kingdoms at the table, one after another from seat 1 (R3.1): every seat
-# or none, since the engine starts a game with all kingdoms given or none.
-PICK_KINGDOM = -2
+from web.ai_bridge import (
+    AI,
+    HUMAN,
+    PICK_KINGDOM,
+    RANDOM_KINGDOM,
+    SavedSeat,
+    check_kingdoms,
+    check_seat,
+    read_seat,
+    read_seats,
+)
 
 
 @dataclass
@@ -27,9 +30,7 @@ class SeatConfig:
 
     def __post_init__(self) -> None:
         # Refused here, where a level is chosen (form, command line, save), not later by the AI.
-        if self.kind not in (HUMAN, AI):
-            raise ValueError(f"unknown seat kind {self.kind!r}; choose from {HUMAN}, {AI}")
-        check_difficulty(self.difficulty)
+        check_seat(self.kind, self.difficulty)
 
     @property
     def is_human(self) -> bool:
@@ -40,12 +41,7 @@ class SeatConfig:
 
     @staticmethod
     def from_dict(data: Any) -> SeatConfig:
-        if not isinstance(data, dict):
-            raise ValueError("a seat must be an object")
-        kingdom = data.get("kingdom", RANDOM_KINGDOM)
-        if not isinstance(kingdom, int) or isinstance(kingdom, bool) or not -2 <= kingdom < 6:
-            raise ValueError(f"bad kingdom {kingdom!r}")
-        return SeatConfig(str(data.get("kind", AI)), str(data.get("difficulty", "normal")), kingdom)
+        return SeatConfig(*read_seat(data))
 
 
 @dataclass
@@ -72,19 +68,13 @@ class MatchConfig:
         """Each seat's kingdom: the chosen ones, the random ones drawn from the seed; None when
         the seats pick them at the table."""
         chosen = [s.kingdom for s in self.seats]
+        check_kingdoms(chosen)
         if PICK_KINGDOM in chosen:
-            if not self.picks:
-                raise ValueError("R3.1: kingdoms are picked in turn by every seat or by none")
             return None
         rng = random.Random(self.seed * 7919 + 17)
         free = [k for k in range(6) if k not in chosen]
         rng.shuffle(free)
-        out = []
-        for k in chosen:
-            out.append(k if k >= 0 else free.pop())
-        if len(set(out)) != len(out):
-            raise ValueError("R3.1: each kingdom can be taken by one player only")
-        return out
+        return [k if k >= 0 else free.pop() for k in chosen]
 
     def with_seed(self, seed: int) -> MatchConfig:
         return MatchConfig([SeatConfig(**s.to_dict()) for s in self.seats], self.rules, seed)
@@ -94,17 +84,30 @@ class MatchConfig:
 
     @staticmethod
     def from_dict(data: Any, rules: Rules, seed: int, players: int) -> MatchConfig:
-        seats_raw = data.get("seats") if isinstance(data, dict) else None
-        if seats_raw is None:  # a record from elsewhere: the first seat plays, the others are AIs
+        return MatchConfig.of_saved(read_seats(data, players), rules, seed, players)
+
+    @staticmethod
+    def of_saved(
+        saved: list[SavedSeat] | None, rules: Rules, seed: int, players: int
+    ) -> MatchConfig:
+        """The configuration of a save's seats, read and checked by ``ai.save_seats``."""
+        if saved is None:  # a record from elsewhere: the first seat plays, the others are AIs
             seats = [SeatConfig(HUMAN)] + [SeatConfig() for _ in range(players - 1)]
-        elif isinstance(seats_raw, list) and len(seats_raw) == players:
-            seats = [SeatConfig.from_dict(s) for s in seats_raw]
         else:
-            raise ValueError(f"the seats do not match the game's {players} players")
-        config = MatchConfig(seats, rules, seed)
-        config.resolve_kingdoms()  # the seats' kingdoms agree with one another
-        return config
+            seats = [SeatConfig(*seat) for seat in saved]
+        return MatchConfig(seats, rules, seed)
 
 
 def spectator_config(players: int, seed: int, difficulty: str = "easy") -> MatchConfig:
     return MatchConfig([SeatConfig(AI, difficulty) for _ in range(players)], Rules(), seed)
+
+
+__all__ = [
+    "AI",
+    "HUMAN",
+    "PICK_KINGDOM",
+    "RANDOM_KINGDOM",
+    "MatchConfig",
+    "SeatConfig",
+    "spectator_config",
+]

@@ -22,7 +22,6 @@ from game import (
     GameState,
     IllegalActionError,
     PlayerView,
-    StateFormatError,
     load_json,
     tower_bonus,
     undoable,
@@ -337,22 +336,11 @@ class MatchSession:
         record = GameRecord.from_json(text)
         # Read as the record was (an object, of a sane size, a byte order mark allowed).
         client: Any = load_json(text, "saved game").get("client")
-        try:
-            if client is None:
-                client = {}  # a record from elsewhere: MatchConfig.from_dict gives it seats
-            elif not isinstance(client, dict) or not isinstance(client.get("seats"), list):
-                # A save of ours whose seats are garbled must not open with another seat
-                # played by the person (the first, as for a record from elsewhere).
-                raise ValueError("the client's part holds no list of seats")
-            viewer = client.get("viewer", -1)
-            if not isinstance(viewer, int) or isinstance(viewer, bool):
-                raise ValueError(f"the viewer {viewer!r} is no seat")
-            config = MatchConfig.from_dict(client, record.rules, record.seed, record.num_players)
-        except ValueError as err:
-            raise StateFormatError(
-                f"The save is damaged: its seat settings are wrong ({err})."
-            ) from None
+        # Refused there as the review of a save (ai.review) refuses it; None: no client part.
+        seats = ai_bridge.client_seats(client, record.num_players)
+        config = MatchConfig.of_saved(seats, record.rules, record.seed, record.num_players)
         session = MatchSession(config, record, on_commit)
+        viewer = client.get("viewer", -1) if seats is not None else -1
         if viewer in session.humans:
             session.viewer = viewer
         return session

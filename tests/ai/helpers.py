@@ -190,3 +190,25 @@ def check_hidden_layer_gradient(loss: Any, p: dict[str, Any], grads: dict[str, A
             down[key].reshape(-1)[i] -= h
             numeric = (loss(up) - loss(down)) / (2 * h)
             assert numeric == pytest.approx(flat[i], rel=1e-4, abs=1e-8), key
+
+
+# Client parts of a two-player save whose seats the client refuses (ai.save_seats): so must
+# the review of a save (tests/ai/test_review.py, tests/web/test_session.py).
+GARBLED_CLIENTS: dict[str, Any] = {
+    "number": 5,
+    "text": "seats",
+    "list": [],
+    "empty": {},
+    "no_seats": {"seed": 1},
+    "null_seats": {"seats": None},
+    "seats_text": {"seats": "x"},
+    "viewer": {"seats": [{"kind": "ai"}, {"kind": "human"}], "viewer": "me"},
+    "one_seat": {"seats": [{"kind": "human"}]},
+    "three_seats": {"seats": [{"kind": "human"}, {"kind": "ai"}, {"kind": "ai"}]},
+    "seat_text": {"seats": ["human", {"kind": "ai"}]},
+    "unknown_kind": {"seats": [{"kind": "robot"}, {"kind": "human"}]},
+    "unknown_level": {"seats": [{"kind": "ai", "difficulty": "godlike"}, {"kind": "human"}]},
+    "bad_kingdom": {"seats": [{"kind": "human", "kingdom": 9}, {"kind": "ai"}]},
+    "kingdom_twice": {"seats": [{"kind": "human", "kingdom": 2}, {"kind": "ai", "kingdom": 2}]},
+    "pick_mixed": {"seats": [{"kind": "human", "kingdom": -2}, {"kind": "ai", "kingdom": 2}]},
+}

@@ -16,6 +16,7 @@ from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS
 from ai.review import BUDGETS, TURNING_POINT, Budget, Review
 from game import Action, GameRecord, GameState, Rules, parse_action
+from tests.ai.helpers import GARBLED_CLIENTS
 from tests.scenario import act, city, romans_and_carthage
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -193,3 +194,18 @@ def test_a_review_of_repeated_or_no_seats_is_refused() -> None:
         Review(start, played, seats=[0, 0])
     with pytest.raises(ValueError, match="no seat to review"):
         Review(start, played, seats=[])
+
+
+@pytest.mark.parametrize("client", GARBLED_CLIENTS.values(), ids=GARBLED_CLIENTS.keys())
+def test_a_save_whose_seats_the_client_refuses_is_refused(
+    tmp_path: Path, client: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Read as a record from elsewhere, every seat would be reviewed: the person's own seats
+    are no longer known. The client refuses such a save (web.session), and so does the review,
+    in the same sentence, whatever --seats says."""
+    save = golden_record(tmp_path, client)
+    for seats in ([], ["--seats", "0"]):
+        assert review_module.main([str(save), *seats]) == 2
+        out, err = capsys.readouterr()
+        assert "The save is damaged: its seat settings are wrong (" in err
+        assert err.startswith(f"{save}: ") and "Traceback" not in err and not out

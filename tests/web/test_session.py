@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
 
+from ai import review
 from game import P_ACTION, P_PICK, IllegalActionError, Rules, StateFormatError
 from game.actions import DrawCard, EndTurn, Move
+from tests.ai.helpers import GARBLED_CLIENTS
 from web import describe
 from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig, spectator_config
 from web.session import MatchSession
@@ -172,6 +175,23 @@ def test_a_save_whose_client_part_is_garbled_is_refused(client: object) -> None:
         data["client"] = client
     with pytest.raises(StateFormatError, match="seat settings are wrong"):
         MatchSession.from_save(json.dumps(data))
+
+
+@pytest.mark.parametrize("client", GARBLED_CLIENTS.values(), ids=GARBLED_CLIENTS.keys())
+def test_the_review_of_a_save_refuses_it_as_the_client_does(
+    client: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One check of a save's seats (ai.save_seats), below the client: python -m ai.review
+    refuses the saves the client refuses, in the client's sentence."""
+    data = json.loads(_human_game(seed=7).save_text())
+    data["client"] = client
+    text = json.dumps(data)
+    with pytest.raises(StateFormatError) as refused:
+        MatchSession.from_save(text)
+    save = tmp_path / "save.json"
+    save.write_text(text)
+    assert review.main([str(save)]) == 2
+    assert capsys.readouterr().err == f"{save}: {refused.value}\n"
 
 
 def test_a_save_with_a_byte_order_mark_keeps_its_seats() -> None:
