@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -34,6 +35,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
+from ai.arena import unwritable
 from ai.chances import (
     MAPPED_SEARCH_OPTIONS,
     is_turn_start,
@@ -514,6 +516,40 @@ def _parse_seats(text: str) -> list[int]:
     return seats
 
 
+def _out_refusal(out: str, reviewed: str) -> str:
+    """Why the review may not be written to ``out`` (``--json``), in a sentence; "" when it may.
+
+    Checked before the run, which may take minutes. A file already there is replaced only when
+    it holds nothing or an earlier review: the game reviewed, a player's other saves and any
+    other file are not the review's to overwrite."""
+    why = unwritable(out)
+    if why or not os.path.isfile(out):
+        return why  # nothing there to lose (or a device or pipe: written to, not replaced)
+    try:
+        same = os.path.samefile(out, reviewed)
+    except OSError:
+        same = False  # no game there: the command line says so next
+    if same:
+        return f"--json {out} is the game being reviewed; give the review a file of its own"
+    try:
+        with open(out, "rb") as f:
+            held = f.read(READ_LIMIT + 1)
+    except OSError as err:
+        return f"--json {out} cannot be read to see what it holds: {err.strerror or err}"
+    if not held:
+        return ""
+    try:
+        data = load_json(held, "review", max_bytes=READ_LIMIT)
+    except StateFormatError:
+        data = None
+    if isinstance(data, dict) and data.get("format") == REVIEW_FORMAT:
+        return ""
+    return (
+        f"--json {out} holds something other than a review, which is not replaced; "
+        "give another file name"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m ai.review",
@@ -521,7 +557,10 @@ def main(argv: list[str] | None = None) -> int:
         "AI's preferred action, and the turning points.",
     )
     p.add_argument("file", help="a game record or a client save (JSON)")
-    p.add_argument("--json", dest="out", help="write the review as JSON to this file")
+    p.add_argument(
+        "--json", dest="out",
+        help="write the review as JSON to this file (new, empty, or an earlier review)",
+    )  # fmt: skip
     p.add_argument("--budget", choices=tuple(BUDGETS), default="quick")
     p.add_argument(
         "--seats", type=_parse_seats, default=None,
@@ -529,6 +568,9 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
+    why = _out_refusal(args.out, args.file) if args.out else ""
+    if why:
+        p.error(why)
     try:
         with open(args.file, "rb") as f:
             raw = f.read(READ_LIMIT + 1)

@@ -209,3 +209,80 @@ def test_a_save_whose_seats_the_client_refuses_is_refused(
         out, err = capsys.readouterr()
         assert "The save is damaged: its seat settings are wrong (" in err
         assert err.startswith(f"{save}: ") and "Traceback" not in err and not out
+
+
+def refused_before_the_run(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> str:
+    """What the command line says refusing ``argv``, checked to come before any search."""
+
+    def no_run(self: Review) -> Review:
+        raise AssertionError("the review ran")
+
+    monkeypatch.setattr(Review, "run", no_run)
+    with pytest.raises(SystemExit) as refused:
+        review_module.main(argv)
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return err
+
+
+def test_the_review_is_never_written_over_the_game_it_reviews(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = golden_record(tmp_path, {"seats": [{"kind": "ai"}, {"kind": "human"}]})
+    kept = save.read_bytes()
+    link = tmp_path / "link.json"
+    link.symlink_to(save)
+    for out in (save, link, tmp_path / "." / "game.json"):
+        err = refused_before_the_run([str(save), "--json", str(out)], monkeypatch, capsys)
+        assert "is the game being reviewed" in err
+    assert save.read_bytes() == kept
+
+
+@pytest.mark.parametrize(
+    "content", [b"my notes\n", b'{"format": "strategos-record"}', b"\x00\xff", b"[1, 2]"]
+)
+def test_a_file_that_is_not_a_review_is_not_replaced_by_one(
+    tmp_path: Path,
+    content: bytes,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    save = golden_record(tmp_path)
+    other = tmp_path / "other.json"
+    other.write_bytes(content)
+    err = refused_before_the_run([str(save), "--json", str(other)], monkeypatch, capsys)
+    assert "holds something other than a review" in err and "other.json" in err
+    assert other.read_bytes() == content
+
+
+@pytest.mark.parametrize("out", [".", "missing/review.json"])
+def test_a_review_path_that_cannot_be_written_is_refused_before_the_run(
+    tmp_path: Path, out: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found only after the review, it cost the whole run (minutes at thorough).
+    save = golden_record(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    err = refused_before_the_run([str(save), "--json", out], monkeypatch, capsys)
+    assert out in err
+
+
+def test_an_earlier_review_or_an_empty_file_is_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(BUDGETS, "quick", Budget(10, 5, 0.05))
+    record = json.loads((GOLDEN / "2p_base.json").read_text())["record"]
+    record["actions"] = record["actions"][:12]
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps(record))
+    out = tmp_path / "review.json"
+    out.write_bytes(b"")
+    assert review_module.main([str(save), "--json", str(out), "--seats", "0"]) == 0
+    assert json.loads(out.read_text())["seats"] == [0]
+    assert review_module.main([str(save), "--json", str(out), "--seats", "1"]) == 0
+    assert json.loads(out.read_text())["seats"] == [1]
+    # With no game to review, that is what is said, not a word about the review's file.
+    assert review_module.main([str(tmp_path / "gone.json"), "--json", str(out)]) == 2
+    assert "gone.json cannot be read" in capsys.readouterr().err
