@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ai.arena import unwritable
+from ai.arena import check_seed, unwritable
 from ai.chances import (
     MAPPED_SEARCH_OPTIONS,
     is_turn_start,
@@ -158,6 +158,7 @@ class Review:
     ) -> None:
         if budget not in BUDGETS:
             raise ValueError(f"unknown budget {budget!r}; choose from {', '.join(BUDGETS)}")
+        check_seed(seed)
         n = start.num_players
         chosen = list(range(n)) if seats is None else sorted(seats)
         if not chosen:
@@ -568,6 +569,12 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
+    try:
+        # One range of seeds for every command line of the project: though only Python's
+        # generators are seeded here, a seed is refused here as it would be in the arena.
+        check_seed(args.seed, "--seed")
+    except ValueError as err:
+        p.error(str(err))
     why = _out_refusal(args.out, args.file) if args.out else ""
     if why:
         p.error(why)
