@@ -565,7 +565,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", choices=tuple(BUDGETS), default="quick")
     p.add_argument(
         "--seats", type=_parse_seats, default=None,
-        help="seats to review, e.g. 0,2 (default: the save's humans, else all)",
+        help="seats to review, e.g. 0,2 (default: the save's humans, else all); while a "
+        "save's game is not over, only its humans",
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
@@ -594,6 +595,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.file}: {err}", file=sys.stderr)
         return 2
     seats = args.seats if args.seats is not None else people or None
+    n = record.num_players
+    hidden = [s for s in args.seats or () if people and s not in people and 0 <= s < n]
+    if hidden and not record.replay().is_terminal():
+        # R11, as the replay's review allows it: an AI seat's decisions are judged with its
+        # hand, which the person playing on may not see until the game is over.
+        print(
+            f"--seats {hidden[0]}: the game is not over, so only a person's seat may be "
+            f"reviewed ({', '.join(map(str, people))}).",
+            file=sys.stderr,
+        )
+        return 2
     try:
         review = Review.of_record(record, seats, args.budget, args.seed)
     except ValueError as err:

@@ -316,3 +316,38 @@ def test_a_negative_seed_is_a_seed() -> None:
     assert first.to_dict()["decisions"] == again.to_dict()["decisions"]
     with pytest.raises(ValueError, match="the seed must be a whole number"):
         Review(start, played, seats=[0], seed=2**43)
+
+
+def test_an_unfinished_game_is_reviewed_only_for_a_persons_seats(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R11, as the replay's review allows it (web.scenes.review_panel): while the game is not
+    over, an AI seat's review would judge its decisions with its hand, which the person
+    playing on may not see; once it is over, any seat."""
+    monkeypatch.setitem(BUDGETS, "quick", Budget(10, 5, 0.05))
+    record = json.loads((GOLDEN / "2p_base.json").read_text())["record"]
+    record["client"] = {"seats": [{"kind": "ai"}, {"kind": "human"}], "seed": 0}
+    whole = list(record["actions"])
+    record["actions"] = whole[:12]
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps(record))
+    assert review_module.main([str(save), "--seats", "0,1"]) == 2
+    out, err = capsys.readouterr()
+    assert "--seats 0: the game is not over, so only a person's seat may be reviewed (1)" in err
+    assert not out
+    assert review_module.main([str(save), "--seats", "1,2"]) == 2
+    assert "the seats to review must be among 0..1" in capsys.readouterr().err
+    assert review_module.main([str(save), "--seats", "1"]) == 0
+    assert "decisions of seats 1 reviewed" in capsys.readouterr().out
+    # A record from elsewhere names no person: any seat, as the replay allows.
+    del record["client"]
+    save.write_text(json.dumps(record))
+    assert review_module.main([str(save), "--seats", "0"]) == 0
+    capsys.readouterr()
+    # Over, the game shows every hand: its AI seats may be reviewed.
+    record["client"] = {"seats": [{"kind": "ai"}, {"kind": "human"}], "seed": 0}
+    record["actions"] = whole
+    save.write_text(json.dumps(record))
+    monkeypatch.setattr(Review, "run", lambda self: self)
+    assert review_module.main([str(save), "--seats", "0"]) == 0
+    assert "decisions of seats 0 reviewed" in capsys.readouterr().out
