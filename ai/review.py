@@ -517,6 +517,15 @@ def _parse_seats(text: str) -> list[int]:
     return seats
 
 
+def _is_review(raw: bytes) -> bool:
+    """Whether ``raw`` is the text of a review (``Review.to_dict``)."""
+    try:
+        data = load_json(raw, "review", max_bytes=READ_LIMIT)
+    except StateFormatError:
+        return False
+    return isinstance(data, dict) and data.get("format") == REVIEW_FORMAT
+
+
 def _out_refusal(out: str, reviewed: str) -> str:
     """Why the review may not be written to ``out`` (``--json``), in a sentence; "" when it may.
 
@@ -537,13 +546,7 @@ def _out_refusal(out: str, reviewed: str) -> str:
             held = f.read(READ_LIMIT + 1)
     except OSError as err:
         return f"--json {out} cannot be read to see what it holds: {err.strerror or err}"
-    if not held:
-        return ""
-    try:
-        data = load_json(held, "review", max_bytes=READ_LIMIT)
-    except StateFormatError:
-        data = None
-    if isinstance(data, dict) and data.get("format") == REVIEW_FORMAT:
+    if not held or _is_review(held):
         return ""
     return (
         f"--json {out} holds something other than a review, which is not replaced; "
@@ -592,7 +595,11 @@ def main(argv: list[str] | None = None) -> int:
         record = GameRecord.from_json(raw)
         people = _client_humans(raw, record.num_players)
     except StateFormatError as err:
-        print(f"{args.file}: {err}", file=sys.stderr)
+        if _is_review(raw):  # where the engine would say that its format marker is missing
+            print(f"{args.file} is a review, not a game: review the game it was made from.",
+                  file=sys.stderr)  # fmt: skip
+        else:
+            print(f"{args.file}: {err}", file=sys.stderr)
         return 2
     seats = args.seats if args.seats is not None else people or None
     n = record.num_players

@@ -351,3 +351,16 @@ def test_an_unfinished_game_is_reviewed_only_for_a_persons_seats(
     monkeypatch.setattr(Review, "run", lambda self: self)
     assert review_module.main([str(save), "--seats", "0"]) == 0
     assert "decisions of seats 0 reviewed" in capsys.readouterr().out
+
+
+def test_a_review_given_as_the_game_is_named_as_a_review(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "its format marker is missing" sent a person looking for a marker that is there.
+    written = tmp_path / "review.json"
+    start, _ = planted_blunder()
+    written.write_text(json.dumps(Review(start, [], seats=[0]).run().to_dict()))
+    assert review_module.main([str(written)]) == 2
+    assert capsys.readouterr().err == (
+        f"{written} is a review, not a game: review the game it was made from.\n"
+    )
