@@ -38,6 +38,7 @@ from ai.registry import hint_search
 from game import CHANCE, GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import read_json_lines, reported
 from selfplay import sample_records
 from workers import add_arguments, from_args
 
@@ -95,8 +96,7 @@ def sample(args: argparse.Namespace) -> int:
 
 
 def _read(path: Path) -> dict[str, np.ndarray]:
-    rows = [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines() if t.strip()]
-    rows = [r for r in rows if "chance" in r]
+    rows = [r for r in read_json_lines(path, "sampled game", ("game",)) if "chance" in r]
     return {k: np.array([r[k] for r in rows], dtype=float)
             for k in ("game", "seats", "chance", "won")}  # fmt: skip
 
@@ -238,6 +238,7 @@ def fit(args: argparse.Namespace) -> int:
     return 0
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

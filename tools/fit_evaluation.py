@@ -33,6 +33,9 @@ from pathlib import Path
 from typing import TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
+
+from json_files import read_json_lines, reported
 
 from ai.arena import check_seed, cut_short, parse_rules, play_game
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
@@ -127,11 +130,8 @@ def load(paths: Iterable[str]) -> tuple[list[Sample], list[Sample]]:
     fit: list[Sample] = []
     held: list[Sample] = []
     for path in paths:
-        for line in Path(path).read_text(encoding="utf-8").splitlines():
-            try:
-                row = json.loads(line)
-            except json.JSONDecodeError:
-                continue
+        keys = ("game", "returns", "positions")
+        for row in read_json_lines(Path(path), "game of recorded positions", keys):
             returns = row["returns"]
             if sum(returns) <= 0:
                 continue  # R10.2: nobody won, nothing to learn about who wins
@@ -308,6 +308,7 @@ def fit(args: argparse.Namespace) -> None:
     print(json.dumps(report, indent=2))
 
 
+@reported
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)

@@ -35,8 +35,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import read_json_lines, reported
 from search_targets import positions
-from selfplay import append_as_done
+from selfplay import append_as_done, read_rows
 from workers import add_arguments, from_args
 
 from ai.components import make_evaluator, make_policy
@@ -109,17 +110,14 @@ def _game_values(task: tuple[dict[str, Any], list[dict[str, Any]], int, int]) ->
     return out
 
 
-def _read(path: Path) -> list[dict[str, Any]]:
-    text = path.read_text(encoding="utf-8") if path.exists() else ""
-    return [json.loads(t) for t in text.splitlines() if t.strip()]
-
-
 def measure(samples: Path, games: Path, rolled: Path) -> dict[str, Any]:
     """Where the rollouts' best action agrees with hard's most visited and v1's one-ply best."""
-    found = {(r["seed"], r["game"], r["action"]): r["values"] for r in _read(rolled)}
-    records = {(int(d["seed"]), int(d["index"])): d["record"] for d in _read(games)}
+    rows = read_json_lines(rolled, "rolled-out position", ("game", "seed", "action", "values"))
+    found = {(r["seed"], r["game"], r["action"]): r["values"] for r in rows}
+    lines = read_json_lines(games, "self-play game", ("seed", "index", "record"))
+    records = {(int(d["seed"]), int(d["index"])): d["record"] for d in lines}
     hard = agree_v1 = both_v1_hard = counted = tied = 0
-    for s in _read(samples):
+    for s in read_json_lines(samples, "sampled game", ("game",)):
         values = found.get((s["seed"], s["game"], s["action"]))
         if values is None or sum(v is not None for v in values) < 2:
             continue
@@ -150,6 +148,7 @@ def measure(samples: Path, games: Path, rolled: Path) -> dict[str, Any]:
     }
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = argparse.ArgumentParser(
@@ -174,11 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.rollouts < 1 or not 0 <= args.turns <= 10 or args.limit < 0:
         parser.error("--rollouts at least 1, --turns 0 to 10, --limit at least 0")
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for s in _read(args.samples):
+    for s in read_json_lines(args.samples, "sampled game", ("game",)):
         if "visits" in s:
             by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
-    done = {(r["seed"], r["game"]) for r in _read(args.out)}
-    lines = {(int(d["seed"]), int(d["index"])): d for d in _read(args.games)}
+    # Its own lines, to resume from: a last one cut short by a stopped run is dropped.
+    rolled = read_rows(args.out, "game", "rolled-out position", append=True)
+    done = {(r["seed"], r["game"]) for r in rolled}
+    games = read_json_lines(args.games, "self-play game", ("seed", "index", "record"))
+    lines = {(int(d["seed"]), int(d["index"])): d for d in games}
     keys = [k for k in sorted(by_game) if k in lines]
     keys = keys[: args.limit] if args.limit else keys
     todo = [(lines[k], by_game[k], args.rollouts, args.turns) for k in keys if k not in done]

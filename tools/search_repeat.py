@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import reported
 from sibling_kinds import print_report, tied_best
 from value_exit import load_siblings
 
@@ -76,6 +77,7 @@ def repeat_agreement(first: Sib, second: Sib) -> dict[str, Any]:
     }
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

@@ -41,6 +41,7 @@ from ai.registry import agent_from_spec
 from game import CHANCE, P_ACTION, P_CONTINUE, GameRecord, GameState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import read_json_lines, reported
 from selfplay import sample_records
 from workers import add_arguments, from_args
 
@@ -111,10 +112,6 @@ def _sample_star(args: tuple[dict[str, Any], int, str, int]) -> list[dict[str, A
     return sample_game(*args)
 
 
-def _lines(path: Path) -> list[dict[str, Any]]:
-    return [json.loads(t) for t in path.read_text(encoding="utf-8").splitlines() if t.strip()]
-
-
 def sample(args: argparse.Namespace) -> int:
     extra = (args.per_game, args.agent, args.search_seed)
     sample_records(args.data, args.out, args.games, _sample_star, extra, args.workers, args.first)
@@ -140,9 +137,10 @@ def features(state: GameState) -> tuple[np.ndarray, np.ndarray]:
 
 def load_samples(path: Path, games: Path) -> list[dict[str, Any]]:
     """Each sample with its position's quick scores and features, checked against its record."""
-    records = {(int(d["seed"]), int(d["index"])): d for d in _lines(games)}
+    lines = read_json_lines(games, "self-play game", ("seed", "index", "record"))
+    records = {(int(d["seed"]), int(d["index"])): d for d in lines}
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for s in _lines(path):
+    for s in read_json_lines(path, "sampled game", ("game",)):
         if "visits" in s:
             by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
     out = []
@@ -232,6 +230,7 @@ def fit(args: argparse.Namespace) -> int:
     return 0
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

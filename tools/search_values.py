@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import reported
 from sibling_kinds import add_sample_arguments, evaluations, print_report
 from value_exit import load_siblings
 
@@ -82,6 +83,7 @@ def values_agreement(
     }
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

@@ -27,6 +27,7 @@ import numpy as np
 from ai.learned_value import load_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import reported
 from value_exit import load_siblings, mover_chances
 
 
@@ -98,6 +99,7 @@ def search_entropy(sib: dict[str, np.ndarray]) -> float:
     return float(terms.sum() / len(sib["starts"]))
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import read_json_lines, reported
 from workers import Workers
 
 from ai.chances import is_turn_start
@@ -113,7 +114,7 @@ def load(
     if share > 0:
         suffix = f".decisions{share:g}{suffix}"
     cache_path = data.with_suffix(suffix)
-    lines = [json.loads(t) for t in data.read_text(encoding="utf-8").splitlines() if t.strip()]
+    lines = read_json_lines(data, "self-play game", ("index", "record"))
     reading = "public" if public else "world"
     sampled = (reading,) if share == 0 else (reading, f"decisions {share:g}")
     key = hashlib.sha256(",".join((*sampled, *FEATURES)).encode()).hexdigest()[:16]
@@ -273,6 +274,7 @@ def held_out(game: np.ndarray, share: float = 0.2) -> np.ndarray:
     )
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

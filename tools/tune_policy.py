@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))  # the other tools
 
+from json_files import read_json, reported  # noqa: E402
 from workers import WorkersError, add_arguments, from_args  # noqa: E402
 
 import game  # noqa: E402
@@ -163,6 +164,7 @@ def _match(task: tuple[list[float], list[float], int, int]) -> float:
     return diff
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
@@ -186,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     units = [0.0] * len(PARAMETERS)
     history: list[dict[str, Any]] = []
     if state_path.exists():
-        saved = json.loads(state_path.read_text(encoding="utf-8"))
+        saved = read_json(state_path, "tuning state")
         if saved.get("run") != run or saved.get("parameters") != [p.name for p in PARAMETERS]:
             print(f"{state_path} belongs to another run; remove it to start over", file=sys.stderr)
             return 2

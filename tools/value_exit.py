@@ -55,6 +55,7 @@ from game import P_ACTION, P_OVER, GameRecord, GameState
 from game.actions import Trade
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import read_json_lines, reported
 from search_targets import HOLD_OUT, positions
 from train_value import MAX_SEATS, held_out, load, scores
 
@@ -109,14 +110,10 @@ def siblings(
 def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
     """Every recorded position's children, flattened: ``pos`` says whose child each row is."""
     records = {}
-    for t in games.read_text(encoding="utf-8").splitlines():
-        if t.strip():
-            d = json.loads(t)
-            records[(int(d["seed"]), int(d["index"]))] = d["record"]
+    for d in read_json_lines(games, "self-play game", ("seed", "index", "record")):
+        records[(int(d["seed"]), int(d["index"]))] = d["record"]
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    lines = [t for path in paths for t in path.read_text(encoding="utf-8").splitlines()]
-    for t in lines:
-        s = json.loads(t) if t.strip() else {}
+    for s in (s for path in paths for s in read_json_lines(path, "sampled game", ("game",))):
         if "visits" in s:
             by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
     parts: list[dict[str, Any]] = []
@@ -407,6 +404,7 @@ def training_data(args: argparse.Namespace) -> tuple[Data, Data, Data, Data, np.
     return select(sib, ~held), select(sib, held), out_train, load(args.test_outcomes), scale
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

@@ -39,6 +39,7 @@ import numpy as np
 from ai.learned_value import load_hidden, load_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import reported
 from train_value import scores
 from value_exit import (
     Adam,
@@ -184,6 +185,7 @@ def named_params(name: str) -> Params:
     }
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

@@ -50,6 +50,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import reported
 from train_value import held_out, load, scores
 from value_exit import load_siblings, measure_siblings, v1_weights
 from value_mlp import Params, backprop, chances, model_file, named_params, sibling_value, unscaled
@@ -106,6 +107,7 @@ def fit(
     return p
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

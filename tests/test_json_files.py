@@ -1,0 +1,155 @@
+"""How the offline tools read their JSON files (tools/json_files.py): a file that cannot be
+read, is not text, or holds a line that is not what it should be ends the tool with one line
+naming the file and the line, exit code 2, never a traceback."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.tool_scripts import load_tool
+
+json_files = load_tool("json_files", "_strategos_json_files_for_tests")
+train_value = load_tool("train_value", "_strategos_train_value_for_json_files")
+search_values = load_tool("search_values", "_strategos_search_values_for_json_files")
+fit_evaluation = load_tool("fit_evaluation", "_strategos_fit_evaluation_for_json_files")
+tune_policy = load_tool("tune_policy", "_strategos_tune_policy_for_json_files")
+rollout_values = load_tool("rollout_values", "_strategos_rollout_values_for_json_files")
+
+GAME = json.dumps({"index": 0, "seed": 1, "record": {}})
+CUT = GAME[:17]  # a run stopped while writing the line
+
+
+def test_lines_of_json_objects_are_read_blank_lines_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text(f"{GAME}\n\n{GAME}\n", encoding="utf-8")
+    rows = json_files.read_json_lines(path, "self-play game", ("index", "record"))
+    assert rows == [json.loads(GAME)] * 2
+    path.write_text("")
+    assert json_files.read_json_lines(path, "self-play game") == []
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (f"{GAME}\n{GAME}\n{CUT}", "games.jsonl:3: not a self-play game: the line is not JSON"),
+        ("my notes\n", "games.jsonl:1: not a self-play game: the line is not JSON"),
+        (f"{GAME}\n[1, 2]\n", "games.jsonl:2: not a self-play game (not a JSON object)"),
+        (f'{GAME}\n{{"index": 1}}\n', "games.jsonl:2: not a self-play game (it has no 'record')"),
+        ("[" * 100_000, "games.jsonl:1: not a self-play game: the line is not JSON"),
+    ],
+    ids=["cut_short", "notes", "array", "no_record", "deep"],
+)
+def test_a_line_that_is_not_what_it_should_be_is_named(
+    tmp_path: Path, content: str, says: str
+) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(json_files.DataFileError) as refused:
+        json_files.read_json_lines(path, "self-play game", ("index", "record"))
+    message = str(refused.value)
+    assert message.startswith(f"{tmp_path}/") and says in message and "\n" not in message
+
+
+def test_a_file_that_cannot_be_read_or_is_not_text_is_named(tmp_path: Path) -> None:
+    binary = tmp_path / "model.npz"
+    binary.write_bytes(b"PK\x03\x04\xff\xfe")
+    for path, says in ((binary, "is not text"), (tmp_path / "gone.jsonl", "cannot be read"),
+                       (tmp_path, "cannot be read")):  # fmt: skip
+        for read in (json_files.read_json_lines, json_files.read_json):
+            with pytest.raises(json_files.DataFileError, match=f"^{path}.*{says}"):
+                read(path, "self-play game")
+
+
+@pytest.mark.parametrize("content", ['{"run": {"seed": 1}, "units": [0.1,', "notes", ""])
+def test_a_document_that_is_not_json_is_named(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "state.json"
+    path.write_text(content, encoding="utf-8")
+    says = r"state\.json: not a tuning state: (its text is not JSON|the file is empty)"
+    with pytest.raises(json_files.DataFileError, match=says):
+        json_files.read_json(path, "tuning state")
+
+
+def test_a_main_reported_ends_with_the_message_and_code_2(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def main(argv: list[str] | None = None) -> int:
+        raise json_files.DataFileError("games.jsonl:3: not a self-play game")
+
+    with pytest.raises(SystemExit) as ended:
+        json_files.reported(main)([])
+    assert ended.value.code == 2
+    assert capsys.readouterr().err == "test_json_files.py: games.jsonl:3: not a self-play game\n"
+
+
+def refused(main: object, argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """What a tool's ``main`` says as it refuses ``argv``: exit code 2 and no traceback."""
+    assert callable(main)
+    with pytest.raises(SystemExit) as ended:
+        main(argv)
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1
+    return err
+
+
+def test_train_value_names_a_games_line_cut_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "games.jsonl"
+    games.write_text(f"{GAME}\n{CUT}", encoding="utf-8")
+    argv = [str(games), "--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json")]
+    err = refused(train_value.main, argv, capsys)
+    assert err.startswith(f"train_value.py: {games}:2: not a self-play game: the line is not")
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_search_values_names_a_file_that_is_not_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    games.write_text(f"{GAME}\n", encoding="utf-8")
+    samples.write_text("position,visits\n3,0.5\n", encoding="utf-8")  # a CSV given by mistake
+    err = refused(search_values.main, [str(samples), "--games", str(games)], capsys)
+    assert err.startswith(f"search_values.py: {samples}:1: not a sampled game: the line is not")
+    samples.write_text('{"game": 0, "skipped": true}\n', encoding="utf-8")
+    err = refused(search_values.main, [str(samples), "--games", str(samples)], capsys)
+    assert f"{samples}:1: not a self-play game (it has no 'seed')" in err
+
+
+def test_fit_evaluation_no_longer_skips_a_damaged_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The fit read past any line that was not JSON: it fitted to what was left, unsaid.
+    positions = tmp_path / "positions.jsonl"
+    row = {"game": 0, "returns": [1.0, 0.0], "positions": []}
+    positions.write_text(f"{json.dumps(row)}\n{json.dumps(row)[:20]}\n", encoding="utf-8")
+    err = refused(fit_evaluation.main, ["fit", str(positions)], capsys)
+    assert err.startswith(f"fit_evaluation.py: {positions}:2: not a game of recorded positions")
+
+
+def test_tune_policy_names_a_state_file_that_is_not_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    state = tmp_path / "state.json"
+    for content, says in (('{"run": {"model": "x"}, "units": [0.1,', "its text is not JSON"),
+                          ("[1, 2]", "(not a JSON object)")):  # fmt: skip
+        state.write_text(content, encoding="utf-8")
+        err = refused(tune_policy.main, ["--games", "2", "--state", str(state)], capsys)
+        assert err.startswith(f"tune_policy.py: {state}: not a tuning state") and says in err
+        assert state.read_text(encoding="utf-8") == content
+
+
+def test_rollout_values_refuses_a_missing_samples_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Read as empty, it rolled out nothing and said "0 to roll out".
+    games, out = tmp_path / "games.jsonl", tmp_path / "rolled.jsonl"
+    games.write_text(f"{GAME}\n", encoding="utf-8")
+    gone = tmp_path / "gone.jsonl"
+    argv = [str(gone), "--games", str(games), "--out", str(out)]
+    err = refused(rollout_values.main, argv, capsys)
+    assert err.startswith(f"rollout_values.py: {gone} cannot be read")
+    assert not out.exists()
