@@ -99,6 +99,8 @@ def play(args: argparse.Namespace) -> None:
             lines = out.read_text(encoding="utf-8").splitlines()
         except UnicodeDecodeError:
             sys.exit(f"{out} is not a file of recorded positions (it is not text)")
+        except OSError as err:  # a folder, say
+            sys.exit(f"{out} cannot be read: {err.strerror or err}; use another --out")
         for number, line in enumerate(lines, 1):
             try:
                 row = json.loads(line)

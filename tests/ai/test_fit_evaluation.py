@@ -87,3 +87,5 @@ def test_play_leaves_another_file_as_it_was(tmp_path: Path, content: str) -> Non
     assert out.read_bytes() == content.encode("latin-1")
     with pytest.raises(SystemExit, match="--seed must be"):
         fit_evaluation.main([*argv[:6], str(2**62), "--out", str(tmp_path / "new.jsonl")])
+    with pytest.raises(SystemExit, match="cannot be read: Is a directory"):
+        fit_evaluation.main([*argv[:-1], str(tmp_path)])  # a folder for --out
