@@ -484,6 +484,10 @@ def _read_root(search: Search) -> _Root:
     return _Root(search.best_action(), insights, chances)
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def _pct(x: float) -> str:
     return f"{round(x * 100)}%"
 
@@ -621,10 +625,12 @@ def main(argv: list[str] | None = None) -> int:
     review.run()
     for d in review.turning_points():
         print(f"turning point, action {d.index + 1}, seat {d.seat}: {review.explanation(d)}")
+    reviewed = review.seats
     print(
-        f"{len(review.decisions)} decisions of seats {', '.join(map(str, review.seats))} "
+        f"{_count(len(review.decisions), 'decision')} of "
+        f"{'seat' if len(reviewed) == 1 else 'seats'} {', '.join(map(str, reviewed))} "
         f"reviewed ({args.budget}) in {review.elapsed:.1f} s; "
-        f"{len(review.turning_points())} turning points"
+        f"{_count(len(review.turning_points()), 'turning point')}"
     )
     if args.out:
         try:

@@ -123,10 +123,10 @@ def test_command_line_writes_json_and_refuses_bad_files(
     assert review_module.main([str(save), "--json", str(out)]) == 0
     written = json.loads(out.read_text())
     assert written["seats"] == [1], "a save's human seats are the default"
-    assert "decisions of seats 1 reviewed" in capsys.readouterr().out
+    assert "of seat 1 reviewed" in capsys.readouterr().out
     save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())  # a byte order mark (Notepad)
     assert review_module.main([str(save)]) == 0
-    assert "decisions of seats 1 reviewed" in capsys.readouterr().out
+    assert "of seat 1 reviewed" in capsys.readouterr().out
 
     bad = tmp_path / "bad.json"
     for text in ("not json", '{"format": "strategos-record", "version": 1}', "[1, 2]"):
@@ -338,7 +338,7 @@ def test_an_unfinished_game_is_reviewed_only_for_a_persons_seats(
     assert review_module.main([str(save), "--seats", "1,2"]) == 2
     assert "the seats to review must be among 0..1" in capsys.readouterr().err
     assert review_module.main([str(save), "--seats", "1"]) == 0
-    assert "decisions of seats 1 reviewed" in capsys.readouterr().out
+    assert "of seat 1 reviewed" in capsys.readouterr().out
     # A record from elsewhere names no person: any seat, as the replay allows.
     del record["client"]
     save.write_text(json.dumps(record))
@@ -350,7 +350,7 @@ def test_an_unfinished_game_is_reviewed_only_for_a_persons_seats(
     save.write_text(json.dumps(record))
     monkeypatch.setattr(Review, "run", lambda self: self)
     assert review_module.main([str(save), "--seats", "0"]) == 0
-    assert "decisions of seats 0 reviewed" in capsys.readouterr().out
+    assert "of seat 0 reviewed" in capsys.readouterr().out
 
 
 def test_a_review_given_as_the_game_is_named_as_a_review(
