@@ -280,6 +280,7 @@ class Review:
             "players": self.num_players,
             "seats": self.seats,
             "budget": self.budget_name,
+            "seed": self.seed,  # with the game and the budget, what makes the same review again
             "complete": self.done and not self.cancelled,
             "seconds": round(self.elapsed, 2),
             "decisions": [

@@ -123,6 +123,7 @@ def test_command_line_writes_json_and_refuses_bad_files(
     assert review_module.main([str(save), "--json", str(out)]) == 0
     written = json.loads(out.read_text())
     assert written["seats"] == [1], "a save's human seats are the default"
+    assert written["seed"] == 0 and written["budget"] == "quick"  # to make it again
     assert "of seat 1 reviewed" in capsys.readouterr().out
     save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())  # a byte order mark (Notepad)
     assert review_module.main([str(save)]) == 0
