@@ -34,7 +34,6 @@ from web.sound import Sound
 from web.widgets import label, tooltip
 
 log = logging.getLogger("strategos.app")
-HELP_BOX = Box(WIDTH - 56, 6, 48, 48)
 TOOLTIP_DELAY_S = 0.35
 FRAME_FPS = 60  # while something moves, an AI thinks or a finger drags
 IDLE_FPS = 30  # a static screen: input is read this often, and nothing is drawn
@@ -202,13 +201,9 @@ class App:
         self._dirty = True
 
     def help_box(self) -> Box:
-        """The "?" (the rules) at the top right: a finger's size on a phone, except over the
-        match and the replay, whose compact layouts keep their own top right."""
-        top = self.top
-        side = HELP_BOX.w
-        if top is not None and top.touch_sized:
-            side = max(side, layout.touch())
-        return Box(WIDTH - 8 - side, HELP_BOX.y, side, side)
+        """The "?" (the rules) at the top right: a finger's size on a phone (the compact match
+        and replay move their menu and drawer tabs aside for it)."""
+        return layout.help_box()
 
     def toast_rect(self) -> pygame.Rect:
         """Where the toast goes: above the match's tray, or else the nearest place where it
@@ -486,7 +481,7 @@ def _draw_help(surface: pygame.Surface, box: Box) -> None:
     rect = pygame.Rect(box.tuple())
     pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=box.w // 2)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=box.w // 2)
-    img = theme.text("?", 26, theme.GOLD, "bold")
+    img = theme.text("?", max(26, box.w // 2), theme.GOLD, "bold")  # grows with a phone's floor
     surface.blit(img, img.get_rect(center=rect.center))
 
 

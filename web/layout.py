@@ -24,6 +24,7 @@ TOP_BAR = 80
 SIDE_WIDTH = 280
 TRAY_HEIGHT = 92
 MIN_TOUCH = 44  # px: the smallest target a finger hits reliably
+HELP_SIDE = 48  # the "?" (the rules) at the top right of every screen
 TRACK_TOKEN = 22  # px: a general waiting on the time track
 TRACK_STEP = 24  # px between neighbours on the track row (shrinks when the row is full)
 TRACK_RIGHT = 1100  # the track row may run right, under the status line, up to here
@@ -57,6 +58,12 @@ def touch() -> int:
     """The smallest button side, in canvas pixels, on the current screen (0: the desktop's
     sizes stand)."""
     return _touch
+
+
+def help_box() -> Box:
+    """The "?" (the rules) at the top right: a finger's size on a phone, over every screen."""
+    side = max(HELP_SIDE, _touch)
+    return Box(WIDTH - 8 - side, 6, side, side)
 
 
 def canvas_scale(screen: tuple[int, int]) -> float:
@@ -174,9 +181,9 @@ class MatchLayout:
     def side(self) -> Box:
         """The side panel; in the compact layout, the drawer's place over the map."""
         if _compact:
-            tabs = self.drawer_tabs()[0]
             m = self.map
-            return Box(tabs.x - 8 - C_DRAWER_W, m.y + 8, C_DRAWER_W, m.h - 16)
+            right = self.column_x() - 8
+            return Box(right - C_DRAWER_W, m.y + 8, C_DRAWER_W, m.h - 16)
         return Box(WIDTH - SIDE_WIDTH, TOP_BAR, SIDE_WIDTH, HEIGHT - TOP_BAR)
 
     @property
@@ -193,10 +200,17 @@ class MatchLayout:
 
     def drawer_tabs(self) -> list[Box]:
         """The compact layout's drawer tabs (players, quests, log): a column at the map's
-        top right; the zoom buttons keep its bottom right."""
+        top right, under the "?" where a phone's floor has it reach into the map; the zoom
+        buttons keep the bottom right."""
         m = self.map
         x = m.right - 8 - C_TAB_W
-        return column(x, m.y + 8, C_TAB_W, [C_TAB_H] * len(DRAWERS), 8)
+        y = max(m.y + 8, help_box().bottom + 8)
+        return column(x, y, C_TAB_W, [C_TAB_H] * len(DRAWERS), 8)
+
+    def column_x(self) -> int:
+        """Where the compact layout's right column begins (the drawer tabs, and the "?" and
+        the menu above them): what lies over the map, an open drawer too, keeps left of it."""
+        return min(self.drawer_tabs()[0].x, self.menu_button().x)
 
     def season_slots(self) -> list[Box]:
         """16 slots of the time track (R3.4), left of the top bar."""
@@ -210,24 +224,29 @@ class MatchLayout:
         track."""
         return self.season_slots()[-1].right + 4 if _compact else TRACK_RIGHT
 
-    def top_buttons(self) -> list[Box]:
-        """Menu, settings, rules (right to left) at the top right."""
-        return [Box(WIDTH - 8 - (i + 1) * 52, 6, 48, 48) for i in range(3)]
-
     def menu_button(self) -> Box:
-        return self.top_buttons()[1]
+        """The menu (the replay: close) left of the "?" and as large: on a phone both are at
+        the button floor and reach below the compact top bar."""
+        corner = help_box()
+        return Box(corner.x - 8 - corner.w, corner.y, corner.w, corner.h)
 
     def zoom_buttons(self) -> list[Box]:
         """Zoom in, zoom out, whole map: a column at the map's right edge, above the tray."""
         m = self.map
         return column(m.right - 8 - 48, m.bottom - 8 - 3 * 48 - 2 * 8, 48, [48] * 3, 8)
 
+    def map_buttons(self) -> list[Box]:
+        """The buttons over the map that a prompt or the hints keep clear of: the zoom buttons,
+        and on a phone the "?" and the menu, which reach below the top bar."""
+        corner = [help_box(), self.menu_button()] if _compact else []
+        return [*self.zoom_buttons(), *corner]
+
     def coach_box(self, w: int, h: int = 48) -> Box:
         """The first-game coach's line, centred at the top of the map (left of the drawer
         tabs in the compact layout)."""
         m = self.map
         if _compact:
-            m = Box(m.x, m.y, self.drawer_tabs()[0].x - 8 - m.x, m.h)
+            m = Box(m.x, m.y, self.column_x() - 8 - m.x, m.h)
         w = min(w, m.w - 2 * 64)
         return Box(m.x + (m.w - w) // 2, m.y + 8, w, h)
 

@@ -167,6 +167,33 @@ def test_map_buttons_are_finger_sized_and_clear_of_the_rest() -> None:
     assert L.map.x < coach.x and coach.right < L.zoom_buttons()[0].x and coach.h >= MIN_TOUCH
 
 
+@pytest.mark.parametrize("screen", [(844, 390), (800, 360), (568, 320)])
+def test_the_phones_top_right_buttons_are_a_fingertip(screen: tuple[int, int]) -> None:
+    """The "?" and the menu beside it were 48 canvas pixels on the phone too (26 CSS pixels at
+    844x390): they take the button floor, and the drawer tabs, the open drawer and the zoom
+    buttons make room for them; the desktop keeps its own places."""
+    from web import layout
+    from web.layout import help_box
+
+    desktop = (help_box(), L.menu_button(), L.side)
+    assert desktop == (Box(WIDTH - 56, 6, 48, 48), Box(WIDTH - 112, 6, 48, 48),
+                       Box(WIDTH - 280, 80, 280, HEIGHT - 80))  # fmt: skip
+    layout.set_compact(True)
+    layout.set_touch(touch_floor(screen))
+    try:
+        corner = [help_box(), L.menu_button()]
+        for b in corner:
+            assert min(b.w, b.h) >= layout.touch(), b
+            assert b.x >= 0 and b.y >= 0 and b.right <= WIDTH and b.bottom <= HEIGHT
+        assert not _overlap(*corner)
+        others = [*L.drawer_tabs(), *L.zoom_buttons(), L.side, L.coach_box(2000)]
+        for a, b in itertools.product(corner, others):
+            assert not _overlap(a, b), (a, b)
+    finally:
+        layout.set_compact(False)
+        layout.set_touch(0)
+
+
 def test_labels_never_overlap_and_capitals_are_kept() -> None:
     from web.layout import LabelSpot, overlaps, place_labels
 

@@ -386,3 +386,33 @@ def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random
             for other, box2 in boxes[i + 1 :]:
                 assert not overlaps(box, box2), f"{where}: {tag} {box} covers {other} {box2}"
     assert len(seen) >= 20
+
+
+def test_the_matchs_help_and_menu_are_a_fingertip_on_a_phone(phone: App, random_ai: None) -> None:
+    """The match's "?" (the rules) and its menu button showed at 26 CSS pixels on a phone of
+    844x390: both are at least ``PHONE_TOUCH_PX`` now, on the canvas, and cover none of the
+    match's other buttons, nor an open drawer."""
+    from tests.web.test_scenes import _match, _own_turn
+    from web import layout
+    from web.layout import DRAWERS, MatchLayout, overlaps
+    from web.scenes.match_chrome import toggle_drawer
+
+    scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
+    scene = _match(phone, seed=12)
+    _own_turn(phone, scene)
+    corner = {"help": phone.help_box(), "menu": find(scene.chrome, "menu").box}
+    for tag, box in corner.items():
+        css = (round(box.w * scale, 1), round(box.h * scale, 1))
+        assert min(css) >= layout.PHONE_TOUCH_PX, f"{tag} is {css} CSS px"
+        assert box.x >= 0 and box.y >= 0 and box.right <= WIDTH and box.bottom <= HEIGHT
+    assert not overlaps(corner["help"], corner["menu"])
+    others = [b for group in (scene.chrome, scene.controls) for b in group.buttons
+              if b.tag != "menu"]  # fmt: skip
+    for tag, box in corner.items():
+        for b in others:
+            assert not overlaps(box, b.box), f"{tag} {box} covers {b.tag} {b.box}"
+    for name in DRAWERS:
+        toggle_drawer(scene, name)
+        for tag, box in corner.items():
+            assert not overlaps(box, MatchLayout().side), (name, tag)
+        toggle_drawer(scene, name)

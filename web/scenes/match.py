@@ -327,7 +327,7 @@ class MatchScene(Scene):
         pos = self.board_view.g.pos
         cities = [*prompt.about, *(b.city for b in list(self.events.banners)[:1])]
         avoid = [self.camera.to_screen(*pos[c]) for c in cities if c >= 0]  # and what scored
-        clear = [*LAYOUT.zoom_buttons()]
+        clear = LAYOUT.map_buttons()
         if self.coach_line:
             clear.append(match_chrome.coach_boxes(self.coach_line)[0])
         prompt.layout(avoid, clear)
@@ -495,7 +495,7 @@ class MatchScene(Scene):
         prompt (whose suggested options carry a star)."""
         if not self.hints or self.selection.general is not None:
             return None
-        clear = [*LAYOUT.zoom_buttons()]
+        clear = LAYOUT.map_buttons()
         if self.coach_line:
             clear.append(match_chrome.coach_boxes(self.coach_line)[0])
         if self.prompt is not None:

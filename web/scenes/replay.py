@@ -153,7 +153,7 @@ class ReplayScene(Scene):
 
     def on_language(self) -> None:
         self.top = ButtonGroup([
-            Button(LAYOUT.top_buttons()[1], "", self.close, icon="✕", size=22, tag="close",
+            Button(LAYOUT.menu_button(), "", self.close, icon="✕", size=22, tag="close",
                    tip=i18n.t("close")),
         ])  # fmt: skip
         self._build_chooser()
@@ -678,7 +678,7 @@ class ReplayScene(Scene):
             shake = random.Random(int(anim.progress * 12))
             dice = [shake.randint(1, 6) for _ in dice]
         for i, value in enumerate(dice):
-            right = LAYOUT.drawer_tabs()[0].x if LAYOUT.compact else m.right
+            right = LAYOUT.column_x() if LAYOUT.compact else m.right
             rect = pygame.Rect(right - 8 - (len(dice) - i) * 44, top, 38, 38)
             draw_die(surface, rect, value)
             pygame.draw.rect(surface, color, rect.inflate(4, 4), width=2, border_radius=11)
