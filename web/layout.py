@@ -198,14 +198,14 @@ class MatchLayout:
             return Box(0, HEIGHT - C_TRAY, WIDTH, C_TRAY)
         return Box(0, HEIGHT - TRAY_HEIGHT, WIDTH - SIDE_WIDTH, TRAY_HEIGHT)
 
-    def drawer_tabs(self) -> list[Box]:
-        """The compact layout's drawer tabs (players, quests, log): a column at the map's
-        top right, under the "?" where a phone's floor has it reach into the map; the zoom
-        buttons keep the bottom right."""
+    def drawer_tabs(self, h: int = C_TAB_H) -> list[Box]:
+        """The compact layout's drawer tabs (players, quests, log), ``h`` tall: a column at the
+        map's top right, under the "?" where a phone's floor has it reach into the map; the
+        zoom buttons keep the bottom right."""
         m = self.map
         x = m.right - 8 - C_TAB_W
         y = max(m.y + 8, help_box().bottom + 8)
-        return column(x, y, C_TAB_W, [C_TAB_H] * len(DRAWERS), 8)
+        return column(x, y, C_TAB_W, [h] * len(DRAWERS), 8)
 
     def column_x(self) -> int:
         """Where the compact layout's right column begins (the drawer tabs, and the "?" and
@@ -240,6 +240,12 @@ class MatchLayout:
         and on a phone the "?" and the menu, which reach below the top bar."""
         corner = [help_box(), self.menu_button()] if _compact else []
         return [*self.zoom_buttons(), *corner]
+
+    def dialog_area(self, h: int) -> Box:
+        """Where a dialog ``h`` tall is centred: on the map; on a phone, where the button floor
+        makes it taller than the map, on the whole screen (the tray under it is inert)."""
+        m = self.map
+        return Box(0, 0, WIDTH, HEIGHT) if _compact and h > m.h - 16 else m
 
     def coach_box(self, w: int, h: int = 48) -> Box:
         """The first-game coach's line, centred at the top of the map (left of the drawer

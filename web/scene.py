@@ -26,8 +26,8 @@ class Scene:
 
     opaque = True
     help_button = True
-    # Its buttons are at least ``layout.touch()`` on a phone: every scene but the match and the
-    # replay, whose compact layouts size their own controls.
+    # Its buttons are at least ``layout.touch()`` on a phone: every scene but the match, whose
+    # compact layout sizes its own controls (its "?" and menu do take the floor).
     touch_sized = True
     ai_busy = False  # a scene sets this while an AI search runs (for the frame-time figure)
 

@@ -648,6 +648,11 @@ def _screens(app: App) -> Iterator[str]:
     yield "dialog"
     scene.panel.close_dialog()
     scene.panel.start(seats=[0], budget="quick")
+    app.frame()
+    assert scene.panel.running
+    yield "a review running"
+    scene.charts = True
+    yield "charts, a review running"
     for _ in range(5000):
         app.frame()
         if scene.panel.finished:

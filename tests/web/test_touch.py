@@ -282,8 +282,8 @@ def phone(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[App]:
 
 
 def _screens(app: App) -> Iterator[str]:
-    """Every screen but the match and the replay, one by one on top of the app, with their
-    fullest contents: yields each one's name once it is shown."""
+    """Every screen but the match and the replay (walked by its own test), one by one on top
+    of the app, with their fullest contents: yields each one's name once it is shown."""
     from tests.web.test_replay import finished_session
     from tests.web.test_scenes import _match
     from web import last_games
@@ -349,7 +349,7 @@ def _screens(app: App) -> Iterator[str]:
 def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random_ai: None) -> None:
     """A phone shows the canvas at about half size: there the buttons of the screens around
     the match are at least ``PHONE_TOUCH_PX`` device pixels each way, none covers another, and
-    all are on the canvas (the match and the replay have their own compact layout)."""
+    all are on the canvas (the match has its own compact layout; the replay its own test)."""
     from web import layout
     from web.layout import Box, overlaps
     from web.scenes.new_game import NewGameScene
@@ -416,3 +416,43 @@ def test_the_matchs_help_and_menu_are_a_fingertip_on_a_phone(phone: App, random_
         for tag, box in corner.items():
             assert not overlaps(box, MatchLayout().side), (name, tag)
         toggle_drawer(scene, name)
+
+
+def test_the_replay_is_a_fingertip_on_a_phone(phone: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a phone the replay's opening panel and its review dialog had buttons of 24 CSS
+    pixels, its tray 30, its drawer tabs 31: every button of the replay and of its review, and
+    every turning point in the charts' list, is at least ``PHONE_TOUCH_PX`` now and on the
+    canvas, and none that a tap may reach covers another."""
+    from ai.review import BUDGETS, Budget
+    from tests.web.test_replay import _screens as replay_screens
+    from web import layout
+    from web.layout import Box, overlaps
+    from web.scenes.replay import ReplayScene
+
+    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screens, not the search
+    scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
+    seen = []
+    for where in replay_screens(phone):
+        top = phone.top
+        if not isinstance(top, ReplayScene):
+            continue
+        assert top.touch_sized, where
+        seen.append(where)
+        phone.draw()
+        holders = [top, top.panel]
+        groups = [g for h in holders for g in vars(h).values() if isinstance(g, ButtonGroup)]
+        shown = [(b.tag, b.box) for group in groups for b in group.buttons]
+        targets = [("turning point", box) for box, _ in top.panel.turning_boxes if top.charts]
+        corner = [("help", phone.help_box())]
+        for tag, box in shown + targets + corner:
+            css = (round(box.w * scale, 1), round(box.h * scale, 1))
+            assert min(css) >= layout.PHONE_TOUCH_PX, f"{where}: {tag} is {css} CSS px"
+            inside = box.x >= 0 and box.y >= 0 and box.right <= WIDTH and box.bottom <= HEIGHT
+            assert inside, f"{where}: {tag} {box} leaves the canvas"
+        live: list[tuple[str, Box]] = [(b.tag, b.box) for g in top.live_buttons()
+                                       for b in g.buttons]  # fmt: skip
+        live += targets + corner
+        for i, (tag, box) in enumerate(live):
+            for other, box2 in live[i + 1 :]:
+                assert not overlaps(box, box2), f"{where}: {tag} {box} covers {other} {box2}"
+    assert {"chooser", "seat", "dialog", "a review running", "charts"} <= set(seen), seen

@@ -30,11 +30,11 @@ from game.actions import (
     StopMove,
     Train,
 )
-from web import ai_bridge, describe, i18n, theme
+from web import ai_bridge, describe, i18n, layout, theme
 from web.animation import Animator
 from web.config import MatchConfig
 from web.gestures import UIEvent
-from web.layout import DRAWERS, Box, Camera, MatchLayout, centered
+from web.layout import C_TAB_H, DRAWERS, Box, Camera, MatchLayout, centered
 from web.render import battle as battle_render
 from web.render import hud
 from web.render.board import BoardView, Marks
@@ -75,10 +75,6 @@ def geometry(board: MapSpec) -> BoardGeometry:
 
 
 class ReplayScene(Scene):
-    # Like the match, its compact layout places its controls; its dialogs (whose eyes, the
-    # review's budget) are not yet held to the phone's button floor.
-    touch_sized = False
-
     def __init__(
         self,
         app: App,
@@ -183,26 +179,28 @@ class ReplayScene(Scene):
                 y = box.y + 62 + note_h + 10 + (i // 2) * (button_h + 8)
                 b.add(Button(Box(x, y, w, button_h), text, partial(self._choose, seat), size=15,
                              selected=seat == self.pick, tag=f"view{seat}"))  # fmt: skip
-            b.add(Button(Box(box.right - 24 - 240, box.bottom - 24 - 52, 240, 52),
+            act = _action_h()
+            b.add(Button(Box(box.right - 24 - 240, box.bottom - 24 - act, 240, act),
                          i18n.t("rp_watch"), self.start_watching, style="primary", size=20,
                          enabled=self.timeline.built, tag="watch"))  # fmt: skip
-            b.add(Button(Box(box.x + 24, box.bottom - 24 - 52, 180, 52),
+            b.add(Button(Box(box.x + 24, box.bottom - 24 - act, 180, act),
                          i18n.t("close"), self.close, tag="chooser_close", size=18))  # fmt: skip
         self.chooser = b
 
     def chooser_layout(self, choices: int) -> tuple[Box, int, int]:
         """The opening panel, its note's height and its buttons' height: wider on a phone,
-        and taller when a name takes two lines at the phone's text size."""
-        m = LAYOUT.map
+        and taller when a name takes two lines at the phone's text size, or to be a finger
+        tall; a panel taller than the map may then reach over its bars."""
         w = 820 if LAYOUT.compact else 620
         labels = [self.seat_label(s) for s in range(self.timeline.num_players)]
         widest = max(theme.font(theme.ui(15)).size(text)[0] for text in labels)
         one_line = widest + 16 <= (w - 56) // 2
-        button_h = 44 if one_line else 2 * theme.line_height(15) + 10
+        button_h = max(44 if one_line else 2 * theme.line_height(15) + 10, layout.touch())
         note_h = 3 * theme.line_height(theme.small(14))
         rows = (choices + 1) // 2
-        h = 62 + note_h + 10 + rows * (button_h + 8) + 16 + 52 + 24
-        return centered(w, min(h, m.h - 16), m), note_h, button_h
+        h = 62 + note_h + 10 + rows * (button_h + 8) + 16 + _action_h() + 24
+        area = LAYOUT.dialog_area(h)
+        return centered(w, min(h, area.h - 16), area), note_h, button_h
 
     def _choose(self, seat: int) -> None:
         self.pick = seat
@@ -233,7 +231,7 @@ class ReplayScene(Scene):
 
     def _build_controls(self) -> None:
         t = LAYOUT.tray
-        h = 56
+        h = max(56, layout.touch())  # a phone's floor fills the compact tray
         y = t.y + (t.h - h) // 2
         phone = LAYOUT.compact
         items: list[tuple[str, str, Callable[[], object], int, str]] = [
@@ -256,14 +254,15 @@ class ReplayScene(Scene):
         x = t.x + 10
         ready = self.seat is not None
         for tag, text, fn, base, tip in items:
-            w = COMPACT_WIDTHS[tag] if phone else base
+            w = max(COMPACT_WIDTHS[tag], layout.touch()) if phone else base
             button = Button(Box(x, y, w, h), text, fn, tag=tag, tip=i18n.t(tip), size=15,
                             enabled=ready, selected=(tag == "charts" and self.charts)
                             or (tag == "play" and self.playing))  # fmt: skip
             b.add(button)
             x += w + (12 if tag in ("next_season", "speed") else 6)
         if LAYOUT.compact:  # a phone: the side panel is three drawers over the map
-            for box, name in zip(LAYOUT.drawer_tabs(), DRAWERS, strict=True):
+            tabs = LAYOUT.drawer_tabs(max(C_TAB_H, layout.touch()))
+            for box, name in zip(tabs, DRAWERS, strict=True):
                 b.add(Button(box, i18n.t(f"drawer_{name}"), partial(self.toggle_drawer, name),
                              selected=self.drawers.open == name, tip=i18n.t("drawer_tip"),
                              tag=f"drawer_{name}", size=15))  # fmt: skip
@@ -470,8 +469,17 @@ class ReplayScene(Scene):
                 self.jump(position)
                 return
 
+    def live_buttons(self) -> list[ButtonGroup]:
+        """The buttons a tap reaches now: while the opening panel or the review dialog is open,
+        the close button and theirs alone (the tray under them does nothing)."""
+        if self.seat is None:
+            return [self.top, self.chooser]
+        if self.panel.dialog_open:
+            return [self.top, self.panel.buttons]
+        return [self.top, self.panel.stop_button, self.buttons]
+
     def tooltip_at(self, x: float, y: float) -> Tip | None:
-        for group in (self.top, self.buttons):
+        for group in self.live_buttons():
             b = group.at(x, y)
             if b is not None and b.tip:
                 return ([b.tip], None)
@@ -764,6 +772,11 @@ class ReplayScene(Scene):
     def _log_lines(self, entry: Applied, size: int, width: int) -> list[str]:
         viewer = self.view.seat if self.seat != OPEN else _open_viewer(entry)
         return theme.wrap(describe.log_line(self.board, entry, viewer), size, width)
+
+
+def _action_h() -> int:
+    """The opening panel's Watch and Close buttons: a finger tall on a phone."""
+    return max(52, layout.touch())
 
 
 def _speed_text(speed: float) -> str:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import MapSpec
-from web import ai_bridge, describe, i18n, storage, theme
+from web import ai_bridge, describe, i18n, layout, storage, theme
 from web.layout import Box, MatchLayout
 from web.render.chart import AXIS_SIZE, axis_below, axis_left, draw_series, year_labels
 from web.render.tokens import kingdom_color
@@ -58,9 +58,12 @@ class DialogLayout:
 
 
 def dialog_layout(names: list[str]) -> DialogLayout:
-    """``names``: the seats' buttons' texts (three to a row if they fit, else two)."""
+    """``names``: the seats' buttons' texts (three to a row if they fit, else two). On a phone
+    every button is a finger tall, and the dialog as wide as the map allows beside the right
+    column of buttons, so that three seats fit a row."""
     m = LAYOUT.map
-    w = DIALOG_W
+    touch = layout.touch()
+    w = 2 * (LAYOUT.column_x() - 8 - m.center[0]) if LAYOUT.compact else DIALOG_W
     inner = w - 48
     head = theme.line_height(15, "bold")
     players = len(names)
@@ -69,26 +72,30 @@ def dialog_layout(names: list[str]) -> DialogLayout:
     seat_w = (inner - 8 * (per_row - 1)) // per_row
     # A budget's text (a time in it) may take two lines on a phone.
     button_h = max(48, 2 * theme.line_height(15) + 8) if theme.floor() else 48
+    button_h = max(button_h, touch)
+    seat_h, act_h = max(44, touch), max(52, touch)
     about_h = 3 * theme.line_height(theme.small(15))
     rows = (players + per_row - 1) // per_row
     title_h = 58
-    h = title_h + about_h + 12 + head + 6 + rows * 52 + 10 + head + 6 + button_h + 24 + 52 + 24
-    box = Box(m.x + (m.w - w) // 2, m.y + max(8, (m.h - h) // 2), w, h)
+    h = (title_h + about_h + 12 + head + 6 + rows * (seat_h + 8) + 10 + head + 6 + button_h + 24
+         + act_h + 24)  # fmt: skip
+    area = LAYOUT.dialog_area(h)
+    box = Box(area.x + (area.w - w) // 2, area.y + max(8, (area.h - h) // 2), w, h)
     x = box.x + 24
     y = box.y + title_h
     about = Box(x, y, inner, about_h)
     y += about_h + 12
     seats_y = y
     y += head + 6
-    seats = [Box(x + (s % per_row) * (seat_w + 8), y + (s // per_row) * 52, seat_w, 44)
-             for s in range(players)]  # fmt: skip
-    y += rows * 52 + 10
+    seats = [Box(x + (s % per_row) * (seat_w + 8), y + (s // per_row) * (seat_h + 8), seat_w,
+                 seat_h) for s in range(players)]  # fmt: skip
+    y += rows * (seat_h + 8) + 10
     budget_y = y
     y += head + 6
     half = (inner - 8) // 2
     budgets = [Box(x + i * (half + 8), y, half, button_h) for i in range(2)]
-    bottom = box.bottom - 24 - 52
-    start, cancel = Box(box.right - 24 - 300, bottom, 300, 52), Box(x, bottom, 200, 52)
+    bottom = box.bottom - 24 - act_h
+    start, cancel = Box(box.right - 24 - 300, bottom, 300, act_h), Box(x, bottom, 200, act_h)
     return DialogLayout(box, about, seats_y, seats, budget_y, budgets, start, cancel)
 
 
@@ -199,7 +206,7 @@ class ReviewPanel:
         self.stop_button = ButtonGroup()
         if self.running:
             box = self.status_box()
-            self.stop_button.add(Button(Box(box.right - 150, box.y + 2, 146, 44),
+            self.stop_button.add(Button(Box(box.right - 150, box.y + 2, 146, box.h - 4),
                                         i18n.t("rv_stop"), self.cancel, tag="review_stop",
                                         size=14))  # fmt: skip
         if not self.dialog_open:
@@ -292,11 +299,13 @@ class ReviewPanel:
         return i18n.t("rv_running", pct=pct, left=_duration(left))
 
     def status_box(self) -> Box:
-        """Over the map's lower left; with the charts open, under the turning points."""
+        """Over the map's lower left; with the charts open, under the turning points. Its Stop
+        button is a finger tall on a phone."""
+        h = max(48, layout.touch() + 4)
         if self.docked:
-            return Box(LIST_X, OVERLAY.bottom - 12 - 48, LIST_W, 48)
+            return Box(LIST_X, OVERLAY.bottom - 12 - h, LIST_W, h)
         m = LAYOUT.map
-        return Box(m.x + 8, m.bottom - 56, 520, 48)
+        return Box(m.x + 8, m.bottom - 8 - h, 520, h)
 
     def dock(self, charts: bool) -> None:
         if charts != self.docked:
@@ -402,7 +411,8 @@ class ReviewPanel:
             y += step
         for i, d in enumerate(self.turning_points()):
             wrapped = theme.wrap(self.line(board, d), size, LIST_W - 34)
-            h = max(MARK_R * 2 + 8, len(wrapped) * step + 10)
+            # A tap on it goes there: on a phone it is a finger tall.
+            h = max(MARK_R * 2 + 8, len(wrapped) * step + 10, layout.touch())
             if y + h > bottom:
                 break
             box = Box(x, y, LIST_W, h)
