@@ -45,6 +45,7 @@ from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
 if TYPE_CHECKING:
     from web.app import App
     from web.scenes.match import MatchScene
+    from web.scenes.replay import ReplayScene
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
@@ -91,13 +92,16 @@ class Checker:
             app.save_settings()
         app.set_screen(screen)
 
-    def check(self, where: str, drawers: bool = False) -> None:
+    def check(
+        self, where: str, drawers: bool = False,
+        configs: list[tuple[str, bool, tuple[int, int] | None]] = CONFIGS,
+    ) -> None:  # fmt: skip
         """Draw the current screen in every configuration and look at every text."""
         app = self.app
         before = (i18n.language(), app.settings.large_text, app.screen_px)
         self.checked.append(where)
         try:
-            for config in CONFIGS:
+            for config in configs:
                 self.configure(*config)
                 opened: list[str | None] = [None]
                 match = _match_on_top(app)
@@ -468,6 +472,41 @@ def test_the_game_overs_longest_sentences_fit(
     app.push(GameOverScene(app, session))
     checker = Checker(app)
     checker.check(f"game over: {key}")
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
+def _review_charts(app: App, monkeypatch: pytest.MonkeyPatch) -> ReplayScene:
+    """A six-seat game's replay with its review done and the charts open."""
+    from ai.review import BUDGETS, Budget
+    from tests.web.test_replay import golden_text, open_replay, seats
+    from web.timeline import OPEN
+
+    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screen, not the search
+    scene = open_replay(app, golden_text("6p_coins_only", seats(6, (0, 3))), view=OPEN)
+    scene.panel.start(seats=[0, 3], budget="quick")
+    for _ in range(5000):
+        app.frame()
+        if scene.panel.finished:
+            break
+    scene.charts = True
+    assert scene.panel.turning_points()
+    return scene
+
+
+# The review's charts: the desktop's four, and a phone's, 844x390 and 800x360, normal and large.
+CHART_CONFIGS = [c for c in CONFIGS if c[2] is None] + [
+    (lang, large, screen) for lang in ("en", "ru") for large in (False, True)
+    for screen in (PHONE, (800, 360))
+]  # fmt: skip
+
+
+def test_the_review_charts_fit(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text of the review's charts fits, on a phone at its text floor too: the turning
+    points' numbers were 11 canvas pixels there, 6 CSS pixels."""
+    _review_charts(app, monkeypatch)
+    checker = Checker(app)
+    checker.check("the review's charts", configs=CHART_CONFIGS)
     problems = sorted(checker.problems.values())
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 

@@ -38,7 +38,7 @@ CHANCES_BOX = Box(OVERLAY.x + 12, SCORES_BOX.bottom + 10, 470,
 LIST_X, LIST_W = SCORES_BOX.right + 16, OVERLAY.right - SCORES_BOX.right - 28
 TEXT_SIZE = 14  # a small text: it grows with the large-text setting
 TITLE_SIZE = 15  # a chart's title
-MARK_R = 9
+MARK_R, MARK_SIZE = 9, 11  # a turning point's mark and its number
 Series = list[tuple[tuple[int, int, int], list[tuple[float, float]]]]  # a colour and its points
 
 
@@ -97,6 +97,18 @@ def dialog_layout(names: list[str]) -> DialogLayout:
     bottom = box.bottom - 24 - act_h
     start, cancel = Box(box.right - 24 - 300, bottom, 300, act_h), Box(x, bottom, 200, act_h)
     return DialogLayout(box, about, seats_y, seats, budget_y, budgets, start, cancel)
+
+
+def mark_r() -> int:
+    """A turning point's mark: a phone's text floor enlarges its number, and the mark with it."""
+    return max(MARK_R, theme.line_height(theme.ui(MARK_SIZE), "bold") // 2 + 2)
+
+
+def draw_mark(surface: pygame.Surface, number: int, center: tuple[float, float]) -> None:
+    x, y = center
+    pygame.draw.circle(surface, theme.RED, (x, y), mark_r())
+    img = theme.text(str(number), theme.ui(MARK_SIZE), theme.TEXT, "bold")
+    surface.blit(img, img.get_rect(center=(int(x), int(y) + 1)))
 
 
 @dataclass(frozen=True)
@@ -383,10 +395,8 @@ class ReviewPanel:
                    True, now)  # fmt: skip
         for number, x, y, _position in self.marks():
             px, py = plot.point(x, y, 1.0)
-            pygame.draw.circle(surface, (20, 20, 20), (px, py), MARK_R + 2)
-            pygame.draw.circle(surface, theme.RED, (px, py), MARK_R)
-            img = theme.text(str(number), 11, theme.TEXT, "bold")
-            surface.blit(img, img.get_rect(center=(int(px), int(py) + 1)))
+            pygame.draw.circle(surface, (20, 20, 20), (px, py), mark_r() + 2)
+            draw_mark(surface, number, (px, py))
         self._draw_list(surface, board, kingdoms)
 
     def _draw_list(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int]) -> None:
@@ -409,20 +419,19 @@ class ReviewPanel:
         for line in lines:
             label(surface, line, x, y, size, theme.TEXT_DIM)
             y += step
+        r = mark_r()
         for i, d in enumerate(self.turning_points()):
-            wrapped = theme.wrap(self.line(board, d), size, LIST_W - 34)
+            wrapped = theme.wrap(self.line(board, d), size, LIST_W - 16 - 2 * r)
             # A tap on it goes there: on a phone it is a finger tall.
-            h = max(MARK_R * 2 + 8, len(wrapped) * step + 10, layout.touch())
+            h = max(r * 2 + 8, len(wrapped) * step + 10, layout.touch())
             if y + h > bottom:
                 break
             box = Box(x, y, LIST_W, h)
             pygame.draw.rect(surface, (48, 40, 40), box.tuple(), border_radius=6)
-            pygame.draw.circle(surface, theme.RED, (x + 14, y + 5 + MARK_R), MARK_R)
-            img = theme.text(str(i + 1), 11, theme.TEXT, "bold")
-            surface.blit(img, img.get_rect(center=(x + 14, y + 6 + MARK_R)))
+            draw_mark(surface, i + 1, (x + 5 + r, y + 5 + r))
             color = kingdom_color(kingdoms[d.seat])
             for j, line in enumerate(wrapped):
-                label(surface, line, x + 30, y + 5 + j * step, size, theme.TEXT)
+                label(surface, line, x + 12 + 2 * r, y + 5 + j * step, size, theme.TEXT)
             pygame.draw.rect(surface, color, (x, y, 3, h))
             self.turning_boxes.append((box, d.index))
             y += h + 6
@@ -439,7 +448,7 @@ class ReviewPanel:
         for _number, mx, my, position in self.marks():
             px, py = plot.point(mx, my, 1.0)
             distance = (px - x) ** 2 + (py - y) ** 2
-            if distance <= (MARK_R + 8) ** 2 and (hit is None or distance <= hit[0]):
+            if distance <= (mark_r() + 8) ** 2 and (hit is None or distance <= hit[0]):
                 hit = (distance, position)
         if hit is not None:
             return hit[1]
