@@ -511,6 +511,33 @@ def test_the_review_charts_fit(app: App, monkeypatch: pytest.MonkeyPatch) -> Non
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 
+def test_the_review_charts_name_the_kingdoms_on_a_phone(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Beside the review's charts the desktop has the players' panel to tell whose colour is
+    whose; on a phone that panel is a drawer, under the charts, so the colours had no names.
+    There the charts have a legend, every name in it, covering none of the charts' other texts
+    (and fitting, ``test_the_review_charts_fit``); the desktop draws none."""
+    scene = _review_charts(app, monkeypatch)
+    checker = Checker(app)
+    try:
+        for config in CHART_CONFIGS:
+            checker.configure(*config)
+            names = {scene.kingdom_name(seat) for seat in range(6)}
+            with theme.recording() as log:
+                app.draw()
+            drawn = [(d.asked, pygame.Rect(d.rect).inflate(-2, -2)) for d in log
+                     if d.caller in ("web.scenes.review_panel", "web.render.chart")
+                     and d.rect is not None]  # fmt: skip
+            legend = names & {asked for asked, _ in drawn}
+            assert legend == (names if config[2] else set()), (config, legend)
+            for i, (a, ra) in enumerate(drawn):
+                for b, rb in drawn[i + 1 :]:
+                    assert not ra.colliderect(rb), (config, a, b)
+    finally:
+        checker.configure("en", False, None)
+
+
 def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: None) -> None:
     from tests.web.player import click_button
     from web.scenes.menu import MenuScene

@@ -118,6 +118,27 @@ def draw_series(surface: pygame.Surface, color: tuple[int, int, int],
                 pygame.draw.circle(surface, c, p, dot + grow // 2)
 
 
+def flow_legend(
+    surface: pygame.Surface, x: int, y: int, width: int,
+    entries: list[tuple[tuple[int, int, int], str]], size: int,
+) -> int:  # fmt: skip
+    """Each line's colour and name, run on like words in a line of text and wrapped at
+    ``width`` (a column too narrow for a row per kingdom at a phone's text size); the y under
+    it."""
+    step = theme.line_height(size) + 4
+    f = theme.font(theme.ui(size))
+    cx = x
+    for color, name in entries:
+        w = min(22 + f.size(name)[0] + 2, width)
+        if cx > x and cx + w > x + width:
+            cx, y = x, y + step
+        mid = y + step // 2
+        draw_series(surface, color, [(cx, mid), (cx + 14, mid)], 3, 0)
+        text_in(surface, name, Box(cx + 20, y, w - 20, step), size, theme.TEXT, "sans", "left")
+        cx += w + 14
+    return y + step
+
+
 def _legend(surface: pygame.Surface, box: Box, series: list[Series]) -> None:
     w = box.w // LEGEND_COLS
     step = legend_row()

@@ -19,7 +19,14 @@ import pygame
 from game import MapSpec
 from web import ai_bridge, describe, i18n, layout, storage, theme
 from web.layout import Box, MatchLayout
-from web.render.chart import AXIS_SIZE, axis_below, axis_left, draw_series, year_labels
+from web.render.chart import (
+    AXIS_SIZE,
+    axis_below,
+    axis_left,
+    draw_series,
+    flow_legend,
+    year_labels,
+)
 from web.render.tokens import kingdom_color
 from web.widgets import Button, ButtonGroup, label, panel, text_in
 
@@ -400,11 +407,17 @@ class ReviewPanel:
         self._draw_list(surface, board, kingdoms)
 
     def _draw_list(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int]) -> None:
-        """The turning points one after another, each as many lines as it needs."""
+        """The turning points one after another, each as many lines as it needs; on a phone
+        under the charts' legend (the desktop's players' panel beside the charts names the
+        colours, a phone's is a drawer under them)."""
         x, y = LIST_X, SCORES_BOX.y
+        size = theme.small(TEXT_SIZE)
+        if LAYOUT.compact:
+            n = self.timeline.num_players
+            entries = [(kingdom_color(kingdoms[seat]), self.names(seat)) for seat in range(n)]
+            y = flow_legend(surface, x, y, LIST_W, entries, size) + 8
         label(surface, i18n.t("rp_turning"), x, y, 18, theme.GOLD, "bold", width=LIST_W)
         y += 30
-        size = theme.small(TEXT_SIZE)
         step = theme.line_height(size)
         self.turning_boxes = []
         bottom = OVERLAY.bottom - 12
