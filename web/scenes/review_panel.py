@@ -45,6 +45,7 @@ CHANCES_BOX = Box(OVERLAY.x + 12, SCORES_BOX.bottom + 10, 470,
 LIST_X, LIST_W = SCORES_BOX.right + 16, OVERLAY.right - SCORES_BOX.right - 28
 TEXT_SIZE = 14  # a small text: it grows with the large-text setting
 TITLE_SIZE = 15  # a chart's title
+STOP_SIZE = 14  # the running review's Stop button
 MARK_R, MARK_SIZE = 9, 11  # a turning point's mark and its number
 Series = list[tuple[tuple[int, int, int], list[tuple[float, float]]]]  # a colour and its points
 
@@ -225,9 +226,10 @@ class ReviewPanel:
         self.stop_button = ButtonGroup()
         if self.running:
             box = self.status_box()
-            self.stop_button.add(Button(Box(box.right - 150, box.y + 2, 146, box.h - 4),
+            w = stop_w()
+            self.stop_button.add(Button(Box(box.right - 4 - w, box.y + 2, w, box.h - 4),
                                         i18n.t("rv_stop"), self.cancel, tag="review_stop",
-                                        size=14))  # fmt: skip
+                                        size=STOP_SIZE))  # fmt: skip
         if not self.dialog_open:
             return
         b = ButtonGroup()
@@ -499,15 +501,23 @@ class ReviewPanel:
         box = self.status_box()
         panel(surface, box, alpha=235)
         review = self.review
-        bar = pygame.Rect(box.x + 12, box.bottom - 12, box.w - 180, 6)
+        room = box.w - stop_w() - 34  # the text and the bar, left of the Stop button
+        bar = pygame.Rect(box.x + 12, box.bottom - 12, room, 6)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=3)
         done = bar.copy()
         done.w = max(3, int(bar.w * (review.progress() if review else 0)))
         pygame.draw.rect(surface, theme.GOLD, done, border_radius=3)
         size = theme.small(14)
         label(surface, self.status_text(), box.x + 12, box.y + 6, size, theme.TEXT,
-              width=box.w - 180)  # fmt: skip
+              width=room)  # fmt: skip
         self.stop_button.draw(surface)
+
+
+def stop_w() -> int:
+    """The Stop button's width: at a phone's text floor its label takes two lines, and the
+    button is as wide as its longest word, which would else be broken in two."""
+    f = theme.font(theme.ui(STOP_SIZE))
+    return max(146, max(f.size(word)[0] for word in i18n.t("rv_stop").split()) + 16)
 
 
 def _duration(seconds: float) -> str:
