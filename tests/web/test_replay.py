@@ -687,13 +687,13 @@ def _screens(app: App) -> Iterator[str]:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("large", [False, True])
-@pytest.mark.parametrize("screen", [None, (844, 390)], ids=["desktop", "844"])
+@pytest.mark.parametrize("screen", [None, (844, 390), (800, 360)], ids=["desktop", "844", "800"])
 def test_every_text_fits_and_every_button_is_a_finger_wide(
     app: App, fast_review: None, lang: str, large: bool, screen: tuple[int, int] | None
 ) -> None:
     """Every text whole (nothing cut, no word broken over two lines) and every button a finger
-    wide, on the desktop and on a phone held sideways (the compact layout, its drawers and its
-    text floor)."""
+    wide, on the desktop and on phones held sideways (the compact layout, its drawers and its
+    text floor: 23 canvas px at 844x390, 24 at 800x360)."""
     from web.layout import MIN_TOUCH
 
     phone = screen is not None
@@ -719,6 +719,8 @@ def test_every_text_fits_and_every_button_is_a_finger_wide(
                 for b in group.buttons:
                     assert b.box.w >= MIN_TOUCH and b.box.h >= MIN_TOUCH, (where, b.tag)
             name = where.replace(" ", "_")
+            if screen == (800, 360):
+                continue  # the screenshots are the 844x390 phone's
             if phone and lang == "en" and not large:
                 shot(app, f"phone_{name}.png")
             elif phone:

@@ -54,6 +54,14 @@ def rows(touch: int) -> Rows:
     return Rows(top, h, step, (bottom_y - 8 - top - h) // step + 1, bottom_y, touch)
 
 
+def button_w() -> int:
+    """Watch's and Export's width: a finger wide on a phone, and wide enough for their labels
+    at its text floor («Смотреть», 130 px at 800x360's, had 128 px of a 140 px button)."""
+    watch = theme.font(theme.ui(17), "bold").size(i18n.t("lg_watch"))[0]
+    export = theme.font(theme.ui(17)).size(i18n.t("lg_export"))[0]
+    return max(BUTTON_W, layout.touch(), watch + 16, export + 16)
+
+
 class LastGamesScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -88,7 +96,7 @@ class LastGamesScene(Scene):
                          tag="back"))  # fmt: skip
             self.buttons = b
             return
-        w, h = max(BUTTON_W, touch), max(BUTTON_H, touch)
+        w, h = button_w(), max(BUTTON_H, touch)
         for i, game in enumerate(self.shown()):
             y = r.y + i * r.step + (r.h - h) // 2
             b.add(Button(Box(ROW_X + ROW_W - 10 - w, y, w, h), i18n.t("lg_watch"),
@@ -196,7 +204,7 @@ class LastGamesScene(Scene):
             text_in(surface, i18n.t("lg_empty"), Box(240, 200, 800, 120), size, theme.TEXT_DIM,
                     lines=3, valign="top")  # fmt: skip
         r = self.rows()
-        buttons_w = 2 * max(BUTTON_W, layout.touch()) + 30  # Watch and Export, with margins
+        buttons_w = 2 * button_w() + 30  # Watch and Export, with margins
         for i, game in enumerate(self.shown()):
             y = r.y + i * r.step
             pygame.draw.rect(surface, (34, 38, 47), (ROW_X, y, ROW_W, r.h), border_radius=8)
