@@ -456,3 +456,48 @@ def test_the_replay_is_a_fingertip_on_a_phone(phone: App, monkeypatch: pytest.Mo
             for other, box2 in live[i + 1 :]:
                 assert not overlaps(box, box2), f"{where}: {tag} {box} covers {other} {box2}"
     assert {"chooser", "seat", "dialog", "a review running", "charts"} <= set(seen), seen
+
+
+def test_the_match_menu_fits_an_iphone_se(data_dir: Path, random_ai: None) -> None:
+    """At 568x320 CSS px (an iPhone SE held sideways) the floor is 91 canvas px, and the match
+    menu's seven buttons, one under another, ran off the canvas with the panel's title. There
+    the menu fits: every button at least ``PHONE_TOUCH_PX``, inside the panel, the panel on the
+    canvas, none covering another or the "?", and every text of the menu whole."""
+    from tests.web.test_scenes import _match
+    from tests.web.test_text_fit import Checker
+    from web import layout
+    from web.app import App
+    from web.layout import Box, overlaps
+    from web.scenes.menu import MenuScene
+    from web.storage import FileStorage
+
+    se = (568, 320)
+    app = App(headless=True, store=FileStorage(data_dir), screen=se)
+    try:
+        scale = layout.sideways_scale(se)
+        menu = MenuScene(app, _match(app, seed=12))
+        app.push(menu)
+        app.draw()
+        panel = menu.box
+        assert panel.x >= 0 and panel.y >= 0 and panel.right <= WIDTH and panel.bottom <= HEIGHT
+        boxes: list[tuple[str, Box]] = [(b.tag, b.box) for b in menu.buttons.buttons]
+        assert len(boxes) == 7
+        for tag, box in boxes:
+            css = (round(box.w * scale, 1), round(box.h * scale, 1))
+            assert min(css) >= layout.PHONE_TOUCH_PX, f"{tag} is {css} CSS px"
+            inside = panel.x <= box.x and box.right <= panel.right
+            assert inside and panel.y <= box.y and box.bottom <= panel.bottom, (tag, box, panel)
+        boxes.append(("help", app.help_box()))
+        for i, (tag, box) in enumerate(boxes):
+            for other, box2 in boxes[i + 1 :]:
+                assert not overlaps(box, box2), f"{tag} {box} covers {other} {box2}"
+        checker = Checker(app)
+        configs: list[tuple[str, bool, tuple[int, int] | None]] = [
+            (lang, large, se) for lang in ("en", "ru") for large in (False, True)
+        ]
+        checker.check("the match menu at 568x320", configs=configs)
+        mine = [p for key, p in checker.problems.items() if " web.scenes.menu: " in key]
+        assert not mine, "\n".join(mine)
+    finally:
+        app.set_screen(None)
+        pygame.quit()

@@ -10,7 +10,7 @@ import pygame
 
 from web import i18n, layout, saves, storage, theme
 from web.gestures import UIEvent
-from web.layout import HEIGHT, Box, centered, column, grid
+from web.layout import HEIGHT, Box, centered, grid
 from web.scene import Scene
 from web.widgets import Button, ButtonGroup, dim, label, panel
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 # Up to eight files (FileStorage.import_candidates) above the Back button at y 640 (on a phone
 # in two columns, ``layout.grid``).
 FILE_H, FILE_STEP = 48, 54
+MENU_BUTTON_W = 340
 
 
 class _DropTarget(Scene):
@@ -57,8 +58,13 @@ class MenuScene(_DropTarget):
             ("title", i18n.t("to_title"), self.app.nav.open_title),
         ]
         h = max(54, layout.touch())  # a finger tall on a phone: the panel grows to hold them
-        self.box = centered(420, 70 + len(items) * (h + 8) + 14)
-        boxes = column(self.box.x + 40, self.box.y + 70, self.box.w - 80, [h] * len(items), 8)
+        # Where one column of them would be taller than the screen (568x320, an iPhone SE held
+        # sideways), two side by side.
+        cols = 1 if 70 + len(items) * (h + 8) + 14 <= HEIGHT - 16 else 2
+        rows = -(-len(items) // cols)
+        w = MENU_BUTTON_W
+        self.box = centered(cols * w + (cols - 1) * 16 + 80, 70 + rows * (h + 8) + 14)
+        boxes = grid(self.box.x + 40, self.box.y + 70, w, h, len(items), cols, gap=16)
         self.buttons = ButtonGroup(
             [
                 Button(b, text, fn, tag=tag, size=19)
