@@ -711,3 +711,21 @@ def test_a_level4_victory_and_a_first_floor_say_where_the_points_came_from() -> 
     (event,) = describe.score_events(board, entry)
     assert event.title == "The Romans score +1: a first floor"
     assert "the Carthaginians" in event.body and "R9.4" in event.body
+
+
+def _build_with_a_five_or_a_six(s: GameState, a: Action) -> bool:
+    """Seat 0 can build (R9.5) with a 5 and with a 6, and is about to build with the 6."""
+    if s.current_player() != 0 or not isinstance(a, Build) or a.die != 6:
+        return False
+    return any(isinstance(b, Build) and b.die == 5 for b in s.legal_actions())
+
+
+def test_a_build_takes_the_die_the_player_chose(app: App, random_ai: None) -> None:
+    """Destroy and Train play with the chosen die; so does Build: a chosen 6 is not swapped for
+    the 5 the player meant to keep (R9.5 takes either)."""
+    cfg, record, build = positions.search(_build_with_a_five_or_a_six)
+    assert isinstance(build, Build)
+    before = len(record.actions)
+    scene = _open(app, cfg, record)
+    perform(app, scene, build)  # the 6, the general, Build, the capital: clicks
+    assert scene.session.record.actions[before] == build

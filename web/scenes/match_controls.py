@@ -306,7 +306,10 @@ def _turn_buttons(scene: MatchScene, group: ButtonGroup, legal: list[Action]) ->
         if action is not None:
             on_tap: Callable[[], None]
             if isinstance(action, Build):
-                builds = [a for a in legal if isinstance(a, Build) and a.general == g]
+                # With the die the player chose, as Destroy and Train take it (R9.5: a 5 or a
+                # 6; a chosen 6 is not swapped for a 5 the player meant to keep).
+                builds = [a for a in legal if isinstance(a, Build) and a.general == g
+                          and sel.die in (None, a.die)]  # fmt: skip
                 on_tap = partial(scene.open_build, builds)
             else:
                 on_tap = partial(submit, action)
