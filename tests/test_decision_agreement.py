@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 agreement = load_tool("decision_agreement", "_strategos_decision_agreement_under_test")
 
@@ -44,7 +44,4 @@ def test_specs_name_a_preset_and_its_options() -> None:
 def test_what_names_no_search_is_refused(
     capsys: pytest.CaptureFixture[str], argv: list[str], says: str
 ) -> None:
-    with pytest.raises(SystemExit) as stop:
-        agreement.main([*argv, "--positions", "1"])
-    assert stop.value.code == 2
-    assert says in capsys.readouterr().err
+    assert says in usage_error(agreement.main, [*argv, "--positions", "1"], capsys)

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 search_depth = load_tool("search_depth", "_strategos_search_depth_under_test")
 
@@ -40,7 +40,4 @@ def test_options_are_read_as_numbers_where_they_are() -> None:
 def test_an_unknown_level_or_option_is_named(
     capsys: pytest.CaptureFixture[str], argv: list[str], says: str
 ) -> None:
-    with pytest.raises(SystemExit) as stop:
-        search_depth.main([*argv, "--positions", "1"])
-    assert stop.value.code == 2
-    assert says in capsys.readouterr().err
+    assert says in usage_error(search_depth.main, [*argv, "--positions", "1"], capsys)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,3 +23,14 @@ def load_tool(name: str, alias: str) -> ModuleType:
     sys.modules[alias] = module
     spec.loader.exec_module(module)
     return module
+
+
+def usage_error(
+    main: Callable[[list[str]], Any], argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> str:
+    """What a tool's ``main`` says on stderr when it refuses ``argv`` as argparse refuses a
+    wrong argument: with exit code 2, before any work."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    return capsys.readouterr().err
