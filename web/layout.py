@@ -162,6 +162,12 @@ def centered(w: int, h: int, within: Box | None = None) -> Box:
 # layout, wide enough for the Russian labels (the longest) at the size they are drawn at.
 TRAY_SLOTS = ("trade", "destroy", "train", "build", "hint", "undo", "end_turn")
 TRAY_WIDTHS = {False: (88, 104, 90, 88, 104, 94, 108), True: (118, 150, 126, 122, 150, 140, 156)}
+# On a phone the four dice take the button floor too (80 px at 800x360), so the buttons keep
+# only the room their Russian labels need at the text floor of 800x360 (24 px; a label of two
+# words on two lines), and grow with the floors of smaller phones.
+PHONE_TRAY_WIDTHS = (100, 154, 122, 121, 152, 142, 103)
+PHONE_TRAY_FLOOR = 80  # the button floor those widths were measured beside
+C_TRAY_PAD = 4  # px above and below a tray button at the floor
 DRAWERS = ("players", "quests", "log")
 
 
@@ -195,13 +201,15 @@ class MatchLayout:
     @property
     def tray(self) -> Box:
         if _compact:
-            return Box(0, HEIGHT - C_TRAY, WIDTH, C_TRAY)
+            h = max(C_TRAY, _touch + 2 * C_TRAY_PAD)
+            return Box(0, HEIGHT - h, WIDTH, h)
         return Box(0, HEIGHT - TRAY_HEIGHT, WIDTH - SIDE_WIDTH, TRAY_HEIGHT)
 
-    def drawer_tabs(self, h: int = C_TAB_H) -> list[Box]:
-        """The compact layout's drawer tabs (players, quests, log), ``h`` tall: a column at the
-        map's top right, under the "?" where a phone's floor has it reach into the map; the
-        zoom buttons keep the bottom right."""
+    def drawer_tabs(self, h: int | None = None) -> list[Box]:
+        """The compact layout's drawer tabs (players, quests, log), ``h`` tall (by default at
+        the button floor): a column at the map's top right, under the "?" where a phone's
+        floor has it reach into the map; the zoom buttons keep the bottom right."""
+        h = max(C_TAB_H, _touch) if h is None else h
         m = self.map
         x = m.right - 8 - C_TAB_W
         y = max(m.y + 8, help_box().bottom + 8)
@@ -210,7 +218,7 @@ class MatchLayout:
     def column_x(self) -> int:
         """Where the compact layout's right column begins (the drawer tabs, and the "?" and
         the menu above them): what lies over the map, an open drawer too, keeps left of it."""
-        return min(self.drawer_tabs()[0].x, self.menu_button().x)
+        return min(self.drawer_tabs()[0].x, self.menu_button().x, self.zoom_buttons()[0].x)
 
     def season_slots(self) -> list[Box]:
         """16 slots of the time track (R3.4), left of the top bar."""
@@ -231,9 +239,19 @@ class MatchLayout:
         return Box(corner.x - 8 - corner.w, corner.y, corner.w, corner.h)
 
     def zoom_buttons(self) -> list[Box]:
-        """Zoom in, zoom out, whole map: a column at the map's right edge, above the tray."""
+        """Zoom in, zoom out, whole map: a column at the map's right edge, above the tray (on
+        a phone at the button floor); a row where the column would reach the drawer tabs."""
         m = self.map
-        return column(m.right - 8 - 48, m.bottom - 8 - 3 * 48 - 2 * 8, 48, [48] * 3, 8)
+        side = max(48, _touch) if _compact else 48
+        span = 3 * side + 2 * 8
+        if not _compact or m.bottom - 8 - span >= self._tabs_bottom() + 8:
+            return column(m.right - 8 - side, m.bottom - 8 - span, side, [side] * 3, 8)
+        return row(m.right - 8 - span, m.bottom - 8 - side, [side] * 3, side, 8)
+
+    def _tabs_bottom(self) -> int:
+        m = self.map
+        y = max(m.y + 8, help_box().bottom + 8)
+        return y + 3 * max(C_TAB_H, _touch) + 2 * 8
 
     def map_buttons(self) -> list[Box]:
         """The buttons over the map that a prompt or the hints keep clear of: the zoom buttons,
@@ -285,15 +303,28 @@ class MatchLayout:
 
     def dice(self, count: int) -> list[Box]:
         t = self.tray
-        return row(t.x + 12, t.y + (t.h - 58) // 2, [58] * count, 58, gap=8 if not _compact else 6)
+        if not _compact:
+            return row(t.x + 12, t.y + (t.h - 58) // 2, [58] * count, 58, gap=8)
+        if not _touch:
+            return row(t.x + 12, t.y + (t.h - 58) // 2, [58] * count, 58, gap=6)
+        # the floor, or what the buttons leave of the tray (four dice always fit)
+        room = min(self._slots()["trade"].x - 8, t.right) - (t.x + 8)
+        side = min(_touch, (room - 3 * 6) // 4)
+        return row(t.x + 8, t.y + (t.h - side) // 2, [side] * count, side, gap=6)
 
     def _slots(self) -> dict[str, Box]:
         t = self.tray
-        h = 64 if _compact else 58
-        gap = 6
-        widths = TRAY_WIDTHS[_compact]
-        x = t.right - 12 - sum(widths) - gap * (len(widths) - 1)
-        boxes = row(x, t.y + (t.h - h) // 2, list(widths), h, gap)
+        if _compact and _touch:
+            h = max(64, _touch)
+            gap, margin = 4, 8
+            grow = max(1.0, _touch / PHONE_TRAY_FLOOR)
+            widths = [math.ceil(w * grow) for w in PHONE_TRAY_WIDTHS]
+        else:
+            h = 64 if _compact else 58
+            gap, margin = 6, 12
+            widths = list(TRAY_WIDTHS[_compact])
+        x = t.right - margin - sum(widths) - gap * (len(widths) - 1)
+        boxes = row(x, t.y + (t.h - h) // 2, widths, h, gap)
         return dict(zip(TRAY_SLOTS, boxes, strict=True))
 
     def tray_buttons(self) -> dict[str, Box]:

@@ -3,6 +3,7 @@ shows the tooltip, two fingers pinch-zoom the map."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -501,3 +502,46 @@ def test_the_match_menu_fits_an_iphone_se(data_dir: Path, random_ai: None) -> No
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+def test_the_matchs_tray_zoom_and_drawer_tabs_are_a_fingertip_on_a_phone(
+    phone: App, random_ai: None
+) -> None:
+    """At 844x390 the compact match's tray buttons showed at 34.7 CSS pixels, its dice at 31.4,
+    its zoom buttons at 26 and its drawer tabs at 31.4: every one of them (and every action a
+    chosen general may take) is at least ``PHONE_TOUCH_PX`` now, on the canvas, and none covers
+    another, the "?" or the menu; the dice and the tray's buttons stay in the tray, the zoom
+    buttons and the tabs on the map."""
+    from tests.web.test_scenes import _match, _own_turn
+    from web import layout
+    from web.layout import MatchLayout, overlaps
+
+    scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
+    scene = _match(phone, seed=12)
+    _own_turn(phone, scene)
+    L = MatchLayout()
+    assert L.compact
+    dice = [("die", box) for box in L.dice(4)]
+    tray = [(f"tray {name}", box) for name, box in L.tray_buttons().items()]
+    tray += [("action", box) for box in L.action_buttons(3)]
+    shown = [(b.tag, b.box) for group in (scene.chrome, scene.controls) for b in group.buttons]
+    assert {"zoom_in", "zoom_out", "zoom_fit", "drawer_players", "drawer_log"} <= {
+        tag for tag, _ in shown
+    }
+    on_map = [(tag, box) for tag, box in shown if tag.startswith(("zoom", "drawer"))]
+    corner = [("help", phone.help_box()), ("menu", L.menu_button())]
+    for tag, box in dice + tray + shown + corner:
+        css = (round(box.w * scale, 1), round(box.h * scale, 1))
+        assert min(css) >= layout.PHONE_TOUCH_PX, f"{tag} is {css} CSS px"
+        assert box.x >= 0 and box.y >= 0 and box.right <= WIDTH and box.bottom <= HEIGHT, tag
+    t, m = L.tray, L.map
+    for _tag, box in dice + tray:
+        assert t.x <= box.x and box.right <= t.right and t.y <= box.y and box.bottom <= t.bottom
+    for _tag, box in on_map:
+        assert m.x <= box.x and box.right <= m.right and m.y <= box.y and box.bottom <= m.bottom
+    slots = dice + tray + on_map + corner
+    for i, (tag, box) in enumerate(slots):
+        for other, box2 in slots[i + 1 :]:
+            assert not overlaps(box, box2), f"{tag} {box} covers {other} {box2}"
+    for (_, a), (_, b) in itertools.pairwise(dice):  # a die's frame is drawn 3 px outside it
+        assert b.x - a.right >= 6, (a, b)
