@@ -1,14 +1,15 @@
 """Every text fits its room: English and Russian, normal and large text, desktop and phone.
 
-Every scene is drawn in six configurations (two languages × normal / large text on the desktop,
-and large text on a phone of 844×390 CSS pixels, the compact layout). The text helpers record
-each text drawn (``theme.recording``): what was asked, what was shown, the box it was given and
-where it landed. A text that was cut (an ellipsis, or less than was asked), wider than its box,
-or off the screen fails the test; on the phone so does any interface text smaller than 12 device
-pixels. The match is played through a whole game, and each new situation of the tray
-(the actions with and without a general chosen, Halt/Pass, the coin prompt, the quest draw, a
-trade, a battle, the coach, a tooltip) is drawn in every configuration, with each of the phone's
-drawers open. What was found goes to artifacts/text_fit.json.
+Every scene is drawn in ten configurations (two languages × normal / large text on the desktop,
+large text on a phone of 844×390 CSS pixels, the compact layout, and normal / large text on one
+of 800×360). The text helpers record each text drawn (``theme.recording``): what was asked, what
+was shown, the box it was given and where it landed. A text that was cut (an ellipsis, or less
+than was asked), with a word broken over two lines, wider than its box, or off the screen fails
+the test; on a phone so does any interface text smaller than 12 device pixels. The match is
+played through a whole game, and each new situation of the tray (the actions with and without a
+general chosen, Halt/Pass, the coin prompt, the quest draw, a trade, a battle, the coach, a
+tooltip) is drawn in every configuration, with each of the phone's drawers open. What was found
+goes to artifacts/text_fit.json.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 PHONE = (844, 390)
+SMALL_PHONE = (800, 360)  # a common Android phone: the floors are 24 and 80 canvas px there
 CONFIGS: list[tuple[str, bool, tuple[int, int] | None]] = [
     ("en", False, None),
     ("ru", False, None),
@@ -57,6 +59,10 @@ CONFIGS: list[tuple[str, bool, tuple[int, int] | None]] = [
     ("ru", True, None),
     ("en", True, PHONE),
     ("ru", True, PHONE),
+    ("en", False, SMALL_PHONE),
+    ("ru", False, SMALL_PHONE),
+    ("en", True, SMALL_PHONE),
+    ("ru", True, SMALL_PHONE),
 ]
 # Pictures at their own scale: the map's names and the letters and numbers on tokens and lit
 # cities (zoomed with the map), and How to play's small pictures of the game. The phone's floor
@@ -67,12 +73,20 @@ MAX_SITUATIONS = 40
 
 def _name(config: tuple[str, bool, tuple[int, int] | None]) -> str:
     lang, large, screen = config
-    where = "phone" if screen else "desktop"
+    where = (
+        "desktop" if screen is None else "phone" if screen == PHONE else "x".join(map(str, screen))
+    )
     return f"{lang}/{'large' if large else 'normal'}/{where}"
 
 
 def _squash(s: str) -> str:
     return "".join(s.split())
+
+
+def broken_word(d: theme.Drawn) -> bool:
+    """A word broken over two lines (a text wrapped where it had no space): it is all there,
+    but reads as two words ("Графи" / "ки")."""
+    return d.shown.split() != d.asked.split()
 
 
 @dataclass
@@ -127,6 +141,8 @@ class Checker:
             problem = ""
             if d.cut or _squash(d.shown) != _squash(d.asked):
                 problem = "cut"
+            elif broken_word(d):
+                problem = "a word broken over two lines"
             elif d.rect is not None:
                 r = pygame.Rect(d.rect)
                 if d.room is not None and not pygame.Rect(d.room).inflate(2, 4).contains(r):

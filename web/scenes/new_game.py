@@ -65,8 +65,9 @@ class Form:
 
 def form(touch: int) -> Form:
     """The desktop's form, or with buttons at least ``touch`` tall (a phone, ``layout.touch``):
-    each row a finger tall, the title beside the count buttons and Back beside Start, so that
-    six seats and the note under them (three lines at most, as wide as the seats) still fit."""
+    each row a finger tall, the title and the language beside the count buttons and Back
+    beside Start, so that six seats and the note under them (three lines at most, as wide as
+    the seats) still fit, and an error over Start has room for three lines."""
     if not touch:
         return Form(
             (40, 20), Box(40, 96, 200, 24), row(250, 84, [56] * 5, 48, 8), 148, 182, 62, 52,
@@ -88,17 +89,20 @@ def form(touch: int) -> Form:
     minus = Box(right.x, seed_y, t, t)
     plus = Box(minus.right + 108, seed_y, t, t)  # the seed's digits between them
     rnd = Box(plus.right + 8, seed_y, right.right - plus.right - 8, t)
-    language = Box(right.x, seed_y + t + 8, right.w, t)
     bottom = HEIGHT - 8 - t
     # "Players" right of the title (at most 260 wide in Russian), the count buttons after it.
     players_label = Box(282, 6 + (t - 28) // 2, 104, 28)
+    players = row(players_label.right + 8, 6, [t] * 5, t, 6)
+    # The language on the top row too, between the count buttons and the "?": under the seed
+    # it left an error two lines at most of the text floor (one at 800x360).
+    corner = layout.WIDTH - 8 - max(layout.HELP_SIDE, touch) - 8
+    language = Box(players[-1].right + 10, 6, corner - players[-1].right - 10, t)
     return Form(
-        (24, 6 + (t - 43) // 2), players_label,
-        row(players_label.right + 8, 6, [t] * 5, t, 6), 6 + t + 2, row_y, row_h, t,
+        (24, 6 + (t - 43) // 2), players_label, players, 6 + t + 2, row_y, row_h, t,
         Box(16, row_y + (t - 28) // 2, 104, 28), 138,
         {"kind": (160, 150), "diff": (318, 170), "kingdom": (496, 296)},
         right, 6 + t + 2, rules, seed_y - 30, (minus, plus, rnd), language,
-        Box(right.x, language.bottom + 4, right.w, bottom - language.bottom - 8),
+        Box(right.x, minus.bottom + 6, right.w, bottom - minus.bottom - 12),
         Box(right.x + 168, bottom, right.w - 168, t), Box(right.x, bottom, 160, t),
         Box(16, rows_end + 8, 792 - 16, 0),
     )  # fmt: skip
