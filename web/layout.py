@@ -195,7 +195,8 @@ class MatchLayout:
     @property
     def map(self) -> Box:
         if _compact:
-            return Box(0, C_TOP, WIDTH, HEIGHT - C_TOP - C_TRAY)
+            top, tray = self.top, self.tray
+            return Box(0, top.bottom, WIDTH, tray.y - top.bottom)
         return Box(0, TOP_BAR, WIDTH - SIDE_WIDTH, HEIGHT - TOP_BAR - TRAY_HEIGHT)
 
     @property

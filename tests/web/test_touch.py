@@ -512,6 +512,28 @@ def test_the_matchs_tray_zoom_and_drawer_tabs_are_a_fingertip_on_a_phone(
     chosen general may take) is at least ``PHONE_TOUCH_PX`` now, on the canvas, and none covers
     another, the "?" or the menu; the dice and the tray's buttons stay in the tray, the zoom
     buttons and the tabs on the map."""
+    _match_controls(phone, dice_floor=True)
+
+
+def test_the_matchs_controls_on_an_iphone_se(data_dir: Path, random_ai: None) -> None:
+    """At 568x320 (floors of 91 canvas px for a button, 28 for a text) the zoom buttons ran
+    over the tray: the map ends where the taller tray begins, and every control but the dice
+    is at the floor. The dice take what the seven buttons' whole labels leave (48 px, 21 CSS
+    px: web/README.md says so)."""
+    from web.app import App
+    from web.layout import MatchLayout
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=(568, 320))
+    try:
+        _match_controls(app, dice_floor=False)
+        assert MatchLayout().dice(4)[0].w >= 48
+    finally:
+        app.set_screen(None)
+        pygame.quit()
+
+
+def _match_controls(phone: App, dice_floor: bool) -> None:
     from tests.web.test_scenes import _match, _own_turn
     from web import layout
     from web.layout import MatchLayout, overlaps
@@ -521,6 +543,7 @@ def test_the_matchs_tray_zoom_and_drawer_tabs_are_a_fingertip_on_a_phone(
     _own_turn(phone, scene)
     L = MatchLayout()
     assert L.compact
+    assert L.top.bottom == L.map.y and L.map.bottom == L.tray.y and L.tray.bottom == HEIGHT
     dice = [("die", box) for box in L.dice(4)]
     tray = [(f"tray {name}", box) for name, box in L.tray_buttons().items()]
     tray += [("action", box) for box in L.action_buttons(3)]
@@ -530,7 +553,7 @@ def test_the_matchs_tray_zoom_and_drawer_tabs_are_a_fingertip_on_a_phone(
     }
     on_map = [(tag, box) for tag, box in shown if tag.startswith(("zoom", "drawer"))]
     corner = [("help", phone.help_box()), ("menu", L.menu_button())]
-    for tag, box in dice + tray + shown + corner:
+    for tag, box in (dice if dice_floor else []) + tray + shown + corner:
         css = (round(box.w * scale, 1), round(box.h * scale, 1))
         assert min(css) >= layout.PHONE_TOUCH_PX, f"{tag} is {css} CSS px"
         assert box.x >= 0 and box.y >= 0 and box.right <= WIDTH and box.bottom <= HEIGHT, tag
