@@ -181,7 +181,14 @@ class MatchLayout:
 
     @property
     def top(self) -> Box:
-        return Box(0, 0, WIDTH, C_TOP if _compact else TOP_BAR)
+        """The top bar; on a phone tall enough for two lines of the text floor (the status, or
+        the status and the season), which at 568x320 (28 px, lines of 33) is more than C_TOP."""
+        if not _compact:
+            return Box(0, 0, WIDTH, TOP_BAR)
+        # the text floor of the screen whose button floor is _touch (both are CSS px / scale)
+        text = math.ceil(_touch * PHONE_TEXT_PX / PHONE_TOUCH_PX - 1e-9)
+        line = math.ceil(text * 7 / 6)  # DejaVu's line height
+        return Box(0, 0, WIDTH, max(C_TOP, 2 * line + 4))
 
     @property
     def side(self) -> Box:

@@ -16,7 +16,7 @@ import pygame
 from game import COIN_VALUES, P_PICK, P_PLACE, GameState, PlayerView, is_winter
 from game.actions import ChooseDeck
 from web import describe, i18n, theme
-from web.layout import DRAWERS, Box, MatchLayout
+from web.layout import C_TOP, DRAWERS, Box, MatchLayout
 from web.render.tokens import draw_coin, draw_token, kingdom_color, kingdom_letter, swatch
 from web.session import Applied
 from web.widgets import label, panel, text_in
@@ -105,17 +105,20 @@ def draw_top(
         # winter slot's tooltip (the line has no room for it at a phone's size). A status too
         # long for one line takes both.
         bar_w = 160 if progress is not None else 0
+        extra = top.h - C_TOP  # a small phone's taller bar: half to each line
         if progress is not None:
-            _bar(surface, pygame.Rect(right - bar_w, 42, bar_w, 10), progress)
+            _bar(surface, pygame.Rect(right - bar_w, 42 + extra // 2, bar_w, 10), progress)
         if theme.fit(status, 17, right - x, "bold").cut:
-            text_in(surface, status, Box(x, 2, right - x - bar_w - 12, 58), 17, theme.GOLD,
-                    "bold", "left", lines=2)  # fmt: skip
+            text_in(surface, status, Box(x, 2, right - x - bar_w - 12, 58 + extra), 17,
+                    theme.GOLD, "bold", "left", lines=2)  # fmt: skip
             return
-        text_in(surface, status, Box(x, 2, right - x, 30), 17, theme.GOLD, "bold", "left")
+        text_in(surface, status, Box(x, 2, right - x, 30 + extra // 2), 17, theme.GOLD, "bold",
+                "left")  # fmt: skip
         winter = state.is_winter()
         line = ("❄ " if winter else "") + i18n.season_label(state.round)
-        text_in(surface, line, Box(x, 32, right - x - bar_w - 12, 28),
-                12, theme.WINTER if winter else theme.TEXT_DIM, "sans", "left")  # fmt: skip
+        room = Box(x, 32 + extra // 2, right - x - bar_w - 12, 28 + extra - extra // 2)
+        color = theme.WINTER if winter else theme.TEXT_DIM
+        text_in(surface, line, room, 12, color, "sans", "left")
         return
     if state.is_winter() and not state.is_terminal():  # under "Game over" it tells nothing
         label(surface, i18n.t("winter_note"), x, 36, 12, theme.WINTER, width=right - x)
