@@ -376,7 +376,8 @@ def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random
             from web.scenes.new_game import NOTE_LINE, NOTE_SIZE
 
             step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
-            assert top.form.note.y + step * len(top.note_lines()) <= HEIGHT, where
+            lines = top.note_lines()
+            assert (top.note_y(len(lines)) or 0) + step * len(lines) <= HEIGHT, where
         assert boxes, where
         for tag, box in boxes:
             css = (round(box.w * scale, 1), round(box.h * scale, 1))
@@ -568,3 +569,44 @@ def _match_controls(phone: App, dice_floor: bool) -> None:
             assert not overlaps(box, box2), f"{tag} {box} covers {other} {box2}"
     for (_, a), (_, b) in itertools.pairwise(dice):  # a die's frame is drawn 3 px outside it
         assert b.x - a.right >= 6, (a, b)
+
+
+def test_the_new_games_note_stays_on_an_iphone_se(data_dir: Path, random_ai: None) -> None:
+    """At 568x320 six seats at the button floor (91 canvas px) end 23 px above the canvas's
+    bottom, and the note on the AIs' thinking under them ran off it. Where it has no room it is
+    not drawn, and choosing a level says it in a toast, whole."""
+    from tests.web.test_text_fit import Checker
+    from web import i18n, theme
+    from web.app import App
+    from web.scenes.new_game import NOTE_LINE, NOTE_SIZE, NewGameScene
+    from web.storage import FileStorage
+
+    se = (568, 320)
+    app = App(headless=True, store=FileStorage(data_dir), screen=se)
+    try:
+        new = NewGameScene(app)
+        app.push(new)
+        step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
+        shown = []
+        for n in range(2, 7):
+            new._players(n)
+            new.config.seats[-1].difficulty = "expert"
+            new.on_language()
+            lines = new.note_lines()
+            assert (new.note_y(len(lines)) or 0) + step * len(lines) <= HEIGHT, n
+            shown.append(bool(lines))
+        assert shown[0] and not shown[-1]  # two seats leave it room, six do not
+        before = new.config.seats[-1].difficulty
+        click(app, *find(new.buttons, "diff5").box.center)
+        assert new.config.seats[-1].difficulty != before and new.think_note()
+        assert app.toast_text == i18n.t(new.think_note())
+        checker = Checker(app)
+        configs: list[tuple[str, bool, tuple[int, int] | None]] = [
+            (lang, large, se) for lang in ("en", "ru") for large in (False, True)
+        ]
+        checker.check("the new game's note as a toast at 568x320", configs=configs)
+        toast = [p for key, p in checker.problems.items() if " web.app: " in key]
+        assert not toast, "\n".join(toast)
+    finally:
+        app.set_screen(None)
+        pygame.quit()

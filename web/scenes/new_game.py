@@ -184,6 +184,8 @@ class NewGameScene(Scene):
         i = levels.index(seat.difficulty) if seat.difficulty in levels else 0
         seat.difficulty = levels[(i + 1) % len(levels)]
         self.on_language()
+        if self.think_note() and not self.note_lines():  # no room under the seats for it
+            self.app.toast(i18n.t(self.think_note()), 8.0)
 
     def _kingdom(self, s: int) -> None:
         """Random, then each kingdom not taken, then picked in turn, which every seat shares
@@ -245,10 +247,21 @@ class NewGameScene(Scene):
         return "think_fast" if levels else ""
 
     def note_lines(self) -> list[str]:
-        """The note under the settings (how long AI seats think), wrapped to the right column."""
+        """The note under the seats (how long AI seats think), wrapped to their width; none where
+        the seats leave it no room (five or six seats at 568x320: a level chosen says it in a
+        toast instead)."""
         if not self.think_note():
             return []
-        return theme.wrap(i18n.t(self.think_note()), NOTE_SIZE, self.form.note.w)
+        lines = theme.wrap(i18n.t(self.think_note()), NOTE_SIZE, self.form.note.w)
+        return lines if self.note_y(len(lines)) is not None else []
+
+    def note_y(self, lines: int) -> int | None:
+        """Where a note of ``lines`` lines begins: under six seats' rows, or, where that leaves
+        it no room (568x320), right under the seats there are; None where neither does."""
+        f = self.form
+        step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
+        under = f.row_y + len(self.config.seats) * f.row_h + 4
+        return next((y for y in (f.note.y, under) if y + step * lines <= HEIGHT), None)
 
     # -- events --------------------------------------------------------------------------------
     def handle(self, ev: UIEvent) -> None:
@@ -305,8 +318,10 @@ class NewGameScene(Scene):
         room = Box(minus.right + 4, minus.y, plus.x - minus.right - 8, minus.h)
         text_in(surface, str(self.config.seed), room, 24, theme.TEXT, "bold")
         step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
-        for i, line in enumerate(self.note_lines()):
-            label(surface, line, f.note.x, f.note.y + i * step, NOTE_SIZE, theme.TEXT_DIM,
+        lines = self.note_lines()
+        note_y = self.note_y(len(lines)) or 0
+        for i, line in enumerate(lines):
+            label(surface, line, f.note.x, note_y + i * step, NOTE_SIZE, theme.TEXT_DIM,
                   width=f.note.w)  # fmt: skip
         if self.error:  # above Start
             text_in(surface, self.error, f.error, 16, theme.RED, "sans", "left",
