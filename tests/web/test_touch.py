@@ -610,3 +610,37 @@ def test_the_new_games_note_stays_on_an_iphone_se(data_dir: Path, random_ai: Non
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+def test_the_replays_tray_holds_its_buttons_on_an_iphone_se(data_dir: Path) -> None:
+    """At 568x320 the replay's tray buttons take the floor, 91 canvas px, and ran 3 px past the
+    84 px tray at the canvas's bottom: the compact tray grows with the floor, and every button
+    of the replay's tray lies in it, none over another, on the canvas."""
+    from tests.web.test_replay import _screens as replay_screens
+    from web.app import App
+    from web.layout import MatchLayout, overlaps
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=(568, 320))
+    try:
+        for where in replay_screens(app):
+            if where != "seat":
+                continue
+            app.draw()
+            tray = MatchLayout().tray
+            assert tray.bottom == HEIGHT
+            boxes = [(b.tag, b.box) for b in app.top.buttons.buttons  # type: ignore[union-attr]
+                     if not b.tag.startswith("drawer_")]  # fmt: skip
+            assert len(boxes) == 11
+            for tag, box in boxes:
+                assert tray.x <= box.x and box.right <= tray.right, tag
+                assert tray.y <= box.y and box.bottom <= tray.bottom, (tag, box, tray)
+            for i, (tag, box) in enumerate(boxes):
+                for other, box2 in boxes[i + 1 :]:
+                    assert not overlaps(box, box2), (tag, other)
+            break
+        else:
+            raise AssertionError("the replay's seat view was not shown")
+    finally:
+        app.set_screen(None)
+        pygame.quit()
