@@ -97,6 +97,12 @@ def touch_floor(screen: tuple[int, int] | None) -> int:
     return math.ceil(PHONE_TOUCH_PX / sideways_scale(screen) - 1e-9)
 
 
+def touch_text(touch: int) -> int:
+    """The text floor of the screen whose button floor is ``touch`` (both are a number of CSS
+    pixels over the same scale)."""
+    return math.ceil(touch * PHONE_TEXT_PX / PHONE_TOUCH_PX - 1e-9)
+
+
 @dataclass(frozen=True)
 class Box:
     x: int
@@ -185,9 +191,7 @@ class MatchLayout:
         the status and the season), which at 568x320 (28 px, lines of 33) is more than C_TOP."""
         if not _compact:
             return Box(0, 0, WIDTH, TOP_BAR)
-        # the text floor of the screen whose button floor is _touch (both are CSS px / scale)
-        text = math.ceil(_touch * PHONE_TEXT_PX / PHONE_TOUCH_PX - 1e-9)
-        line = math.ceil(text * 7 / 6)  # DejaVu's line height
+        line = math.ceil(touch_text(_touch) * 7 / 6)  # DejaVu's line height
         return Box(0, 0, WIDTH, max(C_TOP, 2 * line + 4))
 
     @property

@@ -65,7 +65,7 @@ CONFIGS: list[tuple[str, bool, tuple[int, int] | None]] = [
     ("ru", True, SMALL_PHONE),
 ]
 SE = (568, 320)  # an iPhone SE held sideways, the smallest phone: floors of 28 and 91 canvas px
-# The screens fitted to it so far (the match; the others not yet: web/README.md, the phones).
+# The screens fitted to it so far (the match, the new game; the others not yet: web/README.md).
 SE_CONFIGS = CONFIGS + [(lang, large, SE) for lang in ("en", "ru") for large in (False, True)]
 # Pictures at their own scale: the map's names and the letters and numbers on tokens and lit
 # cities (zoomed with the map), and How to play's small pictures of the game. The phone's floor
@@ -293,20 +293,20 @@ def test_every_text_fits_in_both_languages_and_sizes(
         seat.difficulty = levels[s]
         seat.kingdom = s
     new.on_language()
-    checker.check("new game, six seats")
+    checker.check("new game, six seats", configs=SE_CONFIGS)
     app.hover = new.buttons.find("diff1").box.center  # type: ignore[union-attr]
     app._hover_t = app.now - 1
-    checker.check("new game, a tooltip")
+    checker.check("new game, a tooltip", configs=SE_CONFIGS)
     for seat in new.config.seats:
         seat.kingdom = PICK_KINGDOM
     new.on_language()
     app.hover = new.buttons.find("kingdom5").box.center  # type: ignore[union-attr]
     app._hover_t = app.now - 1
-    checker.check("new game, kingdoms picked in turn, their tooltip")
+    checker.check("new game, kingdoms picked in turn, their tooltip", configs=SE_CONFIGS)
     app.hover = None
     new._players(2)
     new.error = "R3.1: kingdoms are picked in turn by every seat or by none"
-    checker.check("new game, two seats, an error")
+    checker.check("new game, two seats, an error", configs=SE_CONFIGS)
     app.pop()
 
     app.push(SettingsScene(app))

@@ -572,7 +572,7 @@ def _match_controls(phone: App, dice_floor: bool) -> None:
 
 
 def test_the_new_games_note_stays_on_an_iphone_se(data_dir: Path, random_ai: None) -> None:
-    """At 568x320 six seats at the button floor (91 canvas px) end 23 px above the canvas's
+    """At 568x320 six seats at the button floor (91 canvas px) end 20 px above the canvas's
     bottom, and the note on the AIs' thinking under them ran off it. Where it has no room it is
     not drawn, and choosing a level says it in a toast, whole."""
     from tests.web.test_text_fit import Checker

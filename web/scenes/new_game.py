@@ -7,6 +7,7 @@ The seat columns carry headers, and every seat button a tooltip saying what a ta
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import partial
@@ -80,7 +81,12 @@ def form(touch: int) -> Form:
         )  # fmt: skip
     t = max(touch, 64)
     gap = 4
-    row_y = 6 + t + 34  # under the count buttons and the headers
+    text = layout.touch_text(touch)
+    # Over 24 px (568x320: 28) the seat table's labels need more room: the seats' names on two
+    # lines in a narrower column, the columns and their headers wider, the headers' row taller.
+    tight = text > 24
+    line = math.ceil(text * 7 / 6)  # DejaVu's line height
+    row_y = 6 + t + max(34, line + 4)  # under the count buttons and the headers
     row_h = t + gap
     rows_end = row_y + 5 * row_h + t  # six seats
     right = Box(816, 0, WIDTH - 16 - 816, 0)
@@ -88,10 +94,11 @@ def form(touch: int) -> Form:
     seed_y = rules[-1].bottom + 38  # room for the "Seed" label
     minus = Box(right.x, seed_y, t, t)
     plus = Box(minus.right + 108, seed_y, t, t)  # the seed's digits between them
-    rnd = Box(plus.right + 8, seed_y, right.right - plus.right - 8, t)
+    rnd_gap = 4 if tight else 8  # «Случайно» on its line needs 154 px at 28 px
+    rnd = Box(plus.right + rnd_gap, seed_y, right.right - plus.right - rnd_gap, t)
     bottom = HEIGHT - 8 - t
     # "Players" right of the title (at most 260 wide in Russian), the count buttons after it.
-    players_label = Box(282, 6 + (t - 28) // 2, 104, 28)
+    players_label = Box(282, 6 + (t - 28) // 2, 112 if tight else 104, 28)
     players = row(players_label.right + 8, 6, [t] * 5, t, 6)
     # The language on the top row too, between the count buttons and the "?": under the seed
     # it left an error two lines at most of the text floor (one at 800x360).
@@ -99,8 +106,10 @@ def form(touch: int) -> Form:
     language = Box(players[-1].right + 10, 6, corner - players[-1].right - 10, t)
     return Form(
         (24, 6 + (t - 43) // 2), players_label, players, 6 + t + 2, row_y, row_h, t,
-        Box(16, row_y + (t - 28) // 2, 104, 28), 138,
-        {"kind": (160, 150), "diff": (318, 170), "kingdom": (496, 296)},
+        Box(12, row_y, 92, t) if tight else Box(16, row_y + (t - 28) // 2, 104, 28),
+        118 if tight else 138,
+        {"kind": (138, 167), "diff": (313, 176), "kingdom": (497, 296)} if tight
+        else {"kind": (160, 150), "diff": (318, 170), "kingdom": (496, 296)},
         right, 6 + t + 2, rules, seed_y - 30, (minus, plus, rnd), language,
         Box(right.x, minus.bottom + 6, right.w, bottom - minus.bottom - 12),
         Box(right.x + 168, bottom, right.w - 168, t), Box(right.x, bottom, 160, t),
@@ -306,8 +315,12 @@ class NewGameScene(Scene):
         for s, seat in enumerate(self.config.seats):
             y = f.row_y + s * f.row_h
             seat_y = f.seat_label.y + s * f.row_h
-            label(surface, i18n.t("seat", n=s + 1), f.seat_label.x, seat_y, 20, theme.TEXT,
-                  width=f.seat_label.w)  # fmt: skip
+            name = i18n.t("seat", n=s + 1)
+            if f.seat_label.h == f.cell_h:  # a row's height: room for two lines
+                room = Box(f.seat_label.x, seat_y, f.seat_label.w, f.seat_label.h)
+                text_in(surface, name, room, 20, theme.TEXT, "sans", "left", lines=2)
+            else:
+                label(surface, name, f.seat_label.x, seat_y, 20, theme.TEXT, width=f.seat_label.w)
             if seat.kingdom >= 0:
                 draw_token(surface, seat.kingdom, 0, f.token_x, y + f.cell_h // 2, 30)
         label(surface, i18n.t("rule_switches"), f.right.x, f.rules_label_y, 18, theme.TEXT_DIM,
