@@ -68,10 +68,19 @@ def coach_text(scene: MatchScene) -> str | None:
     return i18n.t(key) if key else None
 
 
-def _coach_fit(text: str) -> theme.Fit:
-    """The line on one line, or two when the map is too narrow for it (Russian, large text)."""
+def _coach_lines(text: str) -> int:
+    """Two lines at most, three where two would cut it (the kingdom pick's line at 568x320's
+    text floor, 28 px): tried in turn, as three allowed at once would take three lines where
+    two a little smaller hold it."""
     room = LAYOUT.coach_box(10_000).w - 40 - DISMISS
-    return theme.fit(text, theme.small(16), room, "bold", lines=2)
+    return 3 if theme.fit(text, theme.small(16), room, "bold", lines=2).cut else 2
+
+
+def _coach_fit(text: str) -> theme.Fit:
+    """The line on one line, or two when the map is too narrow for it (Russian, large text),
+    three on the smallest phone."""
+    room = LAYOUT.coach_box(10_000).w - 40 - DISMISS
+    return theme.fit(text, theme.small(16), room, "bold", lines=_coach_lines(text))
 
 
 def coach_boxes(text: str) -> tuple[Box, Box]:
@@ -92,7 +101,8 @@ def draw_coach(surface: pygame.Surface, text: str) -> None:
     pygame.draw.rect(surface, theme.PAPER, rect, border_radius=12)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=12)
     room = Box(box.x + 16, box.y + 4, box.w - 30 - DISMISS, box.h - 8)
-    text_in(surface, text, room, theme.small(16), theme.INK, "bold", "left", lines=2)
+    lines = _coach_lines(text)
+    text_in(surface, text, room, theme.small(16), theme.INK, "bold", "left", lines=lines)
     cx, cy = close.center
     x = theme.text("✕", theme.ui(18), theme.INK, "bold")
     pygame.draw.circle(surface, theme.PAPER_DARK, (cx, cy), max(15, x.get_height() // 2 + 2))
