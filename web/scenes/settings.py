@@ -30,11 +30,14 @@ def places(touch: int) -> list[tuple[Box, Box]]:
                 for y in range(100, 100 + ROWS * 58, 58)]  # fmt: skip
     per_column = (ROWS + 1) // 2
     gap = 16
+    # Over 24 px of text floor (568x320: 28) the names take more of the row: «несыгранных
+    # кубиках», a line of its own, is 326 px there; the longest value goes on two lines.
+    name_w = 336 if layout.touch_text(touch) > 24 else 300
     out = []
     for i in range(ROWS):
         x = 24 + (i // per_column) * 632
         y = 96 + (i % per_column) * (touch + gap)
-        out.append((Box(x, y, 300, touch), Box(x + 312, y, 288, touch)))
+        out.append((Box(x, y, name_w, touch), Box(x + name_w + 12, y, 600 - name_w, touch)))
     return out
 
 
