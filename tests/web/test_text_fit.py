@@ -65,8 +65,8 @@ CONFIGS: list[tuple[str, bool, tuple[int, int] | None]] = [
     ("ru", True, SMALL_PHONE),
 ]
 SE = (568, 320)  # an iPhone SE held sideways, the smallest phone: floors of 28 and 91 canvas px
-# The screens fitted to it so far (the match, the new game, settings; not yet the others:
-# web/README.md).
+# The screens fitted to it so far (the match, the new game, settings, the title's notice; not
+# yet the others: web/README.md).
 SE_CONFIGS = CONFIGS + [(lang, large, SE) for lang in ("en", "ru") for large in (False, True)]
 # Pictures at their own scale: the map's names and the letters and numbers on tokens and lit
 # cities (zoomed with the map), and How to play's small pictures of the game. The phone's floor
@@ -282,7 +282,7 @@ def test_every_text_fits_in_both_languages_and_sizes(
     # The notice of files set aside: left of the buttons, or on a phone under them.
     app.notices += [("autosave_set_aside", {"name": "autosave.corrupt-20260101-120000"}),
                     ("settings_unreadable", {})]  # fmt: skip
-    checker.check("title, a notice")
+    checker.check("title, a notice", configs=SE_CONFIGS)
     app.notices.clear()
 
     new = NewGameScene(app)

@@ -16,7 +16,7 @@ import pygame
 from web import ai_bridge, i18n, layout, saves, storage, theme
 from web.config import MatchConfig, spectator_config
 from web.gestures import UIEvent
-from web.layout import WIDTH, Box, column, grid
+from web.layout import HEIGHT, WIDTH, Box, column, grid
 from web.scene import Scene, Tip
 from web.scenes.match import MatchScene
 from web.session import Applied, MatchSession
@@ -86,8 +86,13 @@ class TitleScene(Scene):
             items.append(("quit", i18n.t("quit"), self._quit))
         touch = layout.touch()
         if touch:  # a phone: finger-tall buttons in two columns (three for nine), row by row
-            columns = 2 if len(items) <= 8 else 3
+            # Two columns leave room under them for a notice of two lines (at 568x320 they do
+            # not: three columns there).
             w, gap = 300, 16
+            pairs = (len(items) + 1) // 2
+            tall = 220 + pairs * touch + (pairs - 1) * (gap // 2) + 36  # two columns' panel
+            line = theme.line_height(theme.small(NOTICE_SIZE))
+            columns = 2 if len(items) <= 8 and tall + 12 + 16 + 2 * line <= HEIGHT else 3
             x = 640 - (columns * w + (columns - 1) * gap) // 2
             boxes = grid(x, 238, w, touch, len(items), columns, gap)
             rows = (len(items) + columns - 1) // columns
