@@ -147,15 +147,31 @@ def _free_area() -> Box:
 
 
 def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
-    """The zoom buttons, the coach's close button and a scoring banner take taps; a city under
-    one is dragged into the open first."""
-    covers = [b.inset(-12) for b in LAYOUT.zoom_buttons()]
+    """The buttons over the map (zoom, and on a phone the menu, the "?" and the drawer tabs),
+    the coach's close button and a scoring banner take taps; a city under one is dragged into
+    the open first."""
+    covers = [b.box.inset(-12) for b in scene.chrome.buttons]
+    covers.append(scene.app.help_box().inset(-12))
     if scene.coach_line:
         covers.append(coach_boxes(scene.coach_line)[1].inset(-12))
     banner = scene.events.banner_box(scene)
     if banner is not None:
         covers.append(banner.inset(-12))
     return any(b.contains(x, y) for b in covers)
+
+
+def _into_open(app: App, scene: MatchScene, where: Callable[[], tuple[float, float]]) -> None:
+    """Drag the map until the point ``where`` gives is in the open, zooming in while the board
+    cannot pan far enough (at the whole-map scale it cannot pan at all), as a person would."""
+    for _ in range(8):
+        x, y = where()
+        area = _free_area()
+        if area.contains(x, y) and not _under_buttons(scene, x, y):
+            return
+        cx, cy = area.center
+        wheel(app, cx, cy, 2)
+        x, y = where()
+        drag(app, cx, cy, cx + (cx - x), cy + (cy - y))
 
 
 def city_point(app: App, scene: MatchScene, city: int, clear: bool = True) -> tuple[float, float]:
@@ -165,11 +181,7 @@ def city_point(app: App, scene: MatchScene, city: int, clear: bool = True) -> tu
     for _ in range(6):
         area = _free_area()
         if not area.contains(x, y) or _under_buttons(scene, x, y):
-            cx, cy = area.center
-            if scene.camera.scale == scene.camera.fit_scale:
-                wheel(app, cx, cy, 2)  # the whole board cannot pan: zoom in first
-                x, y = scene.camera.to_screen(*pos)
-            drag(app, cx, cy, cx + (cx - x), cy + (cy - y))
+            _into_open(app, scene, lambda: scene.camera.to_screen(*pos))
             x, y = scene.camera.to_screen(*pos)
             continue
         bv = scene.board_view
@@ -194,8 +206,13 @@ def general_point(app: App, scene: MatchScene, g: int) -> tuple[float, float]:
             if gg == g:
                 return box.center
         raise AssertionError("general not on the time track")
-    city_point(app, scene, view.public.gen_city[g], clear=False)
-    return scene.board_view.general_screen(scene.camera, view)[g]
+
+    def token() -> tuple[float, float]:
+        return scene.board_view.general_screen(scene.camera, view)[g]
+
+    # The token sits beside its city: it may be under a button where the city is not.
+    _into_open(app, scene, token)
+    return token()
 
 
 def pick_die(app: App, scene: MatchScene, value: int) -> None:

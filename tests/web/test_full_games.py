@@ -59,3 +59,16 @@ def test_hot_seat_game_by_clicks(app: App, random_ai: None) -> None:
     stats = play_game(app, random.Random(11))
     assert scene.session.is_over()
     assert stats["handovers"] > 0
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_complete_game_on_a_phone_by_clicks(app: App, random_ai: None, seed: int) -> None:
+    """The compact layout: the drawer tabs, the menu and the "?" lie over the map's right edge,
+    so a city or general under them is brought out by zooming and dragging, as a person does."""
+    app.set_screen((844, 390))
+    try:
+        scene = _start(app, 6, ALL, seed)
+        play_game(app, random.Random(seed))
+        assert scene.session.is_over()
+    finally:
+        app.set_screen(None)
