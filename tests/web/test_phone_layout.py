@@ -163,3 +163,35 @@ def test_city_names_on_the_phone_are_12_device_pixels(phone: App, random_ai: Non
     capitals = {c for c in shown if board.nodes[c].is_capital}
     assert capitals <= set(art.labels(camera))
     phone_shot(phone, "phone_map_names.png", PHONE)
+
+
+def test_a_scoring_banner_waits_for_the_phones_coin_prompt(phone: App, random_ai: None) -> None:
+    """R8.1: the coin prompt fills a phone's map, so a scoring banner (a first floor won in the
+    turn's earlier battle) has no room above or below it. Drawn over the prompt it hid the
+    coins and took the tap meant for them; it waits now, and shows once the coin is in."""
+    from game import P_COIN_ATTACKER, Action, GameState
+    from game.actions import CommitCoin
+    from tests.web import positions
+    from tests.web.player import perform
+    from web.scenes.match_events import Banner
+    from web.scenes.title import TitleScene
+    from web.session import MatchSession
+
+    def coin(s: GameState, a: Action) -> bool:
+        return s.phase == P_COIN_ATTACKER and s.active == 0
+
+    cfg, record, action = positions.search(coin)
+    assert isinstance(action, CommitCoin)
+    phone.push(TitleScene(phone))
+    scene = phone.nav.open_match(MatchSession(cfg, record))
+    scene.animator.enabled = False
+    phone.run_frames(3)
+    prompt = scene.prompt
+    assert prompt is not None and prompt.tag == "coin"
+    scene.events.banners.append(Banner("+1", "a first floor (R9.4)", 1, 0))
+    phone.run_frames(600)  # ten seconds: it neither shows nor runs out
+    assert scene.events.banners and scene.events.banner_box(scene) is None
+    before = len(scene.session.record.actions)
+    perform(phone, scene, action)
+    assert scene.session.record.actions[before] == action
+    assert scene.events.banner_box(scene) is not None  # the prompt gone, the banner shows

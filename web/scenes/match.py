@@ -133,7 +133,7 @@ class MatchScene(Scene):
             return 60.0
         if session.thinking is not None or self.hinting:
             return 60.0
-        events = self.events.frame_rate()
+        events = self.events.frame_rate(self)
         if events > 0:
             return events
         if self.app.settings.reduced_motion or self.attract:

@@ -144,7 +144,7 @@ class Events:
     # -- the frame -----------------------------------------------------------------------------
     def update(self, scene: MatchScene, dt: float) -> None:
         battle_on = self.held is not None or _rolling(scene)
-        if self.banners and not battle_on:
+        if self.banners and not battle_on and not self._yields(scene):
             banner = self.banners[0]
             if len(self.banners) > 2 and banner.kind == "score":
                 banner.seconds = min(banner.seconds, BACKLOG_SECONDS)  # catch up with play
@@ -204,12 +204,12 @@ class Events:
                                                    scene.open_results, tag="see_results",
                                                    style="primary", size=19)])  # fmt: skip
 
-    def frame_rate(self) -> float:
+    def frame_rate(self, scene: MatchScene) -> float:
         if self.follow is not None:
             return 60.0
         if self.over_t is not None and not self.summary_shown():
             return 10.0
-        if self.banners and self.held is None:
+        if self.banners and self.held is None and not self._yields(scene):
             return 20.0  # the banner's city pulses
         return 0.0
 
@@ -257,7 +257,7 @@ class Events:
         """Space or Enter: the held result, or the banner on screen."""
         if self.held is not None:
             self.release()
-        elif self.banners and self.over_t is None:
+        elif self.banners and self.over_t is None and not self._yields(scene):
             self.banners.popleft()
         else:
             return False
@@ -268,6 +268,16 @@ class Events:
     def banner_box(self, scene: MatchScene) -> Box | None:
         if not self.banners or self.held is not None or self.over_t is not None:
             return None
+        return self._banner_place(scene)
+
+    def _yields(self, scene: MatchScene) -> bool:
+        """The banner waits, unseen and not ageing, for a prompt that leaves it no room."""
+        return bool(self.banners) and self._banner_place(scene) is None
+
+    def _banner_place(self, scene: MatchScene) -> Box | None:
+        """At the top of the map; below a prompt that has the top; None when the prompt fills
+        the map (a phone's coin prompt): drawn over the prompt, the banner hid its choices and
+        took the tap meant for them."""
         banner = self.banners[0]
         m = LAYOUT.map
         w = min(round(BANNER_W * _grow(theme.small(15))), m.w - 140)
@@ -282,6 +292,8 @@ class Events:
         prompt = scene.prompt
         if prompt is not None and _overlaps(box, prompt.box):
             box = Box(box.x, m.bottom - 8 - h, w, h)  # the prompt has the top: the banner goes low
+            if _overlaps(box, prompt.box):
+                return None
         return box
 
     def draw(self, scene: MatchScene, surface: pygame.Surface) -> None:
