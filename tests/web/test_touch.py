@@ -27,6 +27,19 @@ def finger(app: App, kind: int, x: float, y: float, fid: int = 0) -> None:
                                          finger_id=fid, touch_id=1, pressure=1.0))  # fmt: skip
 
 
+def _se_problems(app: App, what: str, module: str) -> list[str]:
+    """The texts of ``module`` that do not fit at 568x320 (an iPhone SE held sideways), in
+    English and Russian, normal and Large."""
+    from tests.web.test_text_fit import Checker
+
+    checker = Checker(app)
+    configs: list[tuple[str, bool, tuple[int, int] | None]] = [
+        (lang, large, (568, 320)) for lang in ("en", "ru") for large in (False, True)
+    ]
+    checker.check(what, configs=configs)
+    return [p for key, p in checker.problems.items() if f" {module}: " in key]
+
+
 def test_finger_tap_presses_a_button_once(app: App) -> None:
     from web.scenes.settings import SettingsScene
 
@@ -466,7 +479,6 @@ def test_the_match_menu_fits_an_iphone_se(data_dir: Path, random_ai: None) -> No
     the menu fits: every button at least ``PHONE_TOUCH_PX``, inside the panel, the panel on the
     canvas, none covering another or the "?", and every text of the menu whole."""
     from tests.web.test_scenes import _match
-    from tests.web.test_text_fit import Checker
     from web import layout
     from web.app import App
     from web.layout import Box, overlaps
@@ -493,12 +505,7 @@ def test_the_match_menu_fits_an_iphone_se(data_dir: Path, random_ai: None) -> No
         for i, (tag, box) in enumerate(boxes):
             for other, box2 in boxes[i + 1 :]:
                 assert not overlaps(box, box2), f"{tag} {box} covers {other} {box2}"
-        checker = Checker(app)
-        configs: list[tuple[str, bool, tuple[int, int] | None]] = [
-            (lang, large, se) for lang in ("en", "ru") for large in (False, True)
-        ]
-        checker.check("the match menu at 568x320", configs=configs)
-        mine = [p for key, p in checker.problems.items() if " web.scenes.menu: " in key]
+        mine = _se_problems(app, "the match menu at 568x320", "web.scenes.menu")
         assert not mine, "\n".join(mine)
     finally:
         app.set_screen(None)
@@ -575,7 +582,6 @@ def test_the_new_games_note_stays_on_an_iphone_se(data_dir: Path, random_ai: Non
     """At 568x320 six seats at the button floor (91 canvas px) end 20 px above the canvas's
     bottom, and the note on the AIs' thinking under them ran off it. Where it has no room it is
     not drawn, and choosing a level says it in a toast, whole."""
-    from tests.web.test_text_fit import Checker
     from web import i18n, theme
     from web.app import App
     from web.scenes.new_game import NOTE_LINE, NOTE_SIZE, NewGameScene
@@ -600,12 +606,7 @@ def test_the_new_games_note_stays_on_an_iphone_se(data_dir: Path, random_ai: Non
         click(app, *find(new.buttons, "diff5").box.center)
         assert new.config.seats[-1].difficulty != before and new.think_note()
         assert app.toast_text == i18n.t(new.think_note())
-        checker = Checker(app)
-        configs: list[tuple[str, bool, tuple[int, int] | None]] = [
-            (lang, large, se) for lang in ("en", "ru") for large in (False, True)
-        ]
-        checker.check("the new game's note as a toast at 568x320", configs=configs)
-        toast = [p for key, p in checker.problems.items() if " web.app: " in key]
+        toast = _se_problems(app, "the new game's note as a toast at 568x320", "web.app")
         assert not toast, "\n".join(toast)
     finally:
         app.set_screen(None)
