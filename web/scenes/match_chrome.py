@@ -68,19 +68,22 @@ def coach_text(scene: MatchScene) -> str | None:
     return i18n.t(key) if key else None
 
 
+def _coach_room() -> int:
+    """The width the coach's text has: the widest box the map allows, less the ✕."""
+    return LAYOUT.coach_box(10_000).w - 40 - DISMISS
+
+
 def _coach_lines(text: str) -> int:
     """Two lines at most, three where two would cut it (the kingdom pick's line at 568x320's
     text floor, 28 px): tried in turn, as three allowed at once would take three lines where
     two a little smaller hold it."""
-    room = LAYOUT.coach_box(10_000).w - 40 - DISMISS
-    return 3 if theme.fit(text, theme.small(16), room, "bold", lines=2).cut else 2
+    return 3 if theme.fit(text, theme.small(16), _coach_room(), "bold", lines=2).cut else 2
 
 
 def _coach_fit(text: str) -> theme.Fit:
     """The line on one line, or two when the map is too narrow for it (Russian, large text),
     three on the smallest phone."""
-    room = LAYOUT.coach_box(10_000).w - 40 - DISMISS
-    return theme.fit(text, theme.small(16), room, "bold", lines=_coach_lines(text))
+    return theme.fit(text, theme.small(16), _coach_room(), "bold", lines=_coach_lines(text))
 
 
 def coach_boxes(text: str) -> tuple[Box, Box]:
