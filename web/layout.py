@@ -217,11 +217,11 @@ class MatchLayout:
             return Box(0, HEIGHT - h, WIDTH, h)
         return Box(0, HEIGHT - TRAY_HEIGHT, WIDTH - SIDE_WIDTH, TRAY_HEIGHT)
 
-    def drawer_tabs(self, h: int | None = None) -> list[Box]:
-        """The compact layout's drawer tabs (players, quests, log), ``h`` tall (by default at
-        the button floor): a column at the map's top right, under the "?" where a phone's
-        floor has it reach into the map; the zoom buttons keep the bottom right."""
-        h = max(C_TAB_H, _touch) if h is None else h
+    def drawer_tabs(self) -> list[Box]:
+        """The compact layout's drawer tabs (players, quests, log), at the button floor: a
+        column at the map's top right, under the "?" where a phone's floor has it reach into
+        the map; the zoom buttons keep the bottom right."""
+        h = max(C_TAB_H, _touch)
         m = self.map
         x = m.right - 8 - C_TAB_W
         y = max(m.y + 8, help_box().bottom + 8)
@@ -256,14 +256,9 @@ class MatchLayout:
         m = self.map
         side = max(48, _touch) if _compact else 48
         span = 3 * side + 2 * 8
-        if not _compact or m.bottom - 8 - span >= self._tabs_bottom() + 8:
+        if not _compact or m.bottom - 8 - span >= self.drawer_tabs()[-1].bottom + 8:
             return column(m.right - 8 - side, m.bottom - 8 - span, side, [side] * 3, 8)
         return row(m.right - 8 - span, m.bottom - 8 - side, [side] * 3, side, 8)
-
-    def _tabs_bottom(self) -> int:
-        m = self.map
-        y = max(m.y + 8, help_box().bottom + 8)
-        return y + 3 * max(C_TAB_H, _touch) + 2 * 8
 
     def map_buttons(self) -> list[Box]:
         """The buttons over the map that a prompt or the hints keep clear of: the zoom buttons,

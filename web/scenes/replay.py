@@ -34,7 +34,7 @@ from web import ai_bridge, describe, i18n, layout, theme
 from web.animation import Animator
 from web.config import MatchConfig
 from web.gestures import UIEvent
-from web.layout import C_TAB_H, DRAWERS, Box, Camera, MatchLayout, centered
+from web.layout import DRAWERS, Box, Camera, MatchLayout, centered
 from web.render import battle as battle_render
 from web.render import hud
 from web.render.board import BoardView, Marks
@@ -262,8 +262,7 @@ class ReplayScene(Scene):
             b.add(button)
             x += w + (12 if tag in ("next_season", "speed") else 6)
         if LAYOUT.compact:  # a phone: the side panel is three drawers over the map
-            tabs = LAYOUT.drawer_tabs(max(C_TAB_H, layout.touch()))
-            for box, name in zip(tabs, DRAWERS, strict=True):
+            for box, name in zip(LAYOUT.drawer_tabs(), DRAWERS, strict=True):
                 b.add(Button(box, i18n.t(f"drawer_{name}"), partial(self.toggle_drawer, name),
                              selected=self.drawers.open == name, tip=i18n.t("drawer_tip"),
                              tag=f"drawer_{name}", size=15))  # fmt: skip
