@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import random
 import re
 import sys
@@ -36,6 +35,7 @@ from typing import Any
 
 import game
 from ai.agents import Agent
+from ai.command_line import ignore_interrupts, stopping, unwritable
 from ai.ismcts import CheatMctsAgent
 from ai.registry import agent_from_spec
 from ai.settings import agent_settings, from_log
@@ -360,7 +360,7 @@ def tournament(
     elif jobs > 1 and tasks:
         import multiprocessing
 
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(jobs, ignore_interrupts) as pool:
             for result in pool.imap_unordered(_play_star, tasks):
                 finished(result)
     else:
@@ -466,18 +466,16 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def unwritable(path: str | None) -> str:
-    """Why a file cannot be written at ``path`` (a folder is there, or no folder to hold it),
-    in a sentence; "" when it can, or when no path is given. Checked before a run, so that
-    hours of games are not lost to a mistyped --json."""
-    if not path:
-        return ""
-    if os.path.isdir(path):
-        return f"{path} is a folder; give a file name"
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        return f"{path} cannot be written: there is no folder {folder}"
-    return ""
+def _kept(log: str | None) -> str:
+    """What a tournament stopped by Ctrl-C leaves: the games of its ``--log``, if it has one."""
+    if not log:
+        return "no game is kept without --log FILE, with which the same command resumes"
+    try:
+        with open(log, encoding="utf-8") as handle:
+            games = sum(1 for line in handle if line.strip())
+    except (OSError, UnicodeDecodeError):
+        games = 0
+    return f"{games} game{'' if games == 1 else 's'} kept in {log}; the same command resumes"
 
 
 def publish(report: dict[str, Any], json_path: str | None) -> bool:
@@ -540,10 +538,11 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
         if why:
             parser.error(why)
     try:
-        report = tournament(
-            specs, args.games, args.seed, rules, args.players, args.jobs, args.progress, args.log,
-            map_tasks, args.pick,
-        )  # fmt: skip
+        with stopping("arena", lambda: _kept(args.log)):
+            report = tournament(
+                specs, args.games, args.seed, rules, args.players, args.jobs, args.progress,
+                args.log, map_tasks, args.pick,
+            )  # fmt: skip
     except (ValueError, OSError) as err:
         print(f"arena: {err}", file=sys.stderr)
         return 2

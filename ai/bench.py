@@ -250,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be more than 0 and at most 3600")
     if args.compare and shutil.which(args.compare) is None:
         parser.error(f"--compare {args.compare}: no such Python (a program to run)")
-    from ai.arena import unwritable
+    from ai.command_line import unwritable
 
     why = unwritable(args.out)
     if why:

@@ -26,8 +26,8 @@ from ai.arena import (
     publish,
     result_from_log,
     summarize,
-    unwritable,
 )
+from ai.command_line import unwritable
 
 MATCHUP = ("agents", "settings", "rules", "players", "pick")
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Any
 
-from ai.arena import check_seed, unwritable
+from ai.arena import check_seed
 from ai.chances import (
     MAPPED_SEARCH_OPTIONS,
     is_turn_start,
@@ -43,6 +43,7 @@ from ai.chances import (
     search_chances,
     table_chances,
 )
+from ai.command_line import unwritable
 from ai.evaluation import prepare_board
 from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS, preset

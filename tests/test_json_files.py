@@ -5,10 +5,13 @@ naming the file and the line, exit code 2, never a traceback."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
+import game
+from game import CHANCE, GameRecord
 from tests.tool_scripts import load_tool
 
 json_files = load_tool("json_files", "_strategos_json_files_for_tests")
@@ -18,7 +21,7 @@ fit_evaluation = load_tool("fit_evaluation", "_strategos_fit_evaluation_for_json
 tune_policy = load_tool("tune_policy", "_strategos_tune_policy_for_json_files")
 rollout_values = load_tool("rollout_values", "_strategos_rollout_values_for_json_files")
 
-GAME = json.dumps({"index": 0, "seed": 1, "record": {}})
+GAME = json.dumps({"index": 0, "seed": 1, "record": {}, "returns": [1.0, 0.0]})
 CUT = GAME[:17]  # a run stopped while writing the line
 
 
@@ -81,7 +84,10 @@ def test_a_main_reported_ends_with_the_message_and_code_2(
     with pytest.raises(SystemExit) as ended:
         json_files.reported(main)([])
     assert ended.value.code == 2
-    assert capsys.readouterr().err == "test_json_files.py: games.jsonl:3: not a self-play game\n"
+    assert (
+        capsys.readouterr().err
+        == "test_json_files.py: error: games.jsonl:3: not a self-play game\n"
+    )
 
 
 def refused(main: object, argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
@@ -102,7 +108,9 @@ def test_train_value_names_a_games_line_cut_short(
     games.write_text(f"{GAME}\n{CUT}", encoding="utf-8")
     argv = [str(games), "--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json")]
     err = refused(train_value.main, argv, capsys)
-    assert err.startswith(f"train_value.py: {games}:2: not a self-play game: the line is not")
+    assert err.startswith(
+        f"train_value.py: error: {games}:2: not a self-play game: the line is not"
+    )
     assert not (tmp_path / "m.json").exists()
 
 
@@ -113,7 +121,9 @@ def test_search_values_names_a_file_that_is_not_json(
     games.write_text(f"{GAME}\n", encoding="utf-8")
     samples.write_text("position,visits\n3,0.5\n", encoding="utf-8")  # a CSV given by mistake
     err = refused(search_values.main, [str(samples), "--games", str(games)], capsys)
-    assert err.startswith(f"search_values.py: {samples}:1: not a sampled game: the line is not")
+    assert err.startswith(
+        f"search_values.py: error: {samples}:1: not a sampled game: the line is not"
+    )
     samples.write_text('{"game": 0, "skipped": true}\n', encoding="utf-8")
     err = refused(search_values.main, [str(samples), "--games", str(samples)], capsys)
     assert f"{samples}:1: not a self-play game (it has no 'seed')" in err
@@ -127,7 +137,9 @@ def test_fit_evaluation_no_longer_skips_a_damaged_line(
     row = {"game": 0, "returns": [1.0, 0.0], "positions": []}
     positions.write_text(f"{json.dumps(row)}\n{json.dumps(row)[:20]}\n", encoding="utf-8")
     err = refused(fit_evaluation.main, ["fit", str(positions)], capsys)
-    assert err.startswith(f"fit_evaluation.py: {positions}:2: not a game of recorded positions")
+    assert err.startswith(
+        f"fit_evaluation.py: error: {positions}:2: not a game of recorded positions"
+    )
 
 
 def test_tune_policy_names_a_state_file_that_is_not_json(
@@ -138,7 +150,7 @@ def test_tune_policy_names_a_state_file_that_is_not_json(
                           ("[1, 2]", "(not a JSON object)")):  # fmt: skip
         state.write_text(content, encoding="utf-8")
         err = refused(tune_policy.main, ["--games", "2", "--state", str(state)], capsys)
-        assert err.startswith(f"tune_policy.py: {state}: not a tuning state") and says in err
+        assert err.startswith(f"tune_policy.py: error: {state}: not a tuning state") and says in err
         assert state.read_text(encoding="utf-8") == content
 
 
@@ -151,5 +163,69 @@ def test_rollout_values_refuses_a_missing_samples_file(
     gone = tmp_path / "gone.jsonl"
     argv = [str(gone), "--games", str(games), "--out", str(out)]
     err = refused(rollout_values.main, argv, capsys)
-    assert err.startswith(f"rollout_values.py: {gone} cannot be read")
+    assert err.startswith(f"rollout_values.py: error: {gone} cannot be read")
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ({"game": 0, "seed": 1, "action": 4, "visits": "abc"}, "'visits' is not a list of numbers"),
+        ({"game": 0, "seed": 1, "action": [4], "visits": [1.0]}, "'action' is not a whole number"),
+        ({"game": "0", "seed": 1, "action": 4, "visits": [1.0]}, "'game' is not a whole number"),
+        ({"game": 0, "seed": 1, "action": 4, "visits": [1.0, None]}, "is not a list of numbers"),
+        ({"game": 0, "seed": 1, "action": 4, "visits": [1], "values": "x"}, "numbers or nulls"),
+        ({"game": 0, "seed": True, "action": 4, "visits": [1.0]}, "'seed' is not a whole"),
+    ],
+    ids=["text_visits", "list_action", "text_game", "null_visit", "text_values", "bool_seed"],
+)
+def test_a_value_of_the_wrong_kind_is_named_with_its_file_line_and_key(
+    tmp_path: Path, line: dict[str, object], says: str
+) -> None:
+    path = tmp_path / "samples.jsonl"
+    skipped = {"game": 1, "skipped": True}  # a game the sampler marked: none of the keys
+    path.write_text(f"{json.dumps(skipped)}\n{json.dumps(line)}\n", encoding="utf-8")
+    with pytest.raises(json_files.DataFileError) as refused:
+        json_files.read_json_lines(
+            path, "sampled game", json_files.SAMPLE, "skipped", {"values": json_files.VALUES}
+        )
+    assert str(refused.value).startswith(f"{path}:2: not a sampled game: its ")
+    assert says in str(refused.value)
+
+
+def test_search_targets_names_a_sample_file_of_other_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Paired with the wrong games, a sample's game was looked up and a KeyError ended the fit.
+    search_targets = load_tool("search_targets", "_strategos_search_targets_for_json_files")
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    games.write_text(f"{GAME}\n", encoding="utf-8")
+    sample = {"game": 7, "seed": 1, "action": 3, "visits": [0.5, 0.5]}
+    samples.write_text(json.dumps(sample) + "\n", encoding="utf-8")
+    argv = ["fit", str(samples), "--games", str(games), "--out", str(tmp_path / "m.json"),
+            "--report", str(tmp_path / "r.json")]  # fmt: skip
+    err = refused(search_targets.main, argv, capsys)
+    assert f"{samples} has samples of game 7 of seed 1, which {games} does not hold" in err
+
+
+def test_a_sample_that_does_not_fit_its_game_is_named_with_both_files(tmp_path: Path) -> None:
+    search_targets = load_tool("search_targets", "_strategos_search_targets_for_json_files")
+    state = game.new_game(2, seed=3)
+    record = GameRecord.for_state(state)
+    rng = random.Random(3)
+    while len(record.actions) < 20:
+        chance = state.current_player() == CHANCE
+        action = state.sample_chance(rng) if chance else rng.choice(state.legal_actions())
+        state.apply_action(action)
+        record.append(action)
+    where = "s.jsonl, g.jsonl"
+    with pytest.raises(
+        search_targets.DataFileError, match=r"^s\.jsonl, g\.jsonl: game 0 has no action 20"
+    ):
+        search_targets.sampled_positions(record, [{"game": 0, "action": 20}], where)
+    legal = len(search_targets.positions(record, [10])[0].legal_actions())
+    wrong = {"game": 0, "action": 10, "visits": [1.0] * (legal + 1)}
+    with pytest.raises(search_targets.DataFileError, match="at action 10 does not fit the game's"):
+        search_targets.sampled_positions(record, [wrong], where)
+    right = {**wrong, "visits": [1.0] * legal}
+    assert len(search_targets.sampled_positions(record, [right], where)) == 1

@@ -22,7 +22,7 @@ import pytest
 
 from ai import arena
 from game import Rules
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 workers = load_tool("workers", "_strategos_workers_for_test")
 selfplay = load_tool("selfplay", "_strategos_selfplay_for_workers")
@@ -86,15 +86,18 @@ def test_ray_asked_for_and_missing_is_the_command_line_s_error(
 
 
 def test_a_worker_failure_ends_self_play_with_its_message(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     def unreachable(self: Any, work: Any, tasks: Any) -> Iterator[Any]:
         raise selfplay.WorkersError("cannot reach Ray at 'ray://nowhere:1'")
         yield
 
     monkeypatch.setattr(selfplay.Workers, "imap_unordered", unreachable)
-    with pytest.raises(SystemExit, match="cannot reach Ray"):
+    # The address is the user's --ray: refused as argparse refuses a value, exit code 2.
+    with pytest.raises(SystemExit) as ended:
         selfplay.append_as_done(tmp_path / "out.jsonl", _square, [1], selfplay.Workers())
+    assert ended.value.code == 2
+    assert "error: cannot reach Ray" in capsys.readouterr().err
 
 
 def test_the_arena_hands_its_games_to_a_given_runner() -> None:
@@ -244,7 +247,7 @@ def test_the_kingdom_book_is_one_train_command(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_self_play_resumes_past_a_cut_line_and_refuses_another_runs_games(
-    tmp_path: Path,
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "games.jsonl"
     argv = ["--agent", "random", "--games", "2", "--seed", "3", "--players", "2", "--out", str(out)]
@@ -255,12 +258,12 @@ def test_self_play_resumes_past_a_cut_line_and_refuses_another_runs_games(
     assert [json.loads(line)["index"] for line in out.read_text().splitlines()] == [0, 1, 2]
     # Another seed's games would pass for this run's: refused, the file left as it was.
     kept = out.read_text(encoding="utf-8")
-    with pytest.raises(SystemExit, match="another run"):
-        selfplay.main([*argv[:5], "4", *argv[6:]])
+    capsys.readouterr()
+    assert "another run" in usage_error(selfplay.main, [*argv[:5], "4", *argv[6:]], capsys)
     notes = tmp_path / "notes.jsonl"
     notes.write_text("my notes\nmore", encoding="utf-8")
-    with pytest.raises(SystemExit, match="not a self-play game"):
-        selfplay.main([*argv[:-1], str(notes)])
+    err = usage_error(selfplay.main, [*argv[:-1], str(notes)], capsys)
+    assert err.startswith("selfplay.py: error: ") and f"{notes}:1: not a self-play game" in err
     assert out.read_text(encoding="utf-8") == kept
     assert notes.read_text(encoding="utf-8") == "my notes\nmore"
 
@@ -305,7 +308,7 @@ def test_sampling_reads_a_killed_run_s_files_and_refuses_another_file(tmp_path: 
     for data, into, says in ((notes, out, "notes.jsonl:1: not a self-play game"),
                              (played, notes, "notes.jsonl:1: not a sampled game"),
                              (gone, out, "gone.jsonl does not exist")):  # fmt: skip
-        with pytest.raises(SystemExit, match=says):
+        with pytest.raises(selfplay.DataFileError, match=says):
             selfplay.sample_records(data, into, 10, _sampled, (), selfplay.Workers())
     assert notes.read_text(encoding="utf-8") == "my notes\n"
 
@@ -322,3 +325,25 @@ def test_the_arena_on_ray_answers_help_without_an_address(
         ray_arena.main(["--agents", "random,random"])
     assert stop.value.code == 2
     assert "required: --ray" in capsys.readouterr().err
+
+
+def test_self_play_stopped_by_ctrl_c_says_what_it_kept_and_exits_130(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = selfplay.Workers.imap_unordered
+
+    def interrupted(self: Any, work: Any, tasks: Any) -> Iterator[Any]:
+        yield from real(self, work, tasks[:1])
+        raise KeyboardInterrupt  # Ctrl-C while the second game is played
+
+    out = tmp_path / "games.jsonl"
+    argv = ["--agent", "random", "--games", "3", "--seed", "3", "--players", "2", "--out", str(out)]
+    assert selfplay.main([*argv[:3], "1", *argv[4:]]) == 0  # a game of an earlier sitting
+    monkeypatch.setattr(selfplay.Workers, "imap_unordered", interrupted)
+    with pytest.raises(SystemExit) as ended:
+        selfplay.main(argv)
+    assert ended.value.code == 130
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert err.endswith(f": stopped; 2 games kept in {out}; the same command resumes\n")
+    assert [json.loads(line)["index"] for line in out.read_text().splitlines()] == [0, 1]

@@ -38,7 +38,7 @@ from ai.registry import hint_search
 from game import CHANCE, GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import read_json_lines, reported
+from json_files import NUMBER, WHOLE, DataFileError, read_json_lines, reported
 from selfplay import sample_records
 from workers import add_arguments, from_args
 
@@ -96,7 +96,8 @@ def sample(args: argparse.Namespace) -> int:
 
 
 def _read(path: Path) -> dict[str, np.ndarray]:
-    rows = [r for r in read_json_lines(path, "sampled game", ("game",)) if "chance" in r]
+    kinds = {"game": WHOLE, "seats": WHOLE, "chance": NUMBER, "won": NUMBER}
+    rows = [r for r in read_json_lines(path, "sampled game", kinds, "skipped") if "chance" in r]
     return {k: np.array([r[k] for r in rows], dtype=float)
             for k in ("game", "seats", "chance", "won")}  # fmt: skip
 
@@ -171,7 +172,10 @@ def choose_map(chance: np.ndarray, won: np.ndarray, game: np.ndarray, seats: int
         why["refused"] = "the second slope would reorder chances"
         params = fit_map(chance, won, seats, two=False)
     if not monotone(params):
-        raise SystemExit(f"the map of {seats} seats would reorder chances: {params}")
+        # Exit code 1: the data were read and are what they should be, but the fit fails.
+        raise SystemExit(
+            f"calibrate_search.py: the map of {seats} seats would reorder chances: {params}"
+        )
     why["slopes"] = len(params) - 1
     return params, why
 
@@ -206,7 +210,9 @@ def fit(args: argparse.Namespace) -> int:
     for n in range(2, 7):
         sel = train["seats"] == n
         if sel.sum() < 50:  # the runtime needs a map for every seat count
-            raise SystemExit(f"only {int(sel.sum())} training samples of {n} seats; need 50")
+            raise DataFileError(
+                f"{args.data} has only {int(sel.sum())} samples of {n} seats; a map needs 50"
+            )
         params, why = choose_map(train["chance"][sel], train["won"][sel], train["game"][sel], n)
         params = [round(v, 4) for v in params]  # what the runtime reads is what is measured
         model["map"][str(n)] = params

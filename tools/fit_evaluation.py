@@ -35,10 +35,12 @@ from typing import TypedDict
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
 
-from json_files import read_json_lines, reported
+from json_files import NUMBERS, POSITIONS, WHOLE, DataFileError, read_json_lines, reported
 
 from ai.arena import check_seed, cut_short, parse_rules, play_game
+from ai.command_line import refuse, stopping
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
+from ai.registry import agent_from_spec
 from game import GameState
 from game.state import NUM_ROUNDS, P_ROLL
 
@@ -87,10 +89,15 @@ def record_game(
 def play(args: argparse.Namespace) -> None:
     specs = args.agents.split(",")
     players = args.players or len(specs)
+    if args.games < 1 or not 2 <= players <= 6:
+        refuse("fit_evaluation.py", "--games at least 1; --players 2 to 6 (R1.1)")
     try:
         check_seed(args.seed, "--seed")
+        parse_rules(args.rules)
+        for spec in specs:
+            agent_from_spec(spec)
     except ValueError as err:
-        sys.exit(str(err))
+        refuse("fit_evaluation.py", str(err))
     out = Path(args.out)
     done: set[int] = set()
     if out.exists():
@@ -98,9 +105,11 @@ def play(args: argparse.Namespace) -> None:
         try:
             lines = out.read_text(encoding="utf-8").splitlines()
         except UnicodeDecodeError:
-            sys.exit(f"{out} is not a file of recorded positions (it is not text)")
+            why = f"{out} is not a file of recorded positions (it is not text)"
+            raise DataFileError(why) from None
         except OSError as err:  # a folder, say
-            sys.exit(f"{out} cannot be read: {err.strerror or err}; use another --out")
+            why = f"{out} cannot be read: {err.strerror or err}; use another --out"
+            raise DataFileError(why) from None
         for number, line in enumerate(lines, 1):
             try:
                 row = json.loads(line)
@@ -111,20 +120,29 @@ def play(args: argparse.Namespace) -> None:
                     continue
                 row = None
             if not isinstance(row, dict) or "game" not in row:
-                sys.exit(f"{out}:{number}: not a game of recorded positions; use another --out")
+                raise DataFileError(
+                    f"{out}:{number}: not a game of recorded positions; use another --out"
+                )
             if row.get("agents") != specs or row.get("seed") != args.seed:
                 other = f"{row.get('agents')}, seed {row.get('seed')}"
-                sys.exit(f"{out} holds games of another run: {other}")
+                raise DataFileError(f"{out} holds games of another run: {other}")
             done.add(row["game"])
             kept.append(line)
         # Without the cut line, so that the games appended next start on lines of their own.
         out.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
     todo = [i for i in range(args.games) if i not in done]
-    for n, index in enumerate(todo, 1):
-        row = record_game(specs, index, args.seed, args.rules, players)
-        with out.open("a", encoding="utf-8") as f:
-            f.write(json.dumps(row) + "\n")
-        print(f"game {index}: {len(row['positions'])} positions ({n}/{len(todo)})", flush=True)
+
+    def saved() -> str:
+        return f"{len(done)} games kept in {out}; the same command resumes"
+
+    with stopping("fit_evaluation.py", saved):
+        for n, index in enumerate(todo, 1):
+            row = record_game(specs, index, args.seed, args.rules, players)
+            with out.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(row) + "\n")
+            done.add(index)
+            print(f"game {index}: {len(row['positions'])} positions ({n}/{len(todo)})",
+                  flush=True)  # fmt: skip
 
 
 def load(paths: Iterable[str]) -> tuple[list[Sample], list[Sample]]:
@@ -132,7 +150,7 @@ def load(paths: Iterable[str]) -> tuple[list[Sample], list[Sample]]:
     fit: list[Sample] = []
     held: list[Sample] = []
     for path in paths:
-        keys = ("game", "returns", "positions")
+        keys = {"game": WHOLE, "returns": NUMBERS, "positions": POSITIONS}
         for row in read_json_lines(Path(path), "game of recorded positions", keys):
             returns = row["returns"]
             if sum(returns) <= 0:
@@ -286,12 +304,16 @@ def to_weights(theta: list[float], base: Weights = DEFAULT_WEIGHTS) -> Weights:
 def fit(args: argparse.Namespace) -> None:
     fit_set, held = load(args.files)
     if not fit_set:
-        sys.exit("no positions of won games in " + ", ".join(args.files))
+        raise DataFileError("no positions of won games in " + ", ".join(args.files))
     start = initial(DEFAULT_WEIGHTS)
     fixed = [t for t in args.fix.split(",") if t]
     unknown = set(fixed) - set(TERMS)
     if unknown:
-        sys.exit(f"unknown part(s) {', '.join(sorted(unknown))}; the parts are {', '.join(TERMS)}")
+        refuse(
+            "fit_evaluation.py",
+            f"--fix: unknown part(s) {', '.join(sorted(unknown))}; the parts are "
+            f"{', '.join(TERMS)}",
+        )
     theta = fit_theta(start, fit_set, ridge=args.ridge, fixed=fixed)
     names = ["b0", "b1", *TERMS]
     report = {

@@ -5,20 +5,25 @@ objects they keep (a tuning state).
 A file that cannot be read, is not text, or holds a line that is not what it should be (a run
 stopped while writing it, or the wrong file named) raises ``DataFileError``: one line that
 names the file and the line, never a traceback and never a line skipped unsaid. A tool's
-``main`` under ``@reported`` ends with that line on stderr and exit code 2, as argparse ends a
-tool given a wrong argument; a model file named by the command line (``ai.model_file``) ends it
-the same way.
+``main`` under ``@reported`` ends with that line on stderr (``tool.py: error: …``) and exit
+code 2, as argparse ends a tool given a wrong argument; a model file named by the command line
+(``ai.model_file``) ends it the same way. Ctrl-C ends it with one sentence and exit code 130
+(``ai.command_line.stopping``): by default that nothing was written, since the fits write
+their output only at the end; a tool that keeps work as it goes says what it kept, in a
+``stopping`` block of its own within.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-import sys
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from ai.command_line import refuse, stopping
 from ai.model_file import ModelError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -65,11 +70,63 @@ def read_json(path: Path, what: str) -> dict[str, Any]:
     return data
 
 
-def read_json_lines(path: Path, what: str, keys: Sequence[str] = ()) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """What a value of a line must be (``name``, as a sentence says it) to be used as one."""
+
+    name: str
+    fits: Callable[[Any], bool]
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return (_whole(value) or isinstance(value, float)) and math.isfinite(value)
+
+
+WHOLE = Kind("a whole number", _whole)
+NUMBER = Kind("a number", _number)
+NUMBERS = Kind("a list of numbers", lambda v: isinstance(v, list) and all(map(_number, v)))
+# A search's values: null where it holds no estimate of an action.
+VALUES = Kind(
+    "a list of numbers or nulls",
+    lambda v: isinstance(v, list) and all(x is None or _number(x) for x in v),
+)
+OBJECT = Kind("a JSON object", lambda v: isinstance(v, dict))
+
+
+def _position(p: Any) -> bool:
+    """A recorded position of tools/fit_evaluation.py: [progress, [[term, ...] a seat], …]."""
+    return isinstance(p, list) and len(p) >= 2 and _number(p[0]) and isinstance(p[1], list)
+
+
+POSITIONS = Kind(
+    "a list of positions, each [progress, [numbers of each seat], ...]",
+    lambda v: isinstance(v, list) and all(_position(p) and all(map(NUMBERS.fits, p[1])) for p in v),
+)
+# The keys of a line of tools/search_targets.py's samples that its readers use.
+SAMPLE = {"game": WHOLE, "seed": WHOLE, "action": WHOLE, "visits": NUMBERS}
+# A self-play game of tools/selfplay.py.
+PLAYED = {"seed": WHOLE, "index": WHOLE, "record": OBJECT}
+
+
+def read_json_lines(
+    path: Path,
+    what: str,
+    keys: Sequence[str] | Mapping[str, Kind] = (),
+    unless: str | None = None,
+    optional: Mapping[str, Kind] | None = None,
+) -> list[dict[str, Any]]:
     """The JSON objects of ``path``, one a line (blank lines skipped), each a ``what`` with
-    ``keys``; or DataFileError naming the first line that is not one: not JSON (damaged, or cut
-    short by a run that was stopped), not an object, or without one of ``keys`` (a line of
-    another kind of file)."""
+    ``keys`` (except a line with the key ``unless``: a game a sampler marked skipped); or
+    DataFileError naming the first line that is not one: not JSON (damaged, or cut short by a
+    run that was stopped), not an object, without one of ``keys`` (a line of another kind of
+    file), or with a value not of its key's kind (``keys`` given with their kinds, and the
+    ``optional`` keys where a line has them: a count given as text, a list where a number
+    belongs), which would otherwise end the tool in a traceback further on."""
+    kinds = {**(keys if isinstance(keys, Mapping) else {}), **(optional or {})}
     rows = []
     for number, line in enumerate(read_text(path).split("\n"), 1):
         if not line.strip():
@@ -81,27 +138,35 @@ def read_json_lines(path: Path, what: str, keys: Sequence[str] = ()) -> list[dic
             raise DataFileError(f"{at}: the line is not JSON ({_not_json(err, False)})") from None
         if not isinstance(row, dict):
             raise DataFileError(f"{at} (not a JSON object); is it the file meant?")
-        missing = next((key for key in keys if key not in row), None)
+        needed = () if unless is not None and unless in row else keys
+        missing = next((key for key in needed if key not in row), None)
         if missing is not None:
             raise DataFileError(f"{at} (it has no {missing!r}); is it the file meant?")
+        wrong = next((k for k, kind in kinds.items() if k in row and not kind.fits(row[k])), None)
+        if wrong is not None:
+            raise DataFileError(f"{at}: its {wrong!r} is not {kinds[wrong].name}")
         rows.append(row)
     return rows
 
 
 def reported(main: F) -> F:
     """``main`` ending the tool, on a file it cannot use, with the one line that says why
-    (named by the tool's script) and exit code 2."""
+    (named by the tool's script) and exit code 2; on Ctrl-C, with the sentence that nothing
+    was written and exit code 130."""
     name = Path(main.__code__.co_filename).name
 
     @functools.wraps(main)
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
-            return main(*args, **kwargs)
+            with stopping(name, lambda: "nothing was written; the same command starts over"):
+                return main(*args, **kwargs)
         except (DataFileError, ModelError) as err:
-            print(f"{name}: {err}", file=sys.stderr)
-            raise SystemExit(2) from None
+            refuse(name, str(err))
 
     return cast(F, run)
 
 
-__all__ = ["DataFileError", "read_json", "read_json_lines", "read_text", "reported"]
+__all__ = [
+    "NUMBER", "NUMBERS", "OBJECT", "PLAYED", "POSITIONS", "SAMPLE", "VALUES", "WHOLE",
+    "DataFileError", "Kind", "read_json", "read_json_lines", "read_text", "reported",
+]  # fmt: skip

@@ -35,8 +35,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import read_json_lines, reported
-from search_targets import positions
+from json_files import SAMPLE, VALUES, WHOLE, read_json_lines, reported
+from search_targets import game_records, sampled_positions
 from selfplay import append_as_done, read_rows
 from workers import add_arguments, from_args
 
@@ -94,15 +94,13 @@ def action_values(state: GameState, rollouts: int, turns: int, seed: str) -> lis
     return values
 
 
-def _game_values(task: tuple[dict[str, Any], list[dict[str, Any]], int, int]) -> list[Any]:
-    line, samples, rollouts, turns = task
+def _game_values(task: tuple[dict[str, Any], list[dict[str, Any]], int, int, str]) -> list[Any]:
+    line, samples, rollouts, turns, where = task
     record = GameRecord.from_dict(line["record"])
     samples = sorted(samples, key=lambda s: int(s["action"]))
-    states = positions(record, [int(s["action"]) for s in samples])
+    states = sampled_positions(record, samples, where)
     out = []
     for sample, state in zip(samples, states, strict=True):
-        if len(state.legal_actions()) != len(sample["visits"]):
-            raise SystemExit(f"game {line['index']}: sample {sample['action']} does not fit")
         seed = f"{sample['seed']}/{sample['game']}/{sample['action']}"
         out.append({"game": int(sample["game"]), "seed": int(sample["seed"]),
                     "action": int(sample["action"]), "rollouts": rollouts, "turns": turns,
@@ -112,17 +110,19 @@ def _game_values(task: tuple[dict[str, Any], list[dict[str, Any]], int, int]) ->
 
 def measure(samples: Path, games: Path, rolled: Path) -> dict[str, Any]:
     """Where the rollouts' best action agrees with hard's most visited and v1's one-ply best."""
-    rows = read_json_lines(rolled, "rolled-out position", ("game", "seed", "action", "values"))
+    kinds = {"game": WHOLE, "seed": WHOLE, "action": WHOLE, "values": VALUES}
+    rows = read_json_lines(rolled, "rolled-out position", kinds)
     found = {(r["seed"], r["game"], r["action"]): r["values"] for r in rows}
-    lines = read_json_lines(games, "self-play game", ("seed", "index", "record"))
-    records = {(int(d["seed"]), int(d["index"])): d["record"] for d in lines}
+    sampled = read_json_lines(samples, "sampled game", SAMPLE, "skipped", {"values": VALUES})
+    sampled = [s for s in sampled if "visits" in s]  # a game marked skipped has no position
+    records = game_records(samples, games, [(s["seed"], s["game"]) for s in sampled])
     hard = agree_v1 = both_v1_hard = counted = tied = 0
-    for s in read_json_lines(samples, "sampled game", ("game",)):
+    for s in sampled:
         values = found.get((s["seed"], s["game"], s["action"]))
         if values is None or sum(v is not None for v in values) < 2:
             continue
-        record = GameRecord.from_dict(records[(int(s["seed"]), int(s["game"]))])
-        state = positions(record, [int(s["action"])])[0]
+        record = GameRecord.from_dict(records[(s["seed"], s["game"])]["record"])
+        state = sampled_positions(record, [s], f"{samples}, {games}")[0]
         seat = state.current_player()
         public = state.observe(seat).public
         ev = Evaluator(viewer=seat)
@@ -173,20 +173,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.rollouts < 1 or not 0 <= args.turns <= 10 or args.limit < 0:
         parser.error("--rollouts at least 1, --turns 0 to 10, --limit at least 0")
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for s in read_json_lines(args.samples, "sampled game", ("game",)):
+    for s in read_json_lines(args.samples, "sampled game", SAMPLE, "skipped", {"values": VALUES}):
         if "visits" in s:
-            by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
+            by_game.setdefault((s["seed"], s["game"]), []).append(s)
     # Its own lines, to resume from: a last one cut short by a stopped run is dropped.
     rolled = read_rows(args.out, "game", "rolled-out position", append=True)
     done = {(r["seed"], r["game"]) for r in rolled}
-    games = read_json_lines(args.games, "self-play game", ("seed", "index", "record"))
-    lines = {(int(d["seed"]), int(d["index"])): d for d in games}
-    keys = [k for k in sorted(by_game) if k in lines]
-    keys = keys[: args.limit] if args.limit else keys
-    todo = [(lines[k], by_game[k], args.rollouts, args.turns) for k in keys if k not in done]
+    lines = game_records(args.samples, args.games, list(by_game))
+    keys = sorted(by_game)[: args.limit] if args.limit else sorted(by_game)
+    where = f"{args.samples}, {args.games}"
+    todo = [(lines[k], by_game[k], args.rollouts, args.turns, where) for k in keys if k not in done]
     print(f"{len(done)} games already in {args.out}, {len(todo)} to roll out", file=sys.stderr)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    append_as_done(args.out, _game_values, todo, workers)
+    append_as_done(args.out, _game_values, todo, workers, kept=len(done))
     return 0
 
 

@@ -41,7 +41,15 @@ from ai.registry import agent_from_spec
 from game import CHANCE, P_ACTION, P_CONTINUE, GameRecord, GameState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import read_json_lines, reported
+from json_files import (
+    NUMBERS,
+    PLAYED,
+    SAMPLE,
+    VALUES,
+    DataFileError,
+    read_json_lines,
+    reported,
+)
 from selfplay import sample_records
 from workers import add_arguments, from_args
 
@@ -76,6 +84,45 @@ def positions(record: GameRecord, indices: list[int]) -> list[GameState]:
             at += 1
         out.append(state.clone())
     return out
+
+
+def sampled_positions(
+    record: GameRecord, samples: list[dict[str, Any]], where: str
+) -> list[GameState]:
+    """The states before each of ``samples``' actions (ascending), each checked to be the
+    position its sample was taken at (an action of the record, as many legal actions as
+    visit shares); DataFileError, naming ``where`` (the sample file and the games' file), for
+    a sample of another game: samples paired with the wrong games would fit to nonsense."""
+    for s in samples:
+        if not 0 <= s["action"] < len(record.actions):
+            raise DataFileError(
+                f"{where}: game {s['game']} has no action {s['action']}; are the samples "
+                "of these games?"
+            )
+    states = positions(record, [s["action"] for s in samples])
+    for s, state in zip(samples, states, strict=True):
+        if len(state.legal_actions()) != len(s["visits"]):
+            raise DataFileError(
+                f"{where}: the sample of game {s['game']} at action {s['action']} does not "
+                "fit the game's record; are the samples of these games?"
+            )
+    return states
+
+
+def game_records(
+    samples: Path | str, games: Path, keys: list[tuple[int, int]]
+) -> dict[tuple[int, int], dict[str, Any]]:
+    """The lines of the self-play file ``games``, by (seed, index), with every game of
+    ``keys`` (those the sample file ``samples`` has samples of), or DataFileError."""
+    lines = read_json_lines(games, "self-play game", PLAYED, optional={"returns": NUMBERS})
+    found = {(d["seed"], d["index"]): d for d in lines}
+    missing = next((key for key in keys if key not in found), None)
+    if missing is not None:
+        raise DataFileError(
+            f"{samples} has samples of game {missing[1]} of seed {missing[0]}, which {games} "
+            "does not hold; are these the games sampled?"
+        )
+    return found
 
 
 def sample_game(
@@ -137,20 +184,18 @@ def features(state: GameState) -> tuple[np.ndarray, np.ndarray]:
 
 def load_samples(path: Path, games: Path) -> list[dict[str, Any]]:
     """Each sample with its position's quick scores and features, checked against its record."""
-    lines = read_json_lines(games, "self-play game", ("seed", "index", "record"))
-    records = {(int(d["seed"]), int(d["index"])): d for d in lines}
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for s in read_json_lines(path, "sampled game", ("game",)):
+    for s in read_json_lines(path, "sampled game", SAMPLE, "skipped", {"values": VALUES}):
         if "visits" in s:
-            by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
+            by_game.setdefault((s["seed"], s["game"]), []).append(s)
+    records = game_records(path, games, list(by_game))
     out = []
     for key, found in sorted(by_game.items()):
         record = GameRecord.from_dict(records[key]["record"])
         found.sort(key=lambda s: int(s["action"]))
-        for s, state in zip(found, positions(record, [s["action"] for s in found]), strict=True):
+        for s, state in zip(found, sampled_positions(record, found, f"{path}, {games}"),
+                            strict=True):  # fmt: skip
             scores, x = features(state)
-            if len(scores) != len(s["visits"]):
-                raise SystemExit(f"game {key}: sample {s['action']} does not fit its record")
             out.append({**s, "scores": scores, "x": x, "target": np.array(s["visits"])})
     return out
 

@@ -31,11 +31,13 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import DataFileError, reported
 from workers import Workers, WorkersError, add_arguments, from_args
 
 import game
 from ai.agents import setup_values
 from ai.arena import cut_short
+from ai.command_line import refuse, stopping
 from ai.components import make_policy
 from ai.config import SearchConfig
 from ai.evaluation import DEFAULT_WEIGHTS
@@ -105,19 +107,32 @@ def append_as_done(
     work: Callable[[T], list[dict[str, Any]]],
     tasks: Sequence[T],
     workers: Workers,
+    kept: int = 0,
 ) -> None:
     """Run ``work`` on every task (on ``workers``) and append the lines each returns to
     ``out`` as soon as it finishes, with progress and an ETA on stderr: a run stopped at any
-    point keeps what it finished, and the next one skips it. ``work`` must be a module-level
+    point keeps what it finished, and the next one skips it (Ctrl-C says so: the ``kept``
+    games ``out`` held before, and those finished since). ``work`` must be a module-level
     function, for the worker processes."""
     if not tasks:
         return  # a pool given nothing to do never finished, and hung the resumed recipe
     start = time.perf_counter()
-    with out.open("a", encoding="utf-8") as handle, _reported(WorkersError):
-        for count, lines in enumerate(workers.imap_unordered(work, tasks), 1):
+    count = 0
+    prog = Path(sys.argv[0]).name
+
+    def saved() -> str:
+        return f"{kept + count} games kept in {out}; the same command resumes"
+
+    with (
+        out.open("a", encoding="utf-8") as handle,
+        _reported(WorkersError),
+        stopping(prog, saved),
+    ):
+        for done, lines in enumerate(workers.imap_unordered(work, tasks), 1):
             for line in lines:
                 handle.write(json.dumps(line) + "\n")
             handle.flush()
+            count = done
             spent = time.perf_counter() - start
             eta = spent / count * (len(tasks) - count)
             print(f"\r{count}/{len(tasks)} games, {spent:.0f} s, ETA {eta:.0f} s", end="",
@@ -128,11 +143,12 @@ def append_as_done(
 @contextmanager
 def _reported(*errors: type[Exception]) -> Iterator[None]:
     """``errors`` end the tool with their message, not a traceback (Ray unreachable at the
-    address given): what was finished before stays in the file."""
+    address given: the user's ``--ray``, refused as argparse refuses a value, exit code 2):
+    what was finished before stays in the file."""
     try:
         yield
     except errors as err:
-        raise SystemExit(f"{Path(sys.argv[0]).name}: {err}") from err
+        refuse(Path(sys.argv[0]).name, str(err))
 
 
 def sample_records(
@@ -149,30 +165,30 @@ def sample_records(
     ``"game"``), appending as each finishes: what the tools that study positions of recorded
     games share."""
     if not data.exists():
-        raise SystemExit(f"{data} does not exist; give a file of self-play games")
+        raise DataFileError(f"{data} does not exist; give a file of self-play games")
     played = read_rows(data, "index", "self-play game", append=False)
     lines = sorted(played, key=lambda d: int(d["index"]))[first : first + games]
     done = {row["game"] for row in read_rows(out, "game", "sampled game", append=True)}
     todo = [(d, *extra) for d in lines if int(d["index"]) not in done]
     print(f"{len(done)} games already in {out}, {len(todo)} to sample", file=sys.stderr)
     out.parent.mkdir(parents=True, exist_ok=True)
-    append_as_done(out, work, todo, workers)
+    append_as_done(out, work, todo, workers, kept=len(done))
 
 
 def read_rows(path: Path, first_key: str, what: str, append: bool) -> list[dict[str, Any]]:
     """The objects, one a line, that a tool of ours wrote to ``path`` (none without a file),
     each with ``first_key``. A last line cut short by a killed run is left out, and when the
     tool goes on to ``append`` to the file, dropped from it, so that the next line starts on
-    a line of its own. Any other line that is not one of ours ends the tool with a sentence:
-    the file is not what was meant, and is not ours to rewrite."""
+    a line of its own. Any other line that is not one of ours is a DataFileError: the file is
+    not what was meant, and is not ours to rewrite."""
     if not path.exists():
         return []
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise SystemExit(f"{path} is not a file of {what}s (it is not text)") from None
+        raise DataFileError(f"{path} is not a file of {what}s (it is not text)") from None
     except OSError as err:
-        raise SystemExit(f"{path} cannot be read: {err.strerror or err}") from None
+        raise DataFileError(f"{path} cannot be read: {err.strerror or err}") from None
     lines = text.split("\n")
     rows = []
     for number, line in enumerate(lines, 1):
@@ -188,20 +204,20 @@ def read_rows(path: Path, first_key: str, what: str, append: bool) -> list[dict[
             row = None
         key = row.get(first_key) if isinstance(row, dict) else None
         if not isinstance(key, int) or isinstance(key, bool):
-            raise SystemExit(f"{path}:{number}: not a {what}; is it the file meant?")
+            raise DataFileError(f"{path}:{number}: not a {what}; is it the file meant?")
         rows.append(row)
     return rows
 
 
 def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
     """The games of this run (``agent``, ``seed``, ``explore``) that ``path`` holds
-    (``read_rows``); a game of another run ends the tool with a sentence, as it would pass
-    for one of this run's."""
+    (``read_rows``); a game of another run is a DataFileError, as it would pass for one of
+    this run's."""
     found = set()
     for number, row in enumerate(read_rows(path, "index", "self-play game", True), 1):
         run = (row.get("agent"), row.get("seed"), row.get("explore", 0.0))
         if run != (agent, seed, explore):
-            raise SystemExit(
+            raise DataFileError(
                 f"{path}: game {number} is of another run (agent, seed or explore "
                 f"{run[0]}, {run[1]}, {run[2]}); use another --out"
             )
@@ -209,6 +225,7 @@ def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
     return found
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
@@ -249,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
         (args.agent, args.seed, i, mix, args.explore) for i in range(args.games) if i not in have
     ]
     print(f"{len(have)} games already in {args.out}, {len(todo)} to play", file=sys.stderr)
-    append_as_done(args.out, _play_lines, todo, workers)
+    append_as_done(args.out, _play_lines, todo, workers, kept=len(have))
     return 0
 
 

@@ -55,8 +55,8 @@ from game import P_ACTION, P_OVER, GameRecord, GameState
 from game.actions import Trade
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import read_json_lines, reported
-from search_targets import HOLD_OUT, positions
+from json_files import SAMPLE, VALUES, read_json_lines, reported
+from search_targets import HOLD_OUT, game_records, sampled_positions
 from train_value import MAX_SEATS, held_out, load, scores
 
 F = len(FEATURES)
@@ -109,23 +109,22 @@ def siblings(
 
 def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
     """Every recorded position's children, flattened: ``pos`` says whose child each row is."""
-    records = {}
-    for d in read_json_lines(games, "self-play game", ("seed", "index", "record")):
-        records[(int(d["seed"]), int(d["index"]))] = d["record"]
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
-    for s in (s for path in paths for s in read_json_lines(path, "sampled game", ("game",))):
-        if "visits" in s:
-            by_game.setdefault((int(s["seed"]), int(s["game"])), []).append(s)
+    for path in paths:
+        for s in read_json_lines(path, "sampled game", SAMPLE, "skipped", {"values": VALUES}):
+            if "visits" in s:
+                by_game.setdefault((s["seed"], s["game"]), []).append(s)
+    samples = ", ".join(map(str, paths))
+    records = game_records(samples, games, list(by_game))
+    where = f"{samples}, {games}"
     parts: list[dict[str, Any]] = []
     game_of: list[int] = []
     action_of: list[int] = []
     start = time.perf_counter()
     for count, (key, found) in enumerate(sorted(by_game.items()), 1):
-        record = GameRecord.from_dict(records[key])
+        record = GameRecord.from_dict(records[key]["record"])
         found.sort(key=lambda s: int(s["action"]))
-        for s, state in zip(found, positions(record, [s["action"] for s in found]), strict=True):
-            if len(state.legal_actions()) != len(s["visits"]):
-                raise SystemExit(f"game {key}: sample {s['action']} does not fit its record")
+        for s, state in zip(found, sampled_positions(record, found, where), strict=True):
             part = siblings(state, s["visits"], s.get("values"))
             if part is not None:
                 parts.append(part)

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ai.command_line import ignore_interrupts
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -66,7 +68,7 @@ class Workers:
         if self.jobs == 1:
             yield from map(work, tasks)
             return
-        with multiprocessing.get_context("fork").Pool(self.jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(self.jobs, ignore_interrupts) as pool:
             yield from pool.imap_unordered(work, tasks)
 
     def map(self, work: Callable[[T], R], tasks: Sequence[T]) -> list[R]:
@@ -77,7 +79,7 @@ class Workers:
             return list(ray.get([remote.remote(task) for task in tasks]))
         if self.jobs == 1 or not tasks:
             return list(map(work, tasks))
-        with multiprocessing.get_context("fork").Pool(self.jobs) as pool:
+        with multiprocessing.get_context("fork").Pool(self.jobs, ignore_interrupts) as pool:
             return pool.map(work, tasks)
 
 

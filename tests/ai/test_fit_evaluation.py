@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 fit_evaluation = load_tool("fit_evaluation", "_strategos_fit_under_test")
 
@@ -61,7 +61,9 @@ def test_the_current_weights_map_back_to_themselves() -> None:
     assert fit_evaluation.to_weights(start) == DEFAULT_WEIGHTS
 
 
-def test_play_records_positions_and_resumes(tmp_path: Path) -> None:
+def test_play_records_positions_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "positions.jsonl"
     argv = ["play", "--agents", "greedy,greedy", "--games", "2", "--seed", "5", "--out", str(out)]
     fit_evaluation.main(argv)
@@ -72,20 +74,21 @@ def test_play_records_positions_and_resumes(tmp_path: Path) -> None:
     out.write_text(out.read_text() + '{"game": 2, "agents": ["gre')  # killed while writing
     fit_evaluation.main([*argv[:4], "3", *argv[5:]])  # one more game, the first two kept
     assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1, 2]
-    with pytest.raises(SystemExit, match="another run"):
-        fit_evaluation.main([*argv[:6], "6", *argv[7:]])
+    err = usage_error(fit_evaluation.main, [*argv[:6], "6", *argv[7:]], capsys)
+    assert "another run" in err
 
 
 @pytest.mark.parametrize("content", ["my notes\nmore notes\n", "[1, 2]\n", "\x00\xff"])
-def test_play_leaves_another_file_as_it_was(tmp_path: Path, content: str) -> None:
+def test_play_leaves_another_file_as_it_was(
+    tmp_path: Path, content: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     # Only a last line of ours cut short is dropped: a mistaken --out is not emptied.
     out = tmp_path / "notes.txt"
     out.write_bytes(content.encode("latin-1"))
     argv = ["play", "--agents", "greedy,greedy", "--games", "1", "--seed", "5", "--out", str(out)]
-    with pytest.raises(SystemExit, match=r"notes\.txt"):
-        fit_evaluation.main(argv)
+    assert "notes.txt" in usage_error(fit_evaluation.main, argv, capsys)
     assert out.read_bytes() == content.encode("latin-1")
-    with pytest.raises(SystemExit, match="--seed must be"):
-        fit_evaluation.main([*argv[:6], str(2**62), "--out", str(tmp_path / "new.jsonl")])
-    with pytest.raises(SystemExit, match="cannot be read: Is a directory"):
-        fit_evaluation.main([*argv[:-1], str(tmp_path)])  # a folder for --out
+    argv_seed = [*argv[:6], str(2**62), "--out", str(tmp_path / "new.jsonl")]
+    assert "--seed must be" in usage_error(fit_evaluation.main, argv_seed, capsys)
+    err = usage_error(fit_evaluation.main, [*argv[:-1], str(tmp_path)], capsys)  # a folder
+    assert "cannot be read: Is a directory" in err

@@ -51,7 +51,7 @@ def test_every_weighed_action_gets_a_win_chance_and_the_run_resumes(
         )
         values = line["values"]
         assert isinstance(values, list) and len(values) == len(sample["visits"])
-        state = tool.positions(records[int(line["game"])], [int(line["action"])])[0]
+        state = targets.positions(records[int(line["game"])], [int(line["action"])])[0]
         assert [v is not None for v in values] == tool.weighed(state)
         assert all(0.0 <= v <= 1.0 for v in values if v is not None)
     assert tool.main(argv) == 0 and _lines(out) == rolled  # nothing left to do: nothing added
@@ -68,7 +68,7 @@ def test_the_same_seed_gives_the_same_values_and_bad_options_are_refused(
     sample = next(s for s in _lines(samples) if "visits" in s)
     line = next(d for d in _lines(games) if d["index"] == sample["game"])
     record = GameRecord.from_dict(line["record"])
-    state = tool.positions(record, [int(sample["action"])])[0]
+    state = targets.positions(record, [int(sample["action"])])[0]
     first = tool.action_values(state, 2, 0, "s")
     assert first == tool.action_values(state, 2, 0, "s")
     with pytest.raises(SystemExit):

@@ -1,0 +1,80 @@
+"""What the command lines of ``ai`` and ``tools/`` share off the happy path.
+
+- A value or file the user gave that cannot be used ends the command as argparse ends it:
+  ``prog: error: …`` on stderr, one line, exit code 2 (``refuse``; ``parser.error`` where the
+  parser is in reach).
+- A file it is to write is checked before the run (``unwritable``): an hour of games is not
+  to be lost to a mistyped ``--json`` found only when the report is written.
+- Ctrl-C ends a long run with one sentence saying what was kept, and exit code 130, as a
+  shell reports a command stopped by SIGINT (``stopping``); never a traceback, and worker
+  processes leave the interrupt to the process that started them (``ignore_interrupts``).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import NoReturn
+
+USAGE = 2  # argparse's exit code for arguments it refuses
+STOPPED = 130  # 128 + SIGINT
+
+
+def refuse(prog: str, message: str) -> NoReturn:
+    """End the command ``prog`` as argparse ends it on a wrong argument: ``message`` (one
+    line saying what the user gave that cannot be used) and exit code 2."""
+    print(f"{prog}: error: {message}", file=sys.stderr)
+    raise SystemExit(USAGE)
+
+
+def unwritable(path: str | os.PathLike[str] | None, make_folders: bool = False) -> str:
+    """Why a file cannot be written at ``path``, in a sentence; "" when it can, or when no
+    path is given. ``make_folders``: the command makes the folders missing on the way, so
+    only a folder that exists and cannot hold them refuses.
+
+    Checked before a run, whose output it would otherwise lose at the end: a folder where the
+    file belongs, a file or folder that is read-only, a file where a folder belongs."""
+    if not path:
+        return ""
+    path = os.fspath(path)
+    if os.path.isdir(path):
+        return f"{path} is a folder; give a file name"
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            return f"{path} cannot be written: it is read-only"
+        return ""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not make_folders and not os.path.isdir(folder):
+        return f"{path} cannot be written: there is no folder {os.path.dirname(path) or '.'}"
+    while not os.path.exists(folder):  # the nearest folder that is there holds the new ones
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        return f"{path} cannot be written: {folder} is a file, not a folder"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{path} cannot be written: the folder {folder} is read-only"
+    return ""
+
+
+@contextmanager
+def stopping(prog: str, kept: Callable[[], str]) -> Iterator[None]:
+    """Ctrl-C within the block ends the command ``prog`` with ``stopped; <kept()>`` on a line
+    of its own (``kept`` says, at that moment, what stays of the run and how to go on) and
+    exit code 130, without a traceback."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        print(f"\n{prog}: stopped; {kept()}", file=sys.stderr)
+        raise SystemExit(STOPPED) from None
+
+
+def ignore_interrupts() -> None:
+    """A worker process's initializer: Ctrl-C reaches every process of the terminal's group,
+    and a worker's own KeyboardInterrupt would print its traceback beside the command's one
+    sentence. The process that started the workers stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+__all__ = ["STOPPED", "USAGE", "ignore_interrupts", "refuse", "stopping", "unwritable"]
