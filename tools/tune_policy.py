@@ -19,24 +19,27 @@ iterations (less noisy than the last point) and a summary of how it was made.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))  # the other tools
 
-from json_files import read_json, reported  # noqa: E402
-from workers import WorkersError, add_arguments, from_args  # noqa: E402
+from json_files import DataFileError, read_json, reported  # noqa: E402
+from workers import Workers, WorkersError, add_arguments, from_args  # noqa: E402
 
 import game  # noqa: E402
 from ai.agents import Agent  # noqa: E402
+from ai.command_line import refuse, stopping, unwritable  # noqa: E402
 from ai.components import Policy  # noqa: E402
 from ai.config import SearchConfig  # noqa: E402
 from ai.evaluation import DEFAULT_WEIGHTS, Weights  # noqa: E402
@@ -187,14 +190,61 @@ def main(argv: list[str] | None = None) -> int:
     run = {"model": args.model, "seed": args.seed, "games": args.games, "a": args.a, "c": args.c}
     units = [0.0] * len(PARAMETERS)
     history: list[dict[str, Any]] = []
+    model_path = ROOT / "ai" / "data" / f"{args.model}.json"
+    for path, folders in ((state_path, True), (model_path, False)):
+        why = unwritable(path, make_folders=folders)  # before hours of games, not after
+        if why:
+            parser.error(why)
     if state_path.exists():
-        saved = read_json(state_path, "tuning state")
-        if saved.get("run") != run or saved.get("parameters") != [p.name for p in PARAMETERS]:
-            print(f"{state_path} belongs to another run; remove it to start over", file=sys.stderr)
-            return 2
-        units = saved["units"]
-        history = saved["history"]
+        units, history = _resumed(state_path, run)
         print(f"resuming at iteration {len(history)}", file=sys.stderr)
+
+    def kept() -> str:
+        return (
+            f"{state_path} keeps {len(history)} iteration{'' if len(history) == 1 else 's'}; "
+            "the same command resumes"
+        )
+
+    with stopping("tune_policy.py", kept):
+        _tune(args, workers, state_path, run, units, history)
+    _write_model(args, run, units, history)
+    return 0
+
+
+def _resumed(path: Path, run: dict[str, Any]) -> tuple[list[float], list[Any]]:
+    """The units and history of the checkpoint at ``path``, or DataFileError if it is not
+    one of this run (its units one number a parameter, its history one entry an iteration)."""
+    saved = read_json(path, "tuning state")
+    if saved.get("run") != run or saved.get("parameters") != [p.name for p in PARAMETERS]:
+        raise DataFileError(f"{path} belongs to another run; remove it to start over")
+    units, history = saved.get("units"), saved.get("history")
+
+    def numbers(value: Any) -> bool:
+        return (
+            isinstance(value, list)
+            and len(value) == len(PARAMETERS)
+            and all(isinstance(u, (int, float)) and not isinstance(u, bool) for u in value)
+        )
+
+    if (
+        not numbers(units)
+        or not isinstance(history, list)
+        or not all(isinstance(h, dict) and numbers(h.get("units")) for h in history)
+    ):
+        raise DataFileError(f"{path}: not a tuning state (its units or history are damaged)")
+    return cast(list[float], units), history
+
+
+def _tune(
+    args: argparse.Namespace,
+    workers: Workers,
+    state_path: Path,
+    run: dict[str, Any],
+    units: list[float],
+    history: list[Any],
+) -> None:
+    """The iterations from ``len(history)`` on, ``units`` and ``history`` updated in place
+    and checkpointed after each."""
     big_a = args.iterations * 0.1
     started = time.perf_counter()
     first = len(history)
@@ -210,14 +260,14 @@ def main(argv: list[str] | None = None) -> int:
         try:
             diff = sum(workers.map(_match, [(plus, minus, s, 2) for s in seeds]))
         except WorkersError as err:  # Ray unreachable: the checkpoint holds what was done
-            print(f"tune_policy: {err}", file=sys.stderr)
-            return 2
+            refuse("tune_policy.py", str(err))
         result = diff / args.games  # in -1..1: plus's win share minus minus's
         for i, (s, p) in enumerate(zip(signs, PARAMETERS, strict=True)):
             u = units[i] + ak * result / (2 * ck) * s
             units[i] = min((p.high - p.start) / p.scale, max((p.low - p.start) / p.scale, u))
-        history.append({"iteration": k, "result": round(result, 4), "units": units[:]})
-        _save(state_path, run, units, history)
+        entry = {"iteration": k, "result": round(result, 4), "units": units[:]}
+        _save(state_path, run, units, [*history, entry])
+        history.append(entry)  # once saved: what Ctrl-C says is kept is what the file holds
         done = k + 1 - first
         eta = (time.perf_counter() - started) / done * (args.iterations - k - 1)
         print(
@@ -228,17 +278,25 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     print(file=sys.stderr)
-    _write_model(args, run, units, history)
-    return 0
 
 
 def _save(path: Path, run: dict[str, Any], units: list[float], history: list[Any]) -> None:
+    """The checkpoint, replaced whole or not at all. It is written beside ``path`` under a
+    name of its own (``path.with_suffix(".tmp")`` was a file of the user's when ``--state``
+    ended in .tmp or named a.json beside a.tmp) and removed if the write or the rename fails
+    or Ctrl-C comes between them, which left it behind before."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = {"run": run, "parameters": [p.name for p in PARAMETERS], "units": units,
             "history": history}  # fmt: skip
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data), encoding="utf-8")
-    tmp.replace(path)
+    handle, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(json.dumps(data))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _write_model(
@@ -262,7 +320,7 @@ def _write_model(
             "games_played": len(history) * args.games,
         },
     }  # fmt: skip
-    path = ROOT / "ai" / "data" / f"{args.model}.json"
+    path = ROOT / "ai" / "data" / f"{args.model}.json"  # checked by main before the run
     path.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {path.relative_to(ROOT)}", file=sys.stderr)
 

@@ -15,7 +15,7 @@ from ai.tactics import KNOBS, ModelError, TacticsScorer, load_model
 from game.actions import Move
 from tests.ai.helpers import city, general, place, start_turn
 from tests.ai.test_puzzles import two_player
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 tune_policy = load_tool("tune_policy", "_strategos_tune_policy_for_tests")
 
@@ -123,3 +123,53 @@ def test_the_tuners_starting_point_is_v1_with_the_exposure_charge() -> None:
         assert value == pytest.approx(expected), name
     # The guard's stakes came after the tuning run: they keep the policy's defaults.
     assert set(knobs) == set(KNOBS) - {"guard", "guard_last"}
+
+
+@pytest.mark.parametrize("stop", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_a_checkpoint_cut_short_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: BaseException
+) -> None:
+    # The temporary file was left beside the state when the rename failed or Ctrl-C came
+    # between the write and the rename.
+    state = tmp_path / "state.json"
+    tune_policy._save(state, {"model": "m"}, [0.0], [])
+    before = state.read_bytes()
+
+    def cut(*args: object) -> None:
+        raise stop
+
+    monkeypatch.setattr(tune_policy.os, "replace", cut)
+    with pytest.raises(type(stop)):
+        tune_policy._save(state, {"model": "m"}, [1.0], [{"units": [1.0]}])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["state.json"]
+    assert state.read_bytes() == before
+
+
+def test_tuning_stopped_by_ctrl_c_says_what_its_checkpoint_keeps(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[int] = []
+
+    def games(self: object, work: object, tasks: list[object]) -> list[int]:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return [1] * len(tasks)
+
+    monkeypatch.setattr(tune_policy.Workers, "map", games)
+    state = tmp_path / "state.json"
+    argv = ["--games", "2", "--iterations", "5", "--jobs", "1", "--state", str(state)]
+    with pytest.raises(SystemExit) as ended:
+        tune_policy.main(argv)
+    assert ended.value.code == 130
+    err = capsys.readouterr().err
+    assert err.endswith(f"tune_policy.py: stopped; {state} keeps 2 iterations; the same "
+                        "command resumes\n")  # fmt: skip
+    assert len(json.loads(state.read_text(encoding="utf-8"))["history"]) == 2
+    saved = json.loads(state.read_text(encoding="utf-8"))
+    saved["units"] = "abc"
+    state.write_text(json.dumps(saved), encoding="utf-8")
+    err = usage_error(tune_policy.main, argv, capsys)
+    assert f"{state}: not a tuning state (its units or history are damaged)" in err
+    err = usage_error(tune_policy.main, [*argv[:-1], str(tmp_path)], capsys)
+    assert f"{tmp_path} is a folder" in err
