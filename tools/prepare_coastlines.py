@@ -49,6 +49,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,11 @@ MIN_AREA = 10.0
 """Islets smaller than this many square world units (about 50 km2) are dropped."""
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))  # the other tools, from anywhere
+sys.path.insert(0, ROOT)
+from json_files import DataFileError, read_json  # noqa: E402
+
+from ai.command_line import unwritable  # noqa: E402
 
 
 def _load_geo() -> ModuleType:
@@ -272,7 +278,7 @@ def _world_atlas_version(input_path: str) -> str:
             data = json.load(handle)
     except (OSError, ValueError):
         return "(version unknown)"
-    if data.get("name") != "world-atlas" or not data.get("version"):
+    if not isinstance(data, dict) or data.get("name") != "world-atlas" or not data.get("version"):
         return "(version unknown)"
     return str(data["version"])
 
@@ -385,12 +391,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"smallest islet kept, in square world units (default {MIN_AREA})",
     )
     args = parser.parse_args(argv)
-
-    with open(args.input, encoding="utf-8") as handle:
-        topology = json.load(handle)
+    if not (args.tolerance >= 0 and args.min_area >= 0):  # also refuses nan
+        parser.error("--tolerance and --min-area must be 0 or more")
+    why = unwritable(args.output)
+    if why:
+        parser.error(why)
+    try:
+        topology = read_json(Path(args.input), "TopoJSON topology")
+    except DataFileError as err:
+        parser.error(str(err))
     if topology.get("type") != "Topology":
         parser.error(f"{args.input} is not a TopoJSON topology")
-    polygons = build_polygons(topology, args.tolerance, args.min_area)
+    try:
+        polygons = build_polygons(topology, args.tolerance, args.min_area)
+    except (ValueError, KeyError, TypeError, IndexError) as err:
+        # The one boundary for the file's inside: arcs, transform and objects of the wrong
+        # shape fail somewhere in the decoding, each in its own way.
+        parser.error(f"{args.input} is not a world-atlas land topology ({type(err).__name__}: "
+                     f"{err})")  # fmt: skip
     text = render(polygons, _world_atlas_version(args.input), _natural_earth_scale(args.input))
     with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
