@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import sys
@@ -58,6 +59,15 @@ def unwritable(path: str | os.PathLike[str] | None, make_folders: bool = False) 
     return ""
 
 
+def check_outputs(parser: argparse.ArgumentParser, *paths: str | os.PathLike[str] | None) -> None:
+    """The parser's error for the first of ``paths`` (the files a command writes when its
+    run ends, each made with its folders) that cannot be written (``unwritable``)."""
+    for path in paths:
+        why = unwritable(path, make_folders=True)
+        if why:
+            parser.error(why)
+
+
 @contextmanager
 def stopping(prog: str, kept: Callable[[], str]) -> Iterator[None]:
     """Ctrl-C within the block ends the command ``prog`` with ``stopped; <kept()>`` on a line
@@ -77,4 +87,6 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-__all__ = ["STOPPED", "USAGE", "ignore_interrupts", "refuse", "stopping", "unwritable"]
+__all__ = [
+    "STOPPED", "USAGE", "check_outputs", "ignore_interrupts", "refuse", "stopping", "unwritable",
+]  # fmt: skip

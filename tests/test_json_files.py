@@ -12,7 +12,7 @@ import pytest
 
 import game
 from game import CHANCE, GameRecord
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 json_files = load_tool("json_files", "_strategos_json_files_for_tests")
 train_value = load_tool("train_value", "_strategos_train_value_for_json_files")
@@ -229,3 +229,32 @@ def test_a_sample_that_does_not_fit_its_game_is_named_with_both_files(tmp_path: 
         search_targets.sampled_positions(record, [wrong], where)
     right = {**wrong, "visits": [1.0] * legal}
     assert len(search_targets.sampled_positions(record, [right], where)) == 1
+
+
+@pytest.mark.parametrize("tool", ["train_value", "search_targets", "value_exit"])
+def test_a_fit_s_output_that_cannot_be_written_is_refused_before_the_fit(
+    tmp_path: Path, tool: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found only when the model was written: after the whole fit.
+    main = load_tool(tool, f"_strategos_{tool}_for_outputs").main
+    games = tmp_path / "gone.jsonl"  # never read: the outputs are checked first
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x", encoding="utf-8")
+    inputs = {
+        "train_value": [str(games)],
+        "search_targets": ["fit", str(games), "--games", str(games)],
+        "value_exit": [
+            str(games),
+            "--games",
+            str(games),
+            "--outcomes",
+            str(games),
+            "--test-outcomes",
+            str(games),
+        ],
+    }[tool]
+    cases = [(tmp_path, tmp_path / "r.json", "is a folder"),
+             (tmp_path / "m.json", afile / "r.json", "is a file, not a folder")]  # fmt: skip
+    for out, report, says in cases:
+        err = usage_error(main, [*inputs, "--out", str(out), "--report", str(report)], capsys)
+        assert says in err and "gone.jsonl" not in err

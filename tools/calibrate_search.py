@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from ai.command_line import check_outputs
 from ai.registry import hint_search
 from game import CHANCE, GameRecord
 
@@ -263,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--out", type=Path, required=True)
     f.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
+    if args.command == "fit":
+        check_outputs(parser, args.out, args.report)  # before the fit, not after it
     if args.command == "sample":
         args.workers = from_args(args, parser)
         if args.per_game < 1 or args.iterations < 1 or args.games < 1:

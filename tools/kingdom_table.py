@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
 from ai.agents import play_on
 from ai.arena import check_seed, cut_short
+from ai.command_line import check_outputs
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
 from ai.registry import agent_from_spec
 from game import Action, GameState
@@ -142,6 +143,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--chunks", type=Path, help="finished games, to resume from")
     add_arguments(parser, default_jobs=1)
     args = parser.parse_args(argv)
+    check_outputs(parser, args.out)  # before the fit, not after it
     if any(n < 1 for n in args.games):
         parser.error("--games takes five counts from 1: a book needs every seat count")
     # A game's seed holds players * 100_000 + index (play): past that, the games of two seat

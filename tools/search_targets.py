@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from ai.command_line import check_outputs
 from ai.config import SearchConfig
 from ai.policy import QuickScorer
 from ai.policy_correction import CORRECTED_KINDS, FORMAT, action_die, kind_name
@@ -299,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--report", type=Path, required=True)
     f.add_argument("--steps", type=int, default=400)
     args = parser.parse_args(argv)
+    if args.command == "fit":
+        check_outputs(parser, args.out, args.report)  # before the fit, not after it
     if args.command == "sample":
         args.workers = from_args(args, parser)
         if min(args.per_game, args.games) < 1 or min(args.first, args.search_seed) < 0:

@@ -40,6 +40,7 @@ from json_files import NUMBERS, OBJECT, WHOLE, read_json_lines, reported
 from workers import Workers
 
 from ai.chances import is_turn_start
+from ai.command_line import check_outputs
 from ai.evaluation import PUBLIC_READING, Evaluator
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, GameRecord
@@ -292,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         "--test", type=Path, nargs="+", default=[], help="games to measure on (default: 20%%)"
     )
     args = parser.parse_args(argv)
+    check_outputs(parser, args.out, args.report)  # before the fit, not after it
     parts = [load(path, args.public) for path in [*args.data, *args.test]]
     for number, part in enumerate(parts):  # game indices restart in each file
         part["game"] = part["game"] + number * 1_000_000

@@ -46,6 +46,7 @@ from typing import Any
 
 import numpy as np
 
+from ai.command_line import check_outputs
 from ai.dominance import undominated
 from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from ai.learned_value import load_model
@@ -441,6 +442,7 @@ def main(argv: list[str] | None = None) -> int:
         "diverges at 0.01: experiments/exit.md, round 4)",
     )
     args = parser.parse_args(argv)
+    check_outputs(parser, args.out, args.report)  # before the fit, not after it
     if args.steps < 1 or any(not w > 0 for w in args.weights) or not 0 < args.lr < 1:
         parser.error("--steps must be at least 1, every --weights above 0, --lr in (0, 1)")
     if not 0 <= args.values_weight < float("inf"):

@@ -36,6 +36,7 @@ from typing import Any
 
 import numpy as np
 
+from ai.command_line import check_outputs
 from ai.learned_value import load_hidden, load_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
@@ -203,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
+    check_outputs(parser, args.out, args.report)  # before the fit, not after it
     if args.steps < 1 or min(args.hidden) < 1 or not args.weight > 0 or not 0 < args.lr < 1:
         parser.error("--steps and every --hidden at least 1, --weight above 0, --lr in (0, 1)")
     sib_train, sib_test, out_train, out_test, scale = training_data(args)

@@ -55,6 +55,8 @@ from train_value import held_out, load, scores
 from value_exit import load_siblings, measure_siblings, v1_weights
 from value_mlp import Params, backprop, chances, model_file, named_params, sibling_value, unscaled
 
+from ai.command_line import check_outputs
+
 Data = dict[str, np.ndarray]
 KEYS = ("w", "V", "b", "a")
 
@@ -134,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
+    check_outputs(parser, args.out, args.report)  # before the fit, not after it
     if args.steps < 1 or args.batch < 1 or min(args.hidden) < 0 or not 0 < args.lr < 1:
         parser.error("--steps and --batch at least 1, --hidden at least 0, --lr in (0, 1)")
     if not 0 <= args.share <= 1 or args.jobs < 1:
