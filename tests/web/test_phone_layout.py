@@ -195,3 +195,56 @@ def test_a_scoring_banner_waits_for_the_phones_coin_prompt(phone: App, random_ai
     perform(phone, scene, action)
     assert scene.session.record.actions[before] == action
     assert scene.events.banner_box(scene) is not None  # the prompt gone, the banner shows
+
+
+SIZES = [(844, 390), (800, 360), (568, 320), None]  # three phones held sideways, the desktop
+
+
+@pytest.mark.parametrize("screen", SIZES, ids=lambda s: f"{s[0]}x{s[1]}" if s else "desktop")
+def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
+    screen: tuple[int, int] | None, data_dir: Path, random_ai: None
+) -> None:
+    """At the default camera (the whole map) no control over the map takes the tap meant for a
+    city or a general: neither the drawer tabs, the menu, the "?" and the zoom buttons at the
+    right nor the dice. Every city of the map, and every token of a stack of one general per
+    kingdom on it (the most a city can hold, R5.2), is tapped on the map where it is drawn, so
+    a player never has to zoom and drag to reach one."""
+    from game.views import PlayerView
+    from tests.web.test_scenes import _match
+    from web.app import App
+    from web.layout import Camera
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
+    try:
+        scene = _match(app, seed=12, players=6)
+        app.run_frames(3)
+        cam = Camera(L.map)
+        assert scene.camera.key() == cam.key()  # the match opens at the whole map
+        assert layout.compact() == (screen is not None)
+        takers = [b.box for group in (scene.chrome, scene.controls) for b in group.buttons]
+        takers += [app.help_box(), *L.dice(4), *(L.drawer_tabs() if screen else [])]
+        bv = scene.board_view
+        view = scene.view
+        board = view.public.board
+
+        def on_the_map(x: float, y: float) -> bool:
+            free = not any(b.contains(x, y) for b in takers)
+            return free and L.map.contains(x, y) and not L.tray.contains(x, y)
+
+        for c in range(board.num_cities):
+            x, y = cam.to_screen(*bv.g.pos[c])
+            assert on_the_map(x, y), f"{board.nodes[c].name_en} at {x:.0f},{y:.0f}"
+            assert bv.city_at(cam, x, y) == c, board.nodes[c].name_en
+            state = view.public.clone()
+            state.gen_city = [c if g % 4 == 0 else -1 for g in range(len(state.gen_city))]
+            stacked = PlayerView(view.seat, state, view.hand_counts, ())
+            tokens = bv.general_screen(cam, stacked)
+            assert len(tokens) == len(board.kingdoms)
+            for g, (gx, gy) in tokens.items():
+                where = f"{board.nodes[c].name_en}, general {g} at {gx:.0f},{gy:.0f}"
+                assert on_the_map(gx, gy), where
+                assert bv.general_at(cam, stacked, gx, gy) == g, where
+    finally:
+        app.set_screen(None)
+        pygame.quit()
