@@ -174,6 +174,8 @@ TRAY_WIDTHS = {False: (88, 104, 90, 88, 104, 94, 108), True: (118, 150, 126, 122
 PHONE_TRAY_WIDTHS = (100, 154, 122, 121, 152, 142, 103)
 PHONE_TRAY_FLOOR = 80  # the button floor those widths were measured beside
 C_TRAY_PAD = 4  # px above and below a tray button at the floor
+MAX_DICE = 4  # a turn's roll (R4.1); a trade only lowers the count (R4.3)
+DICE_GAP = 6  # px between two dice at the button floor: each die's frame is drawn 3 px out
 DRAWERS = ("players", "quests", "log")
 
 
@@ -266,6 +268,15 @@ class MatchLayout:
         corner = [help_box(), self.menu_button()] if _compact else []
         return [*self.zoom_buttons(), *corner]
 
+    def panel_area(self) -> Box:
+        """The map less the dice's column where they stand on it: where a panel over the map
+        (the suggested moves) goes, so that it hides no die and keeps its corner beside them."""
+        m = self.map
+        if not self.dice_on_map():
+            return m
+        left = self.dice(MAX_DICE)[0].right + 8
+        return Box(left, m.y, m.right - left, m.h)
+
     def dialog_area(self, h: int) -> Box:
         """Where a dialog ``h`` tall is centred: on the map; on a phone, where the button floor
         makes it taller than the map, on the whole screen (the tray under it is inert)."""
@@ -314,10 +325,25 @@ class MatchLayout:
             return row(t.x + 12, t.y + (t.h - 58) // 2, [58] * count, 58, gap=8)
         if not _touch:
             return row(t.x + 12, t.y + (t.h - 58) // 2, [58] * count, 58, gap=6)
-        # the floor, or what the buttons leave of the tray (four dice always fit)
+        if self.dice_on_map():
+            # Placed for four, top down, so a die keeps its place while the others are used.
+            m, side = self.map, _touch
+            y = m.bottom - 8 - MAX_DICE * side - (MAX_DICE - 1) * DICE_GAP
+            return column(m.x + 8, y, side, [side] * count, DICE_GAP)
+        return row(t.x + 8, t.y + (t.h - _touch) // 2, [_touch] * count, _touch, DICE_GAP)
+
+    def dice_on_map(self) -> bool:
+        """Whether the dice stand in a column at the map's bottom left instead of in the tray.
+
+        On a phone the dice take the button floor too; at 568x320 (a floor of 91 px) the tray's
+        seven buttons, their labels whole at that text floor, leave the four dice 48 px (21 CSS
+        px). The column stands in the margin the whole board leaves at the map's left (the map
+        is wider than the board), as the zoom buttons stand at its bottom right."""
+        if not (_compact and _touch):
+            return False
+        t = self.tray
         room = min(self._slots()["trade"].x - 8, t.right) - (t.x + 8)
-        side = min(_touch, (room - 3 * 6) // 4)
-        return row(t.x + 8, t.y + (t.h - side) // 2, [side] * count, side, gap=6)
+        return MAX_DICE * _touch + (MAX_DICE - 1) * DICE_GAP > room
 
     def _slots(self) -> dict[str, Box]:
         t = self.tray

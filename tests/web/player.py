@@ -147,10 +147,11 @@ def _free_area() -> Box:
 
 
 def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
-    """The buttons over the map (zoom, and on a phone the menu, the "?" and the drawer tabs),
-    the coach's close button and a scoring banner take taps; a city under one is dragged into
-    the open first."""
+    """The buttons over the map (zoom, and on a phone the menu, the "?", the drawer tabs and
+    on the smallest phone the dice), the coach's close button and a scoring banner take taps;
+    a city under one is dragged into the open first."""
     covers = [b.box.inset(-12) for b in scene.chrome.buttons]
+    covers += [b.inset(-12) for b in LAYOUT.dice(len(scene.view.public.dice))]
     covers.append(scene.app.help_box().inset(-12))
     if scene.coach_line:
         covers.append(coach_boxes(scene.coach_line)[1].inset(-12))

@@ -520,28 +520,26 @@ def test_the_matchs_tray_zoom_and_drawer_tabs_are_a_fingertip_on_a_phone(
     chosen general may take) is at least ``PHONE_TOUCH_PX`` now, on the canvas, and none covers
     another, the "?" or the menu; the dice and the tray's buttons stay in the tray, the zoom
     buttons and the tabs on the map."""
-    _match_controls(phone, dice_floor=True)
+    _match_controls(phone)
 
 
 def test_the_matchs_controls_on_an_iphone_se(data_dir: Path, random_ai: None) -> None:
     """At 568x320 (floors of 91 canvas px for a button, 28 for a text) the zoom buttons ran
-    over the tray: the map ends where the taller tray begins, and every control but the dice
-    is at the floor. The dice take what the seven buttons' whole labels leave (48 px, 21 CSS
-    px: web/README.md says so)."""
+    over the tray: the map ends where the taller tray begins, and every control is at the
+    floor. The dice were not: they took what the seven buttons' whole labels leave of the
+    tray (48 px, 21 CSS px); they stand in a column at the map's bottom left now."""
     from web.app import App
-    from web.layout import MatchLayout
     from web.storage import FileStorage
 
     app = App(headless=True, store=FileStorage(data_dir), screen=(568, 320))
     try:
-        _match_controls(app, dice_floor=False)
-        assert MatchLayout().dice(4)[0].w >= 48
+        _match_controls(app)
     finally:
         app.set_screen(None)
         pygame.quit()
 
 
-def _match_controls(phone: App, dice_floor: bool) -> None:
+def _match_controls(phone: App) -> None:
     from tests.web.test_scenes import _match, _own_turn
     from web import layout
     from web.layout import MatchLayout, overlaps
@@ -561,21 +559,81 @@ def _match_controls(phone: App, dice_floor: bool) -> None:
     }
     on_map = [(tag, box) for tag, box in shown if tag.startswith(("zoom", "drawer"))]
     corner = [("help", phone.help_box()), ("menu", L.menu_button())]
-    for tag, box in (dice if dice_floor else []) + tray + shown + corner:
+    for tag, box in dice + tray + shown + corner:
         css = (round(box.w * scale, 1), round(box.h * scale, 1))
         assert min(css) >= layout.PHONE_TOUCH_PX, f"{tag} is {css} CSS px"
         assert box.x >= 0 and box.y >= 0 and box.right <= WIDTH and box.bottom <= HEIGHT, tag
     t, m = L.tray, L.map
-    for _tag, box in dice + tray:
+    if L.dice_on_map():  # the smallest phone: the tray has no room for them at the floor
+        on_map += dice
+    else:
+        tray += dice
+    for _tag, box in tray:
         assert t.x <= box.x and box.right <= t.right and t.y <= box.y and box.bottom <= t.bottom
     for _tag, box in on_map:
         assert m.x <= box.x and box.right <= m.right and m.y <= box.y and box.bottom <= m.bottom
-    slots = dice + tray + on_map + corner
+    slots = tray + on_map + corner
     for i, (tag, box) in enumerate(slots):
         for other, box2 in slots[i + 1 :]:
             assert not overlaps(box, box2), f"{tag} {box} covers {other} {box2}"
     for (_, a), (_, b) in itertools.pairwise(dice):  # a die's frame is drawn 3 px outside it
-        assert b.x - a.right >= 6, (a, b)
+        assert max(b.x - a.right, b.y - a.bottom) >= 6, (a, b)
+
+
+def test_the_dice_on_an_iphone_se_are_tapped_over_the_map(data_dir: Path, random_ai: None) -> None:
+    """At 568x320 the dice stand at the button floor in a column at the map's bottom left (at
+    844x390 and 800x360 they stay in the tray). There a tap on a die picks it (R4.2: one die
+    to one general) and a held finger explains it (R5.1), in English and Russian, normal and
+    Large text; neither the coach's line nor the suggested moves' panel covers a die, and the
+    panel, kept off the dice, does not cover the coach."""
+    from tests.web.player import click
+    from tests.web.test_scenes import _match, _own_turn
+    from web import layout
+    from web.app import App
+    from web.layout import MatchLayout, overlaps
+    from web.scenes import match_chrome
+    from web.storage import FileStorage
+
+    for size in PHONES:
+        app = App(headless=True, store=FileStorage(data_dir), screen=size)
+        try:
+            assert not MatchLayout().dice_on_map(), size
+        finally:
+            app.set_screen(None)
+            pygame.quit()
+    se = (568, 320)
+    app = App(headless=True, store=FileStorage(data_dir), screen=se)
+    try:
+        scene = _match(app, seed=12)
+        _own_turn(app, scene)
+        L = MatchLayout()
+        assert L.dice_on_map()
+        for lang, large in itertools.product(("en", "ru"), (False, True)):
+            app.set_language(lang)
+            app.settings.large_text = large
+            app.save_settings()
+            scene.selection.clear()
+            scene.ask_hint()
+            app.run_frames(60)
+            assert scene.hints and scene.coach_line, (lang, large)
+            dice = L.dice(len(scene.view.public.dice))
+            coach, hints = match_chrome.coach_boxes(scene.coach_line)[0], scene.hint_box()
+            assert hints is not None and not overlaps(hints, coach), (lang, large)
+            covers = [coach, hints]
+            for i, box in enumerate(dice):
+                assert min(box.w, box.h) * layout.sideways_scale(se) >= layout.PHONE_TOUCH_PX
+                assert L.map.contains(box.x, box.y) and not L.tray.contains(*box.center)
+                for cover in covers:
+                    assert not overlaps(box, cover), (lang, large, cover)
+                value = scene.view.public.dice[i]
+                tip = scene.tooltip_at(*box.center)
+                assert tip is not None and tip[1] == "R5.1", tip
+                scene.selection.clear()  # a tap on the chosen die's value would unpick it
+                click(app, *box.center)
+                assert scene.selection.die == value, (lang, large, i)
+    finally:
+        app.set_screen(None)
+        pygame.quit()
 
 
 def test_the_new_games_note_stays_on_an_iphone_se(data_dir: Path, random_ai: None) -> None:

@@ -502,7 +502,7 @@ class MatchScene(Scene):
             clear.append(self.prompt.box)
         points = self.board_view.interest_points(self.camera, self.view, self.marks())
         h = 40 + sum(theme.line_height(f.size) * len(f.lines) + 4 for f in self.hint_lines())
-        return placement.quiet_corner(HINT_W, h, LAYOUT.map, points,
+        return placement.quiet_corner(HINT_W, h, LAYOUT.panel_area(), points,
                                       keep_clear=clear)  # fmt: skip
 
     def _draw_hints(self, surface: pygame.Surface) -> None:

@@ -116,11 +116,11 @@ def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
     if scene.controls.tap(x, y):
         scene.app.sound.play("click")
         return
+    for i, box in enumerate(LAYOUT.dice(len(scene.view.public.dice))):
+        if box.contains(x, y):  # in the tray, or over the map on the smallest phone
+            _pick_die(scene, i)
+            return
     if LAYOUT.tray.contains(x, y):
-        for i, box in enumerate(LAYOUT.dice(len(scene.view.public.dice))):
-            if box.contains(x, y):
-                _pick_die(scene, i)
-                return
         return
     if LAYOUT.top.contains(x, y):
         found = layout.nearest(

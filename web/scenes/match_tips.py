@@ -44,10 +44,10 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
     button = scene.controls.at(x, y)
     if button is not None and button.tip:
         return [button.tip], button.rule
+    for box, value in zip(LAYOUT.dice(len(state.dice)), state.dice, strict=True):
+        if box.contains(x, y):  # in the tray, or over the map on the smallest phone
+            return [i18n.t("tip_die", n=value)], "R5.1"
     if LAYOUT.tray.contains(x, y):
-        for box, value in zip(LAYOUT.dice(len(state.dice)), state.dice, strict=True):
-            if box.contains(x, y):
-                return [i18n.t("tip_die", n=value)], "R5.1"
         return None
     if LAYOUT.top.contains(x, y):
         for g, box in hud.track_tokens(view):
