@@ -86,8 +86,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         p.error("--review and --view go with --replay FILE")
     if args.budget is not None and not args.review:
         p.error("--budget goes with --review: it says how closely the review searches")
-    # ASCII digits only: "²" is a digit to str.isdigit but no number to int().
-    if args.view is not None and args.view != "open" and not re.fullmatch("[0-9]+", args.view):
+    # ASCII digits only ("²" is a digit to str.isdigit but no number to int()), and no more
+    # than a game's six seats (R1.1): int() raises on a number of thousands of digits.
+    if args.view is not None and args.view != "open" and not re.fullmatch("0*[0-5]", args.view):
         p.error("--view takes a seat number (0-5) or open")
     return args
 

@@ -857,6 +857,9 @@ def test_command_line_view_and_game_options_are_refused_where_given(
     assert "seat settings are wrong" in read_replay(str(unfinished))[1]
     for argv, why in (
         (["--replay", str(finished), "--view", "²"], "--view takes a seat number"),
+        # More digits than int() reads (4,300) once raised ValueError from view_refusal.
+        (["--replay", str(finished), "--view", "9" * 5000], "--view takes a seat number"),
+        (["--replay", str(finished), "--view", "6"], "--view takes a seat number"),
         (["--players", "3"], "go with --spectate"),
         (["--difficulty", "easy"], "go with --spectate"),
         (["--spectate", "--replay", str(finished)], "give one of them"),
@@ -869,6 +872,7 @@ def test_command_line_view_and_game_options_are_refused_where_given(
         assert why in capsys.readouterr().err
     args = parse_args(["--spectate"])
     assert (args.players, args.difficulty) == (4, "normal")
+    assert parse_args(["--replay", str(finished), "--view", "01"]).view == "01"
 
 
 def test_a_screenshot_that_cannot_be_written_is_said_in_a_sentence(
