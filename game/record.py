@@ -15,7 +15,14 @@ from game.core import IllegalActionError, Rules
 from game.jsontext import StateFormatError, load_json
 from game.setup_api import new_game
 from game.state import GameState
-from game.state_reader import kingdom_index, need_int, need_list, need_seed, rules_from_dict
+from game.state_reader import (
+    is_version,
+    kingdom_index,
+    need_int,
+    need_list,
+    need_seed,
+    rules_from_dict,
+)
 
 RECORD_FORMAT = "strategos-record"
 RECORD_VERSION = 1
@@ -79,13 +86,19 @@ class GameRecord:
         return GameRecord.from_dict(load_json(text, "game record"))
 
     @staticmethod
+    def reads_version(value: Any) -> bool:
+        """True when ``value`` is the version this edition reads: the integer, not ``true`` or
+        ``1.0``, which JSON tells apart from it (and Python's ``==`` does not)."""
+        return is_version(value, RECORD_VERSION)
+
+    @staticmethod
     def from_dict(data: Any) -> GameRecord:
         """A record from its parsed JSON, checked field by field and by replaying it."""
         if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
             raise StateFormatError(
                 "This is not a Strategos game record (its format marker is missing)."
             )
-        if data.get("version") != RECORD_VERSION:
+        if not GameRecord.reads_version(data.get("version")):
             raise StateFormatError(
                 f"This game record is of version {data.get('version')!r}, which this edition "
                 f"cannot read (it reads version {RECORD_VERSION})."

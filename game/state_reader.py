@@ -50,6 +50,12 @@ def need_int(value: Any, low: int, high: int, what: str) -> int:
     return value
 
 
+def is_version(value: Any, version: int) -> bool:
+    """True when ``value`` is the format version ``version`` itself: ``true`` and ``1.0`` equal
+    1 to Python, but are not what this edition writes."""
+    return type(value) is int and value == version
+
+
 def need_bool(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise damaged(f"{what} must be true or false, not {_show(value)}")
@@ -132,7 +138,7 @@ def state_from_dict(data: Any, cls: type[GameState], board: MapSpec) -> GameStat
     """A state of class ``cls`` (``GameState``, which builds on this module) read from ``data``."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StateFormatError("This is not a Strategos saved game (its format marker is missing).")
-    if data.get("version") != VERSION:
+    if not is_version(data.get("version"), VERSION):
         raise StateFormatError(
             f"This saved game is of version {_show(data.get('version'))}, which this edition "
             f"cannot read (it reads version {VERSION})."

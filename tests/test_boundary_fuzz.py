@@ -187,6 +187,18 @@ def test_true_and_false_are_not_spelled_as_text() -> None:
     _refused(data, "true or false")
 
 
+@pytest.mark.parametrize("version", [True, 1.0])
+def test_a_version_is_the_integer_not_true_or_a_float(version: Any) -> None:
+    """Python's ``==`` takes ``true`` and ``1.0`` for 1; no edition writes them."""
+    data = _state()
+    data["version"] = version
+    _refused(data, "version")
+    record = json.loads(GameRecord.for_state(game.new_game(2, seed=3)).to_json())
+    record["version"] = version
+    with pytest.raises(StateFormatError, match="version"):
+        GameRecord.from_json(json.dumps(record))
+
+
 def test_a_game_over_that_nobody_has_won_is_refused() -> None:
     data = _state()
     data["phase"], data["dice"], data["active"] = "over", [], 0

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game import RECORD_FORMAT, RECORD_VERSION, StateFormatError
+from game import RECORD_FORMAT, GameRecord, StateFormatError, load_json
 from web import i18n, last_games
 from web.config import MatchConfig
 from web.session import MatchSession
@@ -121,10 +121,15 @@ def load(app: App, text: str | bytes) -> MatchSession | str:
 
 
 def refusal(text: str | bytes, engine_reason: str) -> str:
-    """Why a file is refused, in words: the parser's own text (offsets, quotes) never shows."""
+    """Why a file is refused, in words: the parser's own text (offsets, quotes) never shows.
+
+    The text is read through the engine's own gate (``load_json``): ``json.loads`` reads more
+    (UTF-16 bytes, a text over the size or depth limit), and a file it read but the engine did
+    not was told as a damaged game with the engine's sentence about the text inside, and in
+    Russian as a position the rules do not allow."""
     try:
-        data = json.loads(text)
-    except (ValueError, TypeError, RecursionError):
+        data = load_json(text, "saved game")
+    except StateFormatError:
         marked = (
             RECORD_FORMAT.encode() in text if isinstance(text, bytes) else RECORD_FORMAT in text
         )
@@ -133,8 +138,11 @@ def refusal(text: str | bytes, engine_reason: str) -> str:
         return i18n.t("save_not_strategos")
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         return i18n.t("save_not_strategos")
-    if data.get("version") != RECORD_VERSION:
-        return i18n.t("save_version", version=str(data.get("version")))
+    version = data.get("version")
+    if not GameRecord.reads_version(version):
+        if type(version) is int and 0 < version < 1000:  # an edition's number, to be shown
+            return i18n.t("save_version", version=str(version))
+        return i18n.t("save_damaged", reason=i18n.t("save_garbled"))
     # The engine's sentence may open with its own "The … is damaged:"; it is said once here.
     found = _DAMAGED.match(engine_reason)
     detail = found.group(1) if found else engine_reason

@@ -526,6 +526,43 @@ def test_import_refusals_are_sentences_that_cover_no_button(
     app.set_language("en")
 
 
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_file_the_engine_cannot_read_is_not_told_as_a_game_that_breaks_the_rules(
+    app: App, random_ai: None, lang: str
+) -> None:
+    """The refusal read the file again with ``json.loads``, which reads UTF-16 and texts over
+    the engine's size and depth limits: such a save was told "The save is damaged: This is not
+    a game record: …" and, in Russian, as a position the rules do not allow. A version of
+    ``true`` or ``1.0`` loaded as version 1."""
+    from web.scenes.title import TitleScene
+
+    good = _unfinished(app, seed=41)
+    data = json.loads(good)
+    deep = {**data, "client": {**data["client"], "note": json.loads("[" * 40 + "]" * 40)}}
+    garbled = i18n.TEXT["save_damaged"][0].format(reason=i18n.TEXT["save_garbled"][0])
+    cases = {
+        "utf-16": (good.encode("utf-16"), i18n.TEXT["save_not_strategos"][0]),
+        "too large": (good[:-1] + ', "pad": "' + "x" * 8_000_000 + '"}', garbled),
+        "too deep": (json.dumps(deep), garbled),
+        "version true": (json.dumps({**data, "version": True}), garbled),
+        "version 1.0": (json.dumps({**data, "version": 1.0}), garbled),
+    }
+    app.set_language(lang)
+    app.push(TitleScene(app))
+    for name, (text, english) in cases.items():
+        app.toast_text = ""
+        assert not app.nav.import_text(text), name
+        assert isinstance(app.top, TitleScene), name  # nothing opened
+        assert app.storage.read(saves.AUTOSAVE) == good, name  # the player's game is kept
+        if lang == "en":
+            assert app.toast_text == english, name
+        else:
+            said = app.toast_text
+            assert said and i18n.TEXT["save_impossible"][1][:10] not in said, (name, said)
+            assert not re.search(r"[A-Za-z]{2,}", said.replace("Strategos", "")), (name, said)
+    app.set_language("en")
+
+
 def test_an_unreadable_file_says_why_in_words(app: App, random_ai: None, tmp_path: Path) -> None:
     from web.scenes.title import TitleScene
 
