@@ -52,7 +52,9 @@ def main(argv: list[str] | None = None) -> int:
         state = new_game(args.players, seed=args.seed, rules=args.rules)
     except ValueError as err:
         parser.error(str(err))
-    if args.save:  # refused before the game is played, not after
+    if args.save is not None:  # refused before the game is played, not after
+        if not args.save:  # not taken for "no --save": the record asked for would go nowhere
+            parser.error("--save takes a file name, such as game.json")
         if os.path.isdir(args.save):
             parser.error(f"--save: {args.save} is a folder; give a file name")
         if not os.path.isdir(os.path.dirname(args.save) or "."):
@@ -97,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     if not won:
         print("  Nobody met the victory condition (R10.2).")
-    if args.save:
+    if args.save is not None:
         try:
             with open(args.save, "w", encoding="utf-8") as out:
                 out.write(record.to_json())

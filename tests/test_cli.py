@@ -28,6 +28,10 @@ def test_a_record_goes_where_it_can_be_written_or_is_refused_first(
             cli.main(["--quiet", "--players", "2", "--save", str(where)])
         err = capsys.readouterr().err
         assert "Traceback" not in err and ("folder" in err), err
+    # An empty name was taken for no --save: the game played, and no record went anywhere.
+    with pytest.raises(SystemExit):
+        cli.main(["--quiet", "--players", "2", "--save", ""])
+    assert "--save takes a file name" in capsys.readouterr().err
     out = tmp_path / "game.json"
     assert cli.main(["--quiet", "--players", "2", "--rules", "none", "--save", str(out)]) == 0
     assert GameRecord.from_json(out.read_text(encoding="utf-8")).replay().is_terminal()
