@@ -2,8 +2,9 @@
 
 Everything the program did not write itself in this run passes through ``load_json``: it refuses
 text that is too large or nested too deep before the parser sees it (Python's parser would
-raise ``RecursionError`` on a few thousand ``[``), and says in words what is wrong with text
-that is not JSON. Its errors are ``StateFormatError``, so every caller handles one kind.
+raise ``RecursionError`` on a few thousand ``[``), refuses an object that gives a key twice,
+and says in words what is wrong with text that is not JSON. Its errors are
+``StateFormatError``, so every caller handles one kind.
 """
 
 from __future__ import annotations
@@ -72,7 +73,12 @@ def load_json(
             f"This is not a {what}: its data is nested more than {max_depth} levels deep."
         )
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except _DuplicateKey as err:
+        raise StateFormatError(
+            f"This is not a {what}: it gives {err.args[0]!r} twice in one place, so which of "
+            "the two is meant cannot be told."
+        ) from None
     except json.JSONDecodeError as err:
         raise StateFormatError(
             f"This is not a {what}: the text is damaged or cut off "
@@ -87,6 +93,22 @@ def load_json(
             f"This is not a {what}: it holds a number with thousands of digits, longer than "
             "any a game has."
         ) from None
+
+
+class _DuplicateKey(Exception):
+    """A key given twice in one object (its name is the argument)."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """The object of ``pairs``, refusing a key given twice: ``json.loads`` would keep the last
+    silently (another reader may keep the first), so a save with two "actions" opened as the
+    game of the second. Nothing this program writes repeats a key."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
 
 
 def _too_large(what: str, size: int, limit: int) -> StateFormatError:

@@ -199,6 +199,18 @@ def test_a_version_is_the_integer_not_true_or_a_float(version: Any) -> None:
         GameRecord.from_json(json.dumps(record))
 
 
+def test_a_key_given_twice_is_refused_not_read_as_one_of_the_two() -> None:
+    state_text = json.dumps(_state())
+    record = GameRecord.for_state(game.new_game(2, seed=3))
+    for text, load in (
+        (state_text[:-1] + ', "phase": "over"}', GameState.from_json),
+        (record.to_json()[:-1] + ', "players": 3}', GameRecord.from_json),
+        ('{"format": "strategos-record", "format": "strategos-record"}', GameRecord.from_json),
+    ):
+        with pytest.raises(StateFormatError, match="twice"):
+            load(text)
+
+
 def test_a_game_over_that_nobody_has_won_is_refused() -> None:
     data = _state()
     data["phase"], data["dice"], data["active"] = "over", [], 0

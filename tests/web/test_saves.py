@@ -546,6 +546,8 @@ def test_a_file_the_engine_cannot_read_is_not_told_as_a_game_that_breaks_the_rul
         "too deep": (json.dumps(deep), garbled),
         "version true": (json.dumps({**data, "version": True}), garbled),
         "version 1.0": (json.dumps({**data, "version": 1.0}), garbled),
+        # json.loads kept the second "actions" (none): the save opened at its first move.
+        "actions twice": (good[:-1] + ', "actions": []}', garbled),
     }
     app.set_language(lang)
     app.push(TitleScene(app))
@@ -584,8 +586,20 @@ def test_an_unreadable_file_says_why_in_words(app: App, random_ai: None, tmp_pat
         '{"review_budget": 1}',
         "folder",
         "bytes",
+        '{"language": "ru", "language": "en"}',  # which one was meant cannot be told
     ],
-    ids=["language", "type", "unknown", "deep", "cut", "budget", "budget_type", "folder", "bytes"],
+    ids=[
+        "language",
+        "type",
+        "unknown",
+        "deep",
+        "cut",
+        "budget",
+        "budget_type",
+        "folder",
+        "bytes",
+        "twice",
+    ],
 )
 def test_unreadable_settings_are_kept_aside_and_said(data_dir: Path, content: str) -> None:
     from web.main import build_app, parse_args
