@@ -540,7 +540,7 @@ def test_a_file_the_engine_cannot_read_is_not_told_as_a_game_that_breaks_the_rul
     data = json.loads(good)
     deep = {**data, "client": {**data["client"], "note": json.loads("[" * 40 + "]" * 40)}}
     garbled = i18n.TEXT["save_damaged"][0].format(reason=i18n.TEXT["save_garbled"][0])
-    cases = {
+    cases: dict[str, tuple[str | bytes, str]] = {
         "utf-16": (good.encode("utf-16"), i18n.TEXT["save_not_strategos"][0]),
         "too large": (good[:-1] + ', "pad": "' + "x" * 8_000_000 + '"}', garbled),
         "too deep": (json.dumps(deep), garbled),
