@@ -703,3 +703,42 @@ def test_the_replays_tray_holds_its_buttons_on_an_iphone_se(data_dir: Path) -> N
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+@pytest.fixture
+def se(data_dir: Path) -> Iterator[App]:
+    """The app on an iPhone SE held sideways (568x320 CSS px: floors of 28 and 91 canvas px)."""
+    from web.app import App
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=(568, 320))
+    yield app
+    app.set_screen(None)
+    pygame.quit()
+
+
+def test_how_to_plays_keys_fit_an_iphone_se(se: App) -> None:
+    """At 568x320 the nine keys' texts had a row of 54 canvas px each, one line and a bit of
+    the 28 px floor, and eight were cut («Назад: закрыть выбор, с…», «Проб…»). There the
+    keycaps are as wide as their names, each text takes the lines it needs, and the list
+    scrolls by a finger to its last key."""
+    from tests.web.player import drag
+    from web import i18n, theme
+    from web.i18n_ui import KEYS
+    from web.scenes.how_to_play import ART, PAGES, HowToPlayScene
+
+    scene = HowToPlayScene(se, page=len(PAGES) - 1)
+    se.push(scene)
+    cut = _se_problems(se, "How to play's keys at 568x320", "web.scenes.how_to_play")
+    assert not cut, "\n".join(cut)
+    overflow = scene._keys_overflow()
+    assert overflow > 0  # nine keys at the floor are taller than the box
+    drag(se, ART.center[0], ART.bottom - 20, ART.center[0], ART.y + 20)
+    drag(se, ART.center[0], ART.bottom - 20, ART.center[0], ART.y + 20)
+    assert scene.keys_scroll == overflow
+    with theme.recording() as log:
+        se.draw()
+    last = next(d for d in log if d.asked == i18n.t(KEYS[-1][1]))
+    assert last.rect is not None and last.rect[1] + last.rect[3] <= ART.bottom
+    se.set_screen(None)  # the desktop: nine even rows, nothing to scroll
+    assert scene._keys_overflow() == 0 and scene.keys_scroll == 0

@@ -3,7 +3,8 @@ linking to the full rule in the rules reference, and a last page of the keyboard
 Reachable from the title and the match menu.
 
 Swipe, arrow keys, the page dots or the buttons turn the pages. A page's text that does not
-fit its column (large text on a phone) scrolls there, by wheel, arrow keys or a finger.
+fit its column (large text on a phone) scrolls there, by wheel, arrow keys or a finger; so does
+the list of keys where its texts need more lines than its box holds (the smallest phone).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ TEXT = Box(640, 86, 600, 420)
 SWIPE_PX = 90  # a horizontal drag this long turns the page
 PAGES = [*HOWTO_PAGES, ("keys", "R4")]  # the illustrated pages, then the keys
 KEYCAP_W = 150
+KEY_SIZE, KEYCAP_SIZE = 17, 18
 
 
 def page_lines(page: str) -> list[str]:
@@ -56,6 +58,7 @@ class HowToPlayScene(Scene):
         self._turned = False
         self.scroll = 0.0  # of the page's text, when it is taller than its column
         self._text_h = 0
+        self.keys_scroll = 0.0  # of the list of keys, when it is taller than its box
         self.on_language()
 
     # -- building ------------------------------------------------------------------------------
@@ -89,14 +92,35 @@ class HowToPlayScene(Scene):
                          tag=f"page{i}", size=17))  # fmt: skip
         self.buttons = b
 
+    def on_layout(self) -> None:
+        self.scroll = self.keys_scroll = 0.0  # what overflowed on one screen may fit another
+        self.on_language()
+
     def go(self, page: int) -> None:
         self.page = max(0, min(len(PAGES) - 1, page))
-        self.scroll = 0.0
+        self.scroll = self.keys_scroll = 0.0
         self.on_language()
 
     def _scroll(self, d: float) -> None:
+        if self._keys_overflow() > 0:  # the keys' page: its list is what is too tall
+            self._scroll_keys(d)
+        else:
+            self._scroll_text(d)
+
+    def _scroll_text(self, d: float) -> None:
         room = TEXT.bottom - self._text_top()
         self.scroll = max(0.0, min(float(max(0, self._text_h - room)), self.scroll + d))
+
+    def _scroll_keys(self, d: float) -> None:
+        self.keys_scroll = max(0.0, min(float(self._keys_overflow()), self.keys_scroll + d))
+
+    def _keys_overflow(self) -> int:
+        """How much taller than its box the list of keys is (0 where it fits, or on another
+        page)."""
+        if PAGES[self.page][0] != "keys":
+            return 0
+        _cap_w, heights = key_rows()
+        return max(0, sum(heights) - (ART.h - 20))
 
     def turn(self, step: int) -> None:
         self.go(self.page + step)
@@ -144,9 +168,13 @@ class HowToPlayScene(Scene):
             self._stroke = start
             self._swipe_dx = 0.0
             self._turned = False
-        if TEXT.contains(ev.x0, ev.y0) and abs(ev.dy) > abs(ev.dx):
-            self._scroll(-ev.dy)  # up and down in the text column: the text scrolls
-            return
+        if abs(ev.dy) > abs(ev.dx):
+            if TEXT.contains(ev.x0, ev.y0):  # up and down in the text column: the text scrolls
+                self._scroll_text(-ev.dy)
+                return
+            if ART.contains(ev.x0, ev.y0) and self._keys_overflow() > 0:
+                self._scroll_keys(-ev.dy)
+                return
         if self._turned:
             return
         self._swipe_dx += ev.dx
@@ -207,17 +235,58 @@ class HowToPlayScene(Scene):
             pygame.draw.rect(surface, theme.COAST, (bar.x, thumb_y, 4, thumb_h), border_radius=2)
 
     def _draw_keys(self, surface: pygame.Surface) -> None:
-        """The Keys page's picture: each key as a keycap, what it does beside it."""
+        """The Keys page's picture: each key as a keycap, what it does beside it; where the
+        texts need more lines than the box holds (the smallest phone), the list scrolls."""
         rect = pygame.Rect(ART.tuple())
         pygame.draw.rect(surface, theme.PAPER_DARK, rect, border_radius=14)
         pygame.draw.rect(surface, theme.COAST, rect, width=2, border_radius=14)
-        step = (ART.h - 20) // len(KEYS)
-        for i, (keys, what) in enumerate(KEYS):
-            y = ART.y + 10 + i * step
-            cap = Box(ART.x + 14, y + 4, KEYCAP_W - 20, step - 8)
+        cap_w, heights = key_rows()
+        clip = surface.get_clip()
+        inner = pygame.Rect(ART.x + 2, ART.y + 2, ART.w - 4, ART.h - 4)
+        surface.set_clip(inner)
+        y = ART.y + 10 - round(self.keys_scroll)
+        for (keys, what), step in zip(KEYS, heights, strict=True):
+            cap_h = min(step, 54) - 8
+            cap = Box(ART.x + 14, y + (step - cap_h) // 2, cap_w - 20, cap_h)
             pygame.draw.rect(surface, (250, 246, 236), cap.tuple(), border_radius=8)
             pygame.draw.rect(surface, theme.COAST, cap.tuple(), width=2, border_radius=8)
             name = i18n.t(keys) if keys.startswith("keycap_") else keys
-            text_in(surface, name, cap.inset_xy(6, 2), 18, theme.INK, "bold")
-            room = Box(ART.x + KEYCAP_W + 6, y, ART.w - KEYCAP_W - 20, step)
-            text_in(surface, i18n.t(what), room, 17, theme.INK, "sans", "left", lines=2)
+            text_in(surface, name, cap.inset_xy(6, 2), KEYCAP_SIZE, theme.INK, "bold")
+            room = Box(ART.x + cap_w + 6, y, ART.w - cap_w - 20, step)
+            text_in(surface, i18n.t(what), room, KEY_SIZE, theme.INK, "sans", "left",
+                    lines=key_lines())  # fmt: skip
+            y += step
+        surface.set_clip(clip)
+        overflow = self._keys_overflow()
+        if overflow > 0:  # more below (or above): a thin bar, as beside the text column
+            room_h = inner.h - 16
+            bar = pygame.Rect(ART.right - 8, inner.y + 8, 4, room_h)
+            pygame.draw.rect(surface, theme.PAPER, bar, border_radius=2)
+            thumb_h = max(24, room_h * room_h // (room_h + overflow))
+            thumb_y = bar.y + round((room_h - thumb_h) * self.keys_scroll / overflow)
+            pygame.draw.rect(surface, theme.COAST, (bar.x, thumb_y, 4, thumb_h), border_radius=2)
+
+
+def key_lines() -> int:
+    """Two lines on the desktop; three where the text floor is higher (a phone), which
+    «Назад: закрыть выбор, снять выделение или открыть меню» takes on the smallest one."""
+    return 3 if theme.floor() else 2
+
+
+def key_rows() -> tuple[int, list[int]]:
+    """The keycaps' width and each key's row height: on the desktop nine even rows of the
+    box; where the text floor is higher (a phone), the keycaps as wide as their names and each
+    row as tall as its text's lines, so that a text is never cut (the list scrolls instead)."""
+    even = (ART.h - 20) // len(KEYS)
+    if not theme.floor():
+        return KEYCAP_W, [even] * len(KEYS)
+    bold = theme.font(theme.ui(KEYCAP_SIZE), "bold")
+    names = [i18n.t(k) if k.startswith("keycap_") else k for k, _ in KEYS]
+    cap_w = max([KEYCAP_W] + [bold.size(n)[0] + 34 for n in names])
+    width = ART.w - cap_w - 20
+    heights = []
+    for _keys, what in KEYS:
+        found = theme.fit(i18n.t(what), KEY_SIZE, width, lines=key_lines())
+        step = theme.font(found.size).get_linesize()
+        heights.append(max(even, step * len(found.lines) + 8))
+    return cap_w, heights
