@@ -248,10 +248,14 @@ def _wrap(s: str, size: int, width: int, face: str, split_words: bool) -> list[s
             while f.size(line)[0] > width and len(line) > 1:
                 if not split_words:
                     return None
-                # A word wider than the line (a file path): cut it where the width ends.
+                # A word wider than the line (a file path): cut it where the width ends, or
+                # after the last folder's separator before that, so that names stay whole.
                 cut = len(line) - 1
                 while cut > 1 and f.size(line[:cut])[0] > width:
                     cut -= 1
+                sep = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
+                if sep > 0:
+                    cut = sep + 1
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line)

@@ -742,3 +742,33 @@ def test_how_to_plays_keys_fit_an_iphone_se(se: App) -> None:
     assert last.rect is not None and last.rect[1] + last.rect[3] <= ART.bottom
     se.set_screen(None)  # the desktop: nine even rows, nothing to scroll
     assert scene._keys_overflow() == 0 and scene.keys_scroll == 0
+
+
+def test_the_imports_empty_folder_fits_an_iphone_se(data_dir: Path) -> None:
+    """The line "No save files in <folder>" was centred on the canvas: at 568x320's floor of
+    28 canvas px a folder of an ordinary length ran off both sides. It goes on as many lines
+    as it needs, broken after a folder's separator, every character of it shown."""
+    from web import i18n, theme
+    from web.app import App
+    from web.scenes.menu import ImportScene
+    from web.storage import FileStorage
+
+    deep = data_dir / "a-folder-with-a-rather-long-name" / "and-another-one-inside-it"
+    app = App(headless=True, store=FileStorage(deep), screen=(568, 320))
+    try:
+        app.push(ImportScene(app))
+        cut = _se_problems(app, "the import's empty folder at 568x320", "web.scenes.menu")
+        assert not cut, "\n".join(cut)
+        for lang in ("en", "ru"):
+            app.set_language(lang)
+            with theme.recording() as log:
+                app.draw()
+            said = i18n.t("import_none", path=f"{deep}/exports")
+            shown = [d.shown for d in log if d.caller == "web.scenes.menu" and d.rect is not None
+                     and 300 <= d.rect[1] < 500]  # fmt: skip
+            assert "".join("".join(shown).split()) == "".join(said.split())
+            folder = [line for line in shown if "/" in line]
+            assert len(folder) >= 2 and all(line.endswith("/") for line in folder[:-1]), folder
+    finally:
+        app.set_screen(None)
+        pygame.quit()

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 # in two columns, ``layout.grid``).
 FILE_H, FILE_STEP = 48, 54
 MENU_BUTTON_W = 340
+NONE_SIZE, NONE_W = 16, 1200  # "No save files in <folder>": its size and widest line
 
 
 class _DropTarget(Scene):
@@ -135,14 +136,11 @@ class ImportScene(_DropTarget):
         label(surface, i18n.t("import_hint"), 640, 130, 18, theme.TEXT_DIM, "sans", "midtop")
         if not self.files and not self.app.storage.import_candidates():
             where = str(getattr(self.app.storage, "dir", "")) + "/exports"
-            label(
-                surface,
-                i18n.t("import_none", path=where),
-                640,
-                300,
-                16,
-                theme.TEXT_DIM,
-                "sans",
-                "midtop",
-            )
+            # The folder may be longer than the canvas is wide at a phone's text floor: it goes
+            # on as many lines as it needs, broken after a folder's separator.
+            text = i18n.t("import_none", path=where)
+            step = theme.line_height(NONE_SIZE)
+            for i, line in enumerate(theme.wrap(text, NONE_SIZE, NONE_W)):
+                label(surface, line, 640, 300 + i * step, NONE_SIZE, theme.TEXT_DIM, "sans",
+                      "midtop", width=NONE_W)  # fmt: skip
         self.buttons.draw(surface)
