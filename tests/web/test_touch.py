@@ -772,3 +772,28 @@ def test_the_imports_empty_folder_fits_an_iphone_se(data_dir: Path) -> None:
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+def test_the_last_games_fit_an_iphone_se(se: App) -> None:
+    """At 568x320 «2026-12-05 20:03 · игроков: 6 · сезонов: 16» was cut beside five or six
+    kingdoms. The date goes on a line of its own there, or, where the winners take two lines,
+    the row's kingdoms count the players; every row's texts are whole, on both pages."""
+    from tests.web.test_replay import finished_session
+    from web import last_games, theme
+    from web.scenes.last_games import LastGamesScene
+
+    for seed in range(8):  # two pages, two to six players, shared victories among them
+        last_games.remember(se.storage, finished_session(seed, players=2 + seed % 5))
+    games = LastGamesScene(se)
+    se.push(games)
+    cut = _se_problems(se, "the last games at 568x320", "web.scenes.last_games")
+    games._turn(1)
+    cut += _se_problems(se, "the last games' second page at 568x320", "web.scenes.last_games")
+    assert not cut, "\n".join(cut)
+    se.set_language("ru")
+    games._turn(-1)
+    with theme.recording() as log:
+        se.draw()
+    split = [d for d in log if d.caller == "web.scenes.last_games" and "\n" in d.asked]
+    assert split  # the date on a line of its own, the players and seasons under it, as asked
+    assert all(d.shown == d.asked for d in split), [d.shown for d in split]

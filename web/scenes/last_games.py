@@ -183,15 +183,19 @@ class LastGamesScene(Scene):
         elif ev.kind == "drop":
             self.app.nav.replay_file(ev.text)
 
-    def row_lines(self, game: LastGame) -> tuple[str, str]:
-        """When and how long; who won."""
+    def row_lines(self, game: LastGame, split: bool = False, players: bool = True
+                  ) -> tuple[str, str]:  # fmt: skip
+        """When and how long; who won. ``split``: the date on a line of its own; without
+        ``players``, the number of players left to the row's kingdoms, which count them."""
         board = default_map()
         names = ", ".join(i18n.name(board.kingdoms[game.kingdoms[s]]) for s in game.winners
                           if 0 <= s < len(game.kingdoms) and game.kingdoms[s] >= 0)  # fmt: skip
         won = i18n.t("lg_won", names=names) if names else i18n.t("lg_nobody")
-        parts = [game.saved, i18n.t("lg_players", n=game.players),
-                 i18n.t("lg_seasons", n=game.rounds)]  # fmt: skip
-        return " · ".join(parts), won
+        parts = [i18n.t("lg_seasons", n=game.rounds)]
+        if players:
+            parts.insert(0, i18n.t("lg_players", n=game.players))
+        length = " · ".join(parts)
+        return f"{game.saved}\n{length}" if split else f"{game.saved} · {length}", won
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.PANEL)
@@ -215,13 +219,23 @@ class LastGamesScene(Scene):
                 x += 32
             width = ROW_X + ROW_W - buttons_w - (x + 8)
             first, second = self.row_lines(game)
-            if layout.touch():  # the winners may take two lines: the lines centred together
+            if layout.touch():  # three lines: the winners may take two, or the date one
                 step = theme.line_height(size)
                 below = len(theme.fit(second, size, width, lines=2).lines)
-                top = y + (r.h - step * (1 + below)) // 2
-                label(surface, first, x + 8, top, size, theme.TEXT, width=width)
-                text_in(surface, second, Box(x + 8, top + step, width, step * below), size,
-                        theme.TEXT_DIM, "sans", "left", lines=2, valign="top")  # fmt: skip
+                above = 1
+                if theme.fit(first, size, width).cut:
+                    # «2026-12-05 20:03 · игроков: 6 · сезонов: 16» is wider than a row beside
+                    # five or six kingdoms at 568x320's floor: the date goes above the rest,
+                    # or where the winners take two lines, the kingdoms count the players.
+                    if below == 1:
+                        first, above = self.row_lines(game, split=True)[0], 2
+                    else:
+                        first = self.row_lines(game, players=False)[0]
+                top = y + (r.h - step * (above + below)) // 2
+                text_in(surface, first, Box(x + 8, top, width, step * above), size, theme.TEXT,
+                        "sans", "left", lines=above, valign="top")  # fmt: skip
+                text_in(surface, second, Box(x + 8, top + step * above, width, step * below),
+                        size, theme.TEXT_DIM, "sans", "left", lines=2, valign="top")  # fmt: skip
                 continue
             mid = y + r.h // 2
             label(surface, first, x + 8, mid, size, theme.TEXT, "sans", "bottomleft", width=width)
