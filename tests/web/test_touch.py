@@ -797,3 +797,44 @@ def test_the_last_games_fit_an_iphone_se(se: App) -> None:
     split = [d for d in log if d.caller == "web.scenes.last_games" and "\n" in d.asked]
     assert split  # the date on a line of its own, the players and seasons under it, as asked
     assert all(d.shown == d.asked for d in split), [d.shown for d in split]
+
+
+def test_the_game_over_fits_an_iphone_se(se: App) -> None:
+    """At 568x320 the Russian tie-break sentences were cut at two lines beside the Charts
+    button, and six players' rows ran under the buttons and off the canvas («Задания: —» at
+    y 706). Below the Charts button the sentence has the whole width (R9.7's tie-break told
+    whole, won or lost), and rows taller than their room scroll under the table's heading, by
+    a finger to the last one."""
+    from tests.web.player import drag
+    from tests.web.test_replay import finished_session
+    from web import i18n, results, theme
+    from web.scenes.game_over import GameOverScene
+
+    tied = finished_session(2, players=5)  # seats 0 and 4 level on points, 0 ahead on floors
+    for viewer, won in ((0, True), (4, False)):
+        tied.viewer = viewer
+        state = tied.view().public
+        sentence = results.placement_sentence(state, viewer)
+        assert "R9.7" in sentence and (viewer in results.winners(state)) == won, sentence
+        se.push(GameOverScene(se, tied))
+        cut = _se_problems(se, f"the game over, seat {viewer}, at 568x320", "web.scenes.game_over")
+        assert not cut, "\n".join(cut)
+        se.pop()
+    over = GameOverScene(se, finished_session(1, players=6))
+    se.push(over)
+    cut = _se_problems(se, "the game over of six at 568x320", "web.scenes.game_over")
+    assert not cut, "\n".join(cut)
+    for lang in ("en", "ru"):
+        se.set_language(lang)
+        se.draw()
+        assert over._overflow > 0  # six rows are taller than the room above the buttons
+        for _ in range(3):
+            drag(se, 640, over.table_bottom() - 20, 640, 200)
+        assert over.scroll == over._overflow
+        with theme.recording() as log:
+            se.draw()
+        last = [d for d in log if d.caller == "web.scenes.game_over" and d.rect is not None
+                and d.asked.startswith(i18n.t("col_quests"))][-1]  # fmt: skip
+        assert last.rect is not None and last.rect[1] + last.rect[3] <= over.table_bottom()
+        drag(se, 640, 300, 640, 700)
+        assert over.scroll == 0

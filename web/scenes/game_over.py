@@ -5,7 +5,8 @@ estimated win chances, with legends; play again with the same settings.
 
 The table's columns are as wide as their texts at the size the screen draws them; on a phone
 (the compact layout, larger text) the table takes the whole width and the charts are a tap
-away (Charts), instead of beside it.
+away (Charts), instead of beside it; where its rows are taller than the room above the
+buttons (six players on the smallest phone), they scroll under the table's heading.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ class GameOverScene(Scene):
         self.session = session
         self.buttons = ButtonGroup()
         self.charts_open = False  # the phone's charts, over the table
+        self.scroll = 0.0  # of the table's rows, where they are taller than their room
+        self._overflow = 0  # how much taller, as last drawn
         self.on_language()
 
     def on_language(self) -> None:
@@ -62,11 +65,20 @@ class GameOverScene(Scene):
 
     def on_layout(self) -> None:
         self.charts_open = False
+        self.scroll = 0.0
         self.on_language()
 
     def _toggle_charts(self) -> None:
         self.charts_open = not self.charts_open
+        self.scroll = 0.0
         self.on_language()
+
+    def _scroll(self, d: float) -> None:
+        self.scroll = max(0.0, min(float(self._overflow), self.scroll + d))
+
+    def table_bottom(self) -> int:
+        """Where the table's rows end: above the bottom row of buttons."""
+        return min(630, self.buttons.buttons[0].box.y - 6)
 
     def _again(self) -> None:
         self.app.nav.offer_match(saves.new_session(self.app, self.session.rematch()))
@@ -76,6 +88,10 @@ class GameOverScene(Scene):
             self.buttons.tap(ev.x, ev.y)
         elif ev.kind == "back":
             self.app.nav.open_title()
+        elif ev.kind == "drag" and abs(ev.dy) > abs(ev.dx):
+            self._scroll(-ev.dy)
+        elif ev.kind == "wheel":
+            self._scroll(-ev.dy * 40)
 
     def standings(self) -> list[int]:
         return results.standings(self.session.view().public)
@@ -92,17 +108,23 @@ class GameOverScene(Scene):
         y += _two_lines(surface, head, y, width, 20, theme.TEXT, "sans")
         if viewer >= 0:
             sentence = results.placement_sentence(state, viewer)
+            charts = self.buttons.find("charts")
+            if compact and charts is not None and y >= charts.box.bottom:
+                # Below the Charts button the whole width is the sentence's: a tie-break
+                # explained in Russian needs it on the smallest phone.
+                width = 1208 - 10
             y += _two_lines(surface, sentence, y, width, 18, theme.GOLD, "bold")
         top = max(ROWS_TOP, y + theme.line_height(HEAD_SIZE, "bold") + 8)
+        bottom = self.table_bottom()
         if compact and self.charts_open:
-            self._draw_charts(surface, state, Box(TABLE_X, top - 10, 1208, 630 - top), True)
+            self._draw_charts(surface, state, Box(TABLE_X, top - 10, 1208, bottom - top), True)
         else:
             table_w = 1208 if compact else DESK_TABLE_W
             # Two lines of quests where the rows have room (fewer players, or the desktop).
-            row = (630 - top) // max(1, state.num_players)
+            row = (bottom - top) // max(1, state.num_players)
             room = row - theme.line_height(NAME_SIZE, "bold") - 20
             lines = max(1, min(2, room // theme.line_height(QUEST_SIZE)))
-            self._draw_table(surface, state, top, table_w, quest_lines=lines)
+            self._draw_table(surface, state, top, bottom, table_w, quest_lines=lines)
             if not compact:
                 self._draw_charts(surface, state, Box(CHARTS_X, 100, 360, 530), False)
         self.buttons.draw(surface)
@@ -125,9 +147,8 @@ class GameOverScene(Scene):
         out.append(("trophies", x, TABLE_X + table_w - x - 8))
         return out
 
-    def _draw_table(
-        self, surface: pygame.Surface, state: GameState, top: int, table_w: int, quest_lines: int
-    ) -> None:
+    def _draw_table(self, surface: pygame.Surface, state: GameState, top: int, bottom: int,
+                    table_w: int, quest_lines: int) -> None:  # fmt: skip
         board = state.board
         viewer = self.session.viewer
         won = winners(state)
@@ -141,8 +162,13 @@ class GameOverScene(Scene):
         row_h = max(72, name_h + quest_h + 16)
         scores = state.scores()
         n = state.num_players
+        area = pygame.Rect(TABLE_X, top - 4, table_w, bottom - top + 4)
+        self._overflow = max(0, n * row_h - 6 - area.h)
+        self.scroll = min(self.scroll, float(self._overflow))
+        clip = surface.get_clip()
+        surface.set_clip(area)
         for i, seat in enumerate(self.standings()):
-            y = top + i * row_h
+            y = top + i * row_h - round(self.scroll)
             k = state.seat_kingdom[seat]
             fill = (70, 62, 36) if seat in won else (34, 38, 47)
             row = pygame.Rect(TABLE_X, y - 4, table_w, row_h - 6)
@@ -172,6 +198,14 @@ class GameOverScene(Scene):
                 text = _quests_text(state, seat, short=True)  # "Island Knossos (Crete), 3"
             text_in(surface, text, room, QUEST_SIZE, theme.TEXT_DIM, "sans", "left",
                     lines=quest_lines, valign="top")  # fmt: skip
+        surface.set_clip(clip)
+        if self._overflow:  # more below (or above): a thin bar beside the rows
+            bar = pygame.Rect(area.right + 6, area.y, 4, area.h)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=2)
+            thumb_h = max(24, area.h * area.h // (area.h + self._overflow))
+            thumb_y = bar.y + round((area.h - thumb_h) * self.scroll / self._overflow)
+            pygame.draw.rect(surface, theme.TEXT_DIM, (bar.x, thumb_y, 4, thumb_h),
+                             border_radius=2)  # fmt: skip
 
     def _draw_charts(self, surface: pygame.Surface, state: GameState, box: Box, side_by_side: bool
                      ) -> None:  # fmt: skip
