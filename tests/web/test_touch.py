@@ -838,3 +838,73 @@ def test_the_game_over_fits_an_iphone_se(se: App) -> None:
         assert last.rect is not None and last.rect[1] + last.rect[3] <= over.table_bottom()
         drag(se, 640, 300, 640, 700)
         assert over.scroll == 0
+
+
+def _replay_taps_are_a_fingertip(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay's log rows and its turning points' marks on the charts, which a tap jumps
+    to, at least ``PHONE_TOUCH_PX`` each way on ``app``'s phone."""
+    from ai.review import BUDGETS, Budget
+    from tests.web.test_replay import _screens as replay_screens
+    from web import layout
+    from web.layout import MatchLayout, overlaps
+    from web.scenes.replay import ReplayScene
+    from web.scenes.review_panel import CHANCES_BOX, Plot, mark_reach
+
+    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screens, not the search
+    scale = layout.sideways_scale(app.screen_px or (WIDTH, HEIGHT))
+    seen = set()
+    for where in replay_screens(app):
+        top = app.top
+        if not isinstance(top, ReplayScene):
+            continue
+        app.draw()
+        if where == "log drawer":
+            seen.add(where)
+            rows = top.log_rows
+            assert len(rows) >= 4, rows  # the drawer still shows a few entries
+            side = MatchLayout().side
+            for box, position in rows:
+                css = (round(box.w * scale, 1), round(box.h * scale, 1))
+                assert min(css) >= layout.PHONE_TOUCH_PX, f"log row {position} is {css} CSS px"
+                assert side.x <= box.x and box.right <= side.right, (box, side)
+                assert side.y <= box.y and box.bottom <= side.bottom, (box, side)
+            for i, (box, _) in enumerate(rows):
+                assert all(not overlaps(box, other) for other, _ in rows[i + 1 :])
+            box, position = next(r for r in rows if r[1] != top.position)
+            click(app, box.x + 4, box.bottom - 4)  # a row's corner, under none of its text
+            assert top.position == position
+        if where == "charts":
+            seen.add(where)
+            marks = top.panel.marks()
+            assert marks, "a random seat's game has turning points"
+            reach = mark_reach()
+            assert 2 * reach * scale >= layout.PHONE_TOUCH_PX
+            plot = Plot(CHANCES_BOX)
+            centres = [(plot.point(x, y, 1.0), position) for _n, x, y, position in marks]
+            kingdoms = top.kingdoms()
+            for (cx, cy), _position in centres:
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    px, py = cx + dx * (reach - 1), cy + dy * (reach - 1)
+                    nearest = min(centres, key=lambda c: (c[0][0] - px) ** 2 + (c[0][1] - py) ** 2)
+                    if nearest[0] != (cx, cy):
+                        continue  # another mark is nearer: the tap is that one's
+                    found = top.panel.overlay_tap(px, py, kingdoms)
+                    assert found in {p for c, p in centres if c == (cx, cy)}, (where, dx, dy)
+    assert seen == {"log drawer", "charts"}, seen
+
+
+def test_the_replays_log_and_marks_are_a_fingertip_on_a_phone(
+    phone: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 844x390 and 800x360 a log row of the replay was one line of text, 27 canvas px
+    (15 CSS px), and a turning point's mark on the chance chart was found within 27 canvas
+    px of its centre (a circle of 29 CSS px): each log entry is now a row a finger tall, and a
+    tap finds the nearest mark within half the button floor (40 CSS px across)."""
+    _replay_taps_are_a_fingertip(phone, monkeypatch)
+
+
+def test_the_replays_log_and_marks_are_a_fingertip_on_an_iphone_se(
+    se: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same at 568x320, where the floor is 91 canvas px: a log line was 37."""
+    _replay_taps_are_a_fingertip(se, monkeypatch)

@@ -734,40 +734,54 @@ class ReplayScene(Scene):
         size = theme.small(LOG_SIZE)
         line_h = max(theme.ui(size) + 4, theme.line_height(size))
         y0 = top + theme.line_height(14, "bold") + 6
-        room = max(1, (side.bottom - y0 - 6) // line_h)
+        room = max(1, (side.bottom - y0 - 6) // line_h) * line_h
         shown = [e for e in self.timeline.entries if not isinstance(e.action, ChooseDeck)]
         current = self.position - 1
+
+        def row(entry: Applied) -> tuple[int, int, list[str]]:
+            """An entry's row: its index, its seat and its lines, which a tap on any of them
+            jumps to; on a phone a finger tall (``layout.touch``), its lines centred in it."""
+            return entry.index, _actor(entry), self._log_lines(entry, size, side.w - 30)
+
+        def height(lines: list[str]) -> int:
+            return max(len(lines) * line_h, layout.touch())
+
         # The current entry sits two thirds down, so both what led here and what follows show.
-        lines: list[tuple[int, int, str]] = []  # (entry index, seat, text)
+        rows: list[tuple[int, int, list[str]]] = []
+        used = 0
         before = [e for e in shown if e.index <= current]
         after = [e for e in shown if e.index > current]
         back = max(0, len(before) - self.log_scroll)
-        budget_before = room * 2 // 3
+        budget_before = room // line_h * 2 // 3 * line_h
         for entry in reversed(before[:back]):
-            wrapped = self._log_lines(entry, size, side.w - 30)
-            if len(lines) + len(wrapped) > budget_before:
+            found = row(entry)
+            if used + height(found[2]) > budget_before:
                 break
-            for text in reversed(wrapped):
-                lines.append((entry.index, _actor(entry), text))
-        lines.reverse()
+            rows.append(found)
+            used += height(found[2])
+        rows.reverse()
         for entry in after:
-            wrapped = self._log_lines(entry, size, side.w - 30)
-            if len(lines) + len(wrapped) > room:
+            found = row(entry)
+            if used + height(found[2]) > room:
                 break
-            lines.extend((entry.index, _actor(entry), text) for text in wrapped)
+            rows.append(found)
+            used += height(found[2])
         self.log_rows = []
         y = y0
         state = self.view.public
-        for index, seat, text in lines:
-            box = Box(side.x + 6, y, side.w - 12, line_h)
+        for index, seat, lines in rows:
+            box = Box(side.x + 6, y, side.w - 12, height(lines))
             if index == current:
                 pygame.draw.rect(surface, (80, 70, 40), box.tuple(), border_radius=4)
             k = state.seat_kingdom[seat] if 0 <= seat < state.num_players else -1
-            swatch(surface, k, (side.x + 10, y + 2, 6, line_h - 4))
             color = theme.TEXT if index <= current else theme.TEXT_DIM
-            label(surface, text, side.x + 22, y, size, color, width=side.w - 30)
+            ly = y + (box.h - len(lines) * line_h) // 2
+            for text in lines:
+                swatch(surface, k, (side.x + 10, ly + 2, 6, line_h - 4))
+                label(surface, text, side.x + 22, ly, size, color, width=side.w - 30)
+                ly += line_h
             self.log_rows.append((box, index + 1))
-            y += line_h
+            y += box.h
 
     def _log_lines(self, entry: Applied, size: int, width: int) -> list[str]:
         viewer = self.view.seat if self.seat != OPEN else _open_viewer(entry)

@@ -112,6 +112,13 @@ def mark_r() -> int:
     return max(MARK_R, theme.line_height(theme.ui(MARK_SIZE), "bold") // 2 + 2)
 
 
+def mark_reach() -> int:
+    """How far from a turning point's mark a tap still finds it: a little past the mark, and
+    on a phone half the button floor (``layout.touch``), so that the circle a tap finds it in
+    is as wide as a button there (the nearest mark wins where two circles overlap)."""
+    return max(mark_r() + 8, -(-layout.touch() // 2))
+
+
 def draw_mark(surface: pygame.Surface, number: int, center: tuple[float, float]) -> None:
     x, y = center
     pygame.draw.circle(surface, theme.RED, (x, y), mark_r())
@@ -463,7 +470,7 @@ class ReviewPanel:
         for _number, mx, my, position in self.marks():
             px, py = plot.point(mx, my, 1.0)
             distance = (px - x) ** 2 + (py - y) ** 2
-            if distance <= (mark_r() + 8) ** 2 and (hit is None or distance <= hit[0]):
+            if distance <= mark_reach() ** 2 and (hit is None or distance <= hit[0]):
                 hit = (distance, position)
         if hit is not None:
             return hit[1]
