@@ -65,8 +65,8 @@ CONFIGS: list[tuple[str, bool, tuple[int, int] | None]] = [
     ("ru", True, SMALL_PHONE),
 ]
 SE = (568, 320)  # an iPhone SE held sideways, the smallest phone: floors of 28 and 91 canvas px
-# The screens fitted to it so far (the match, the new game, settings, the title's notice; not
-# yet the others: web/README.md).
+# The screens fitted to it so far (the match, the new game, settings, the title's notice, the
+# import, the last games, How to play and the game over; not yet the others: web/README.md).
 SE_CONFIGS = CONFIGS + [(lang, large, SE) for lang in ("en", "ru") for large in (False, True)]
 # Pictures at their own scale: the map's names and the letters and numbers on tokens and lit
 # cities (zoomed with the map), and How to play's small pictures of the game. The phone's floor
@@ -315,23 +315,23 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app.pop()
 
     app.push(ImportScene(app))
-    checker.check("import")
+    checker.check("import", configs=SE_CONFIGS)
     app.pop()
 
     for seed in range(8):  # two pages on the desktop and on a phone
         last_games.remember(app.storage, finished_session(seed, players=2 + seed % 5))
     games = LastGamesScene(app)
     app.push(games)
-    checker.check("last games")
+    checker.check("last games", configs=SE_CONFIGS)
     games._turn(1)
-    checker.check("last games, page 2")
+    checker.check("last games, page 2", configs=SE_CONFIGS)
     app.pop()
 
     howto = HowToPlayScene(app)
     app.push(howto)
     for page in range(len(PAGES)):
         howto.go(page)
-        checker.check(f"how to play, page {page + 1}")
+        checker.check(f"how to play, page {page + 1}", configs=SE_CONFIGS)
     app.pop()
 
     rules = RulesScene(app)
@@ -404,7 +404,7 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app.frame()
     prompts = {key[2] for key in seen}
     assert isinstance(app.top, GameOverScene)
-    checker.check("game over")
+    checker.check("game over", configs=SE_CONFIGS)
 
     report = {
         "checked": checker.checked,
@@ -491,7 +491,7 @@ def test_the_game_overs_longest_sentences_fit(
     monkeypatch.setattr(results, "placement_sentence", sentence)
     app.push(GameOverScene(app, session))
     checker = Checker(app)
-    checker.check(f"game over: {key}")
+    checker.check(f"game over: {key}", configs=SE_CONFIGS)
     problems = sorted(checker.problems.values())
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 

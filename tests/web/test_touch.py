@@ -805,6 +805,7 @@ def test_the_game_over_fits_an_iphone_se(se: App) -> None:
     y 706). Below the Charts button the sentence has the whole width (R9.7's tie-break told
     whole, won or lost), and rows taller than their room scroll under the table's heading, by
     a finger to the last one."""
+    from game import winners
     from tests.web.player import drag
     from tests.web.test_replay import finished_session
     from web import i18n, results, theme
@@ -815,7 +816,7 @@ def test_the_game_over_fits_an_iphone_se(se: App) -> None:
         tied.viewer = viewer
         state = tied.view().public
         sentence = results.placement_sentence(state, viewer)
-        assert "R9.7" in sentence and (viewer in results.winners(state)) == won, sentence
+        assert "R9.7" in sentence and (viewer in winners(state)) == won, sentence
         se.push(GameOverScene(se, tied))
         cut = _se_problems(se, f"the game over, seat {viewer}, at 568x320", "web.scenes.game_over")
         assert not cut, "\n".join(cut)
