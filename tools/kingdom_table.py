@@ -15,8 +15,8 @@ written as the kingdom book the search agents pick from (``ai.kingdom_book``):
 
 ``--games`` takes the games for two, three, four, five and six seats. Every finished chunk of
 games goes to ``--chunks`` (default ``build/kingdoms/<out's name>.jsonl``) as it ends, and the
-same command run again plays only the chunks not there yet. ``./build.sh train kingdoms`` is
-the shipped book's command.
+same command run again plays only the chunks not there yet (Ctrl-C says how many games they
+keep). ``./build.sh train kingdoms`` is the shipped book's command.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
 from ai.agents import play_on
 from ai.arena import check_seed, cut_short
-from ai.command_line import check_outputs
+from ai.command_line import check_outputs, stopping
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
 from ai.registry import agent_from_spec
 from game import Action, GameState
@@ -174,7 +174,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     chunks.parent.mkdir(parents=True, exist_ok=True)
     start = time.monotonic()
     total, done = sum(task[3] for task in todo), 0
-    with chunks.open("a", encoding="utf-8") as log:
+
+    def kept() -> str:
+        games = sum(task[3] for task in tasks if task[1:4] in finished) + done
+        return f"{games} games kept in {chunks}; the same command resumes"
+
+    with (
+        chunks.open("a", encoding="utf-8") as log,
+        stopping("kingdom_table.py", kept),
+    ):
         for results, task in workers.imap_unordered(_play_task, todo):
             for kingdoms, returns in results:
                 count(table, kingdoms, returns)

@@ -11,7 +11,8 @@ typical action phases of greedy games (``ai.bench_search.typical_positions``), t
 beside the first at the preset's evaluator and policy: per position the ratio of their spreads
 (standard deviations over the legal actions) and their correlation, and over all positions the
 least-squares slope of the one-ply offsets on the policy's. The median ratio times the root's
-scale is the tree's scale that leaves the policy's offsets as far apart as the root's.
+scale is the tree's scale that leaves the policy's offsets as far apart as the root's. The
+report is written at the end: Ctrl-C writes nothing (exit 130).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project, from anywhere
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
+from json_files import reported
 from sibling_kinds import print_report
 
 from ai.bench_search import typical_positions
@@ -65,6 +67,7 @@ def compare(pairs: list[tuple[np.ndarray, np.ndarray]]) -> dict[str, Any]:
     }
 
 
+@reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter

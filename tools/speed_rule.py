@@ -11,7 +11,7 @@ decides each position once, and its mean process time a decision is reported.
         [--games 20] [--every 5] [--seed 7000] [--json report.json]
 
 Measure with nothing else running: two agents measured beside other work are compared on
-another machine's speed.
+another machine's speed. The report is written at the end: Ctrl-C writes nothing (exit 130).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
+from json_files import reported
 
 import ai
 import game
@@ -67,6 +69,7 @@ def mean_ms(spec: str, states: list[GameState]) -> float:
     return 1000.0 * total / max(1, len(states))
 
 
+@reported
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("specs", nargs="+", help="agent specs, e.g. ismcts-v1:normal")

@@ -16,7 +16,9 @@ finished games to ``build/selfplay/`` and plays only those missing when run agai
 with an ETA; self-play uses every core unless ``--jobs`` says otherwise, or runs on Ray with
 ``--ray local`` (a Ray started here) or ``--ray ADDRESS`` (a cluster; ``tools/workers.py``).
 What a model was made from and what it measures go to ``experiments/train/<model>.json``; the
-games stay in build/.
+games stay in build/. Ctrl-C stops the step at work as its own Ctrl-C does (it says what it
+kept), then the recipe, with one sentence and exit code 130; a step that fails has said why,
+and the recipe ends with its exit code.
 
 - ``tactics``: the "tactics" policy (``ai/data/tactics_v1.json``, ``ai.tactics``): its weights
   and knobs tuned by SPSA self-play of the policy against its mirror (``tools/tune_policy.py``,
@@ -67,6 +69,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -76,6 +79,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, fro
 from workers import add_arguments, from_args
 
 from ai.chances import MAPPED_SEARCH_OPTIONS
+from ai.command_line import STOPPED, stopping
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = Path("build/selfplay")
@@ -118,12 +122,43 @@ TACTICS_ITERATIONS = 300
 OTHER_MODELS = ("kingdoms", "policy-exit1", "search-chances", "tactics", "value-v3")
 
 
+# How long a step stopped by Ctrl-C is given to end on its own (the terminal sent the signal
+# to it as well) before it is sent one, as when only this process was interrupted.
+STEP_GRACE_S = 10.0
+
+
 def _run(args: list[str]) -> None:
+    """Run the step ``args`` (a tool and its arguments). A step that fails has said why on
+    stderr: this ends with its exit code and adds nothing. Ctrl-C reaches the step too (a
+    terminal interrupts the whole group): it is left to end as it does on Ctrl-C, keeping what
+    it finished, and is never killed mid-write; a step stopped so stops the recipe."""
     print("+ " + " ".join(args), file=sys.stderr, flush=True)
-    subprocess.run([sys.executable, *args], cwd=ROOT, check=True)
+    with subprocess.Popen([sys.executable, *args], cwd=ROOT) as step:
+        try:
+            code = step.wait()
+        except KeyboardInterrupt:
+            try:
+                step.wait(timeout=STEP_GRACE_S)
+            except subprocess.TimeoutExpired:
+                step.send_signal(signal.SIGINT)
+                step.wait()
+            raise
+    if code in (STOPPED, -signal.SIGINT):
+        raise KeyboardInterrupt  # Ctrl-C reached the step alone, or before this process
+    if code != 0:
+        raise SystemExit(code)
+
+
+def _kept() -> str:
+    return "the games, samples and checkpoints finished are kept; the same command resumes"
 
 
 def main(argv: list[str] | None = None) -> int:
+    with stopping("train.py", _kept):
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
