@@ -270,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         args.workers = from_args(args, parser)
         if args.per_game < 1 or args.iterations < 1 or args.games < 1:
             parser.error("--per-game, --games and --iterations must be at least 1")
+        check_outputs(parser, args.out)  # appended to as games finish: not at the first
         return sample(args)
     return fit(args)
 

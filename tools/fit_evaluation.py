@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
 from json_files import NUMBERS, POSITIONS, WHOLE, DataFileError, read_json_lines, reported
 
 from ai.arena import check_seed, cut_short, parse_rules, play_game
-from ai.command_line import refuse, stopping
+from ai.command_line import refuse, stopping, unwritable
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
 from ai.registry import agent_from_spec
 from game import GameState
@@ -99,6 +99,9 @@ def play(args: argparse.Namespace) -> None:
     except ValueError as err:
         refuse("fit_evaluation.py", str(err))
     out = Path(args.out)
+    why = unwritable(out)  # appended to after each game: not after the first is played
+    if why:
+        refuse("fit_evaluation.py", why)
     done: set[int] = set()
     if out.exists():
         kept: list[str] = []

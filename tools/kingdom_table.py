@@ -157,6 +157,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     except (ValueError, WorkersError) as err:
         parser.error(str(err))
     chunks = args.chunks or Path("build/kingdoms") / f"{args.out.stem}.jsonl"
+    check_outputs(parser, chunks)
     try:
         finished = read_chunks(chunks, args.agent, args.seed)
     except (OSError, ValueError) as err:

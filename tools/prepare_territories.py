@@ -57,6 +57,7 @@ from typing import Any
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)  # run as a script from anywhere
 
+from ai.command_line import unwritable  # noqa: E402
 from web import geo  # noqa: E402  (pure Python: the one projection of the client)
 
 Point = tuple[float, float]
@@ -600,6 +601,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--coastlines", default=DEFAULT_COASTLINES, help="the land polygons")
     parser.add_argument("--output", default=DEFAULT_OUTPUT, help="the file to write")
     args = parser.parse_args(argv)
+    why = unwritable(args.output)  # before the build, not when its text is written
+    if why:
+        parser.error(why)
     kingdoms, cities = load_cities(args.map)
     polygons = geo.load_coastlines(args.coastlines)
     parts = build(polygons, cities)

@@ -30,6 +30,7 @@ from json_files import reported
 from sibling_kinds import print_report
 
 from ai.bench_search import typical_positions
+from ai.command_line import check_outputs
 from ai.components import make_evaluator, make_policy
 from ai.lookahead import one_ply
 from ai.presets import DIFFICULTIES, preset
@@ -79,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.positions < 1:
         parser.error("--positions must be at least 1")
+    check_outputs(parser, args.report)  # before the positions are measured
     states = typical_positions(args.positions, rounds=(2, 10), players=args.players)
     report = {
         "command": " ".join(["tools/prior_scales.py", *map(str, argv or sys.argv[1:])]),

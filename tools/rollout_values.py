@@ -40,6 +40,7 @@ from search_targets import game_records, sampled_positions
 from selfplay import append_as_done, read_rows
 from workers import add_arguments, from_args
 
+from ai.command_line import check_outputs
 from ai.components import make_evaluator, make_policy
 from ai.config import SearchConfig
 from ai.dominance import undominated
@@ -172,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     workers = from_args(args, parser)
     if args.rollouts < 1 or not 0 <= args.turns <= 10 or args.limit < 0:
         parser.error("--rollouts at least 1, --turns 0 to 10, --limit at least 0")
+    check_outputs(parser, args.out)  # appended to as games finish: not at the first
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for s in read_json_lines(args.samples, "sampled game", SAMPLE, "skipped", {"values": VALUES}):
         if "visits" in s:

@@ -30,6 +30,8 @@ from json_files import reported
 from sibling_kinds import print_report, tied_best
 from value_exit import load_siblings
 
+from ai.command_line import check_outputs
+
 Sib = dict[str, np.ndarray]
 
 
@@ -87,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=Path, required=True, help="the self-play file sampled")
     parser.add_argument("--report", type=Path, help="also write the figures here (JSON)")
     args = parser.parse_args(argv)
+    check_outputs(parser, args.report)  # before the samples are read and measured
     first = load_siblings([args.first], args.games)
     report = {
         "command": " ".join(["tools/search_repeat.py", *map(str, argv or sys.argv[1:])]),

@@ -308,7 +308,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(
                 "--per-game and --games must be at least 1, --first and --search-seed at least 0"
             )
-        agent_from_spec(args.agent)  # an unknown agent is refused before any game is read
+        try:
+            agent_from_spec(args.agent)  # an unknown agent is refused before any game is read
+        except ValueError as err:
+            parser.error(str(err))
+        check_outputs(parser, args.out)  # appended to as games finish: not at the first
         return sample(args)
     if args.steps < 1:
         parser.error("--steps must be at least 1")

@@ -28,6 +28,8 @@ from json_files import reported
 from sibling_kinds import add_sample_arguments, evaluations, print_report
 from value_exit import load_siblings
 
+from ai.command_line import check_outputs
+
 MIN_SHARE = 0.02
 MIN_ACTIONS = 3  # fewer well-visited actions rank nothing worth counting
 
@@ -91,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     add_sample_arguments(parser)
     parser.add_argument("--min-share", type=float, default=MIN_SHARE)
     args = parser.parse_args(argv)
+    check_outputs(parser, args.report)  # before the samples are read and measured
     if not 0 <= args.min_share < 1:
         parser.error("--min-share must be from 0 up to (not including) 1")
     sib = load_siblings(args.data, args.games)

@@ -37,7 +37,7 @@ from workers import Workers, WorkersError, add_arguments, from_args
 import game
 from ai.agents import setup_values
 from ai.arena import cut_short
-from ai.command_line import refuse, stopping
+from ai.command_line import check_outputs, refuse, stopping
 from ai.components import make_policy
 from ai.config import SearchConfig
 from ai.evaluation import DEFAULT_WEIGHTS
@@ -246,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     args = parser.parse_args(argv)
     workers = from_args(args, parser)
+    check_outputs(parser, args.out)  # its folders are made: a file on the way is refused here
     if args.games < 1:
         parser.error("--games must be at least 1")
     if not 0 <= args.explore <= 1:

@@ -24,6 +24,7 @@ from typing import Any
 
 import numpy as np
 
+from ai.command_line import check_outputs
 from ai.learned_value import load_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
@@ -106,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     add_sample_arguments(parser)
     args = parser.parse_args(argv)
+    check_outputs(parser, args.report)  # before the samples are read and measured
     sib = load_siblings(args.data, args.games)
     values = evaluations(sib, args.models)
     report = {

@@ -31,6 +31,7 @@ from json_files import reported
 import ai
 import game
 from ai.agents import play_on
+from ai.command_line import check_outputs
 from game import Action, GameState
 
 
@@ -83,8 +84,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     # Game g is dealt from --seed + g (positions), a 64-bit seed as every game's.
     if not -(2**63) <= args.seed <= 2**63 - args.games:
         parser.error("--seed must be a 64-bit integer, with room for a seed per game after it")
-    if args.json is not None and args.json.is_dir():
-        parser.error(f"--json: {args.json} is a folder; give a file name")
+    check_outputs(parser, args.json)  # before the games, not when the report is written
     for spec in args.specs:
         try:
             ai.agent_from_spec(spec)

@@ -91,4 +91,4 @@ def test_play_leaves_another_file_as_it_was(
     argv_seed = [*argv[:6], str(2**62), "--out", str(tmp_path / "new.jsonl")]
     assert "--seed must be" in usage_error(fit_evaluation.main, argv_seed, capsys)
     err = usage_error(fit_evaluation.main, [*argv[:-1], str(tmp_path)], capsys)  # a folder
-    assert "cannot be read: Is a directory" in err
+    assert f"{tmp_path} is a folder; give a file name" in err
