@@ -21,7 +21,8 @@ fit_evaluation = load_tool("fit_evaluation", "_strategos_fit_evaluation_for_json
 tune_policy = load_tool("tune_policy", "_strategos_tune_policy_for_json_files")
 rollout_values = load_tool("rollout_values", "_strategos_rollout_values_for_json_files")
 
-GAME = json.dumps({"index": 0, "seed": 1, "record": {}, "returns": [1.0, 0.0]})
+RECORD = GameRecord.for_state(game.new_game(2, seed=1)).to_dict()  # a game that replays
+GAME = json.dumps({"index": 0, "seed": 1, "record": RECORD, "returns": [1.0, 0.0]})
 CUT = GAME[:17]  # a run stopped while writing the line
 
 
@@ -258,3 +259,57 @@ def test_a_fit_s_output_that_cannot_be_written_is_refused_before_the_fit(
     for out, report, says in cases:
         err = usage_error(main, [*inputs, "--out", str(out), "--report", str(report)], capsys)
         assert says in err and "gone.jsonl" not in err
+
+
+@pytest.mark.parametrize(
+    ("record", "returns", "says"),
+    [
+        ({}, [1.0, 0.0], "its 'record' is not a game that replays (This is not a Strategos game"),
+        ({**RECORD, "players": 9}, [1.0, 0.0], "its 'record' is not a game that replays (The"),
+        (RECORD, [0.5, 0.25, 0.25], "its 'returns' has 3 values for a game of 2 seats"),
+    ],
+    ids=["not_a_record", "nine_players", "returns_of_three"],
+)
+@pytest.mark.parametrize("tool", ["train_value", "search_targets", "calibrate_search"])
+def test_a_self_play_game_that_does_not_hold_together_is_named_by_its_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    tool: str,
+    record: dict[str, object],
+    returns: list[float],
+    says: str,
+) -> None:
+    # The record was decoded where it was used: GameRecord.from_dict's own error, a traceback
+    # from a worker; returns of another length, a ValueError in the fit's arrays.
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    bad = json.dumps({"index": 1, "seed": 1, "record": record, "returns": returns})
+    games.write_text(f"{GAME}\n{bad}\n", encoding="utf-8")
+    samples.write_text('{"game": 1, "seed": 1, "action": 0, "visits": [1.0]}\n', encoding="utf-8")
+    outputs = ["--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json")]
+    argv = {
+        "train_value": [str(games), *outputs],
+        "search_targets": ["fit", str(samples), "--games", str(games), *outputs],
+        "calibrate_search": ["sample", str(games), "--out", str(samples), "--iterations", "1"],
+    }[tool]
+    main = load_tool(tool, f"_strategos_{tool}_for_played_games").main
+    err = refused(main, argv, capsys)
+    assert err.startswith(f"{tool}.py: error: {games}:2: not a self-play game: {says}"), err
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_recorded_positions_whose_seats_disagree_with_the_returns_are_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # zip(..., strict=True) in the fit's likelihood ended it in a ValueError.
+    positions = tmp_path / "positions.jsonl"
+    parts = [0.0] * len(fit_evaluation.TERMS)
+    good = {"game": 0, "returns": [1.0, 0.0], "positions": [[0.0, [parts, parts], 0]]}
+    three = {**good, "positions": [[0.0, [parts, parts, parts], 0]]}
+    short = {**good, "positions": [[0.0, [parts, parts], 0], [0.5, [parts, [1.0]], 1]]}
+    for row, says in ((three, "its position 1 has 3 seats and its 'returns' 2"),
+                      (short, "its position 2 has a seat without the")):  # fmt: skip
+        positions.write_text(f"{json.dumps(good)}\n{json.dumps(row)}\n", encoding="utf-8")
+        err = refused(fit_evaluation.main, ["fit", str(positions)], capsys)
+        assert err.startswith(
+            f"fit_evaluation.py: error: {positions}:2: not a game of recorded positions: {says}"
+        ), err

@@ -30,7 +30,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TypedDict
+from typing import Any, TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from anywhere
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
@@ -148,13 +148,27 @@ def play(args: argparse.Namespace) -> None:
                   flush=True)  # fmt: skip
 
 
+def recorded_game(row: dict[str, Any]) -> str:
+    """Why the fields of a game of recorded positions disagree, in words; "" when they agree:
+    every position has the parts of one seat for each of the game's returns, and each seat
+    every part of TERMS (a fit of ones that disagree ended in zip's ValueError)."""
+    seats = len(row["returns"])
+    for n, (_, terms, *_) in enumerate(row["positions"], 1):
+        if len(terms) != seats:
+            return f"its position {n} has {len(terms)} seats and its 'returns' {seats}"
+        if any(len(parts) != len(TERMS) for parts in terms):
+            return f"its position {n} has a seat without the {len(TERMS)} parts of the evaluation"
+    return ""
+
+
 def load(paths: Iterable[str]) -> tuple[list[Sample], list[Sample]]:
     """Positions of games someone won, split into fitting and held-out games (every fifth)."""
     fit: list[Sample] = []
     held: list[Sample] = []
     for path in paths:
         keys = {"game": WHOLE, "returns": NUMBERS, "positions": POSITIONS}
-        for row in read_json_lines(Path(path), "game of recorded positions", keys):
+        rows = read_json_lines(Path(path), "game of recorded positions", keys, check=recorded_game)
+        for row in rows:
             returns = row["returns"]
             if sum(returns) <= 0:
                 continue  # R10.2: nobody won, nothing to learn about who wins

@@ -25,6 +25,7 @@ from typing import Any, TypeVar, cast
 
 from ai.command_line import refuse, stopping
 from ai.model_file import ModelError
+from game import GameRecord
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -112,12 +113,28 @@ SAMPLE = {"game": WHOLE, "seed": WHOLE, "action": WHOLE, "visits": NUMBERS}
 PLAYED = {"seed": WHOLE, "index": WHOLE, "record": OBJECT}
 
 
+def played_game(line: Mapping[str, Any]) -> str:
+    """Why the self-play line ``line`` is not a game its tool can use, in words; "" when it
+    is: its record must be a game that replays (``GameRecord.from_dict``, whose own error
+    was a traceback from the worker that replayed it) and its returns, where it has them,
+    one a seat (a fit's arrays of another length ended in a ValueError far from the file)."""
+    try:
+        record = GameRecord.from_dict(line.get("record"))
+    except ValueError as err:
+        return f"its 'record' is not a game that replays ({err})"
+    returns = line.get("returns")
+    if isinstance(returns, list) and len(returns) != record.num_players:
+        return f"its 'returns' has {len(returns)} values for a game of {record.num_players} seats"
+    return ""
+
+
 def read_json_lines(
     path: Path,
     what: str,
     keys: Sequence[str] | Mapping[str, Kind] = (),
     unless: str | None = None,
     optional: Mapping[str, Kind] | None = None,
+    check: Callable[[dict[str, Any]], str] | None = None,
 ) -> list[dict[str, Any]]:
     """The JSON objects of ``path``, one a line (blank lines skipped), each a ``what`` with
     ``keys`` (except a line with the key ``unless``: a game a sampler marked skipped); or
@@ -125,7 +142,9 @@ def read_json_lines(
     run that was stopped), not an object, without one of ``keys`` (a line of another kind of
     file), or with a value not of its key's kind (``keys`` given with their kinds, and the
     ``optional`` keys where a line has them: a count given as text, a list where a number
-    belongs), which would otherwise end the tool in a traceback further on."""
+    belongs), or that ``check`` (given a line whose keys are of their kinds) finds fault with:
+    the fields of one line that must agree, such as a game's returns and its seats. Each of
+    these would otherwise end the tool in a traceback further on."""
     kinds = {**(keys if isinstance(keys, Mapping) else {}), **(optional or {})}
     rows = []
     for number, line in enumerate(read_text(path).split("\n"), 1):
@@ -138,13 +157,17 @@ def read_json_lines(
             raise DataFileError(f"{at}: the line is not JSON ({_not_json(err, False)})") from None
         if not isinstance(row, dict):
             raise DataFileError(f"{at} (not a JSON object); is it the file meant?")
-        needed = () if unless is not None and unless in row else keys
+        skipped = unless is not None and unless in row
+        needed = () if skipped else keys
         missing = next((key for key in needed if key not in row), None)
         if missing is not None:
             raise DataFileError(f"{at} (it has no {missing!r}); is it the file meant?")
         wrong = next((k for k, kind in kinds.items() if k in row and not kind.fits(row[k])), None)
         if wrong is not None:
             raise DataFileError(f"{at}: its {wrong!r} is not {kinds[wrong].name}")
+        why = check(row) if check is not None and not skipped else ""
+        if why:
+            raise DataFileError(f"{at}: {why}")
         rows.append(row)
     return rows
 
@@ -168,5 +191,6 @@ def reported(main: F) -> F:
 
 __all__ = [
     "NUMBER", "NUMBERS", "OBJECT", "PLAYED", "POSITIONS", "SAMPLE", "VALUES", "WHOLE",
-    "DataFileError", "Kind", "read_json", "read_json_lines", "read_text", "reported",
+    "DataFileError", "Kind", "played_game", "read_json", "read_json_lines", "read_text",
+    "reported",
 ]  # fmt: skip

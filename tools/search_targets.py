@@ -48,6 +48,7 @@ from json_files import (
     SAMPLE,
     VALUES,
     DataFileError,
+    played_game,
     read_json_lines,
     reported,
 )
@@ -115,7 +116,9 @@ def game_records(
 ) -> dict[tuple[int, int], dict[str, Any]]:
     """The lines of the self-play file ``games``, by (seed, index), with every game of
     ``keys`` (those the sample file ``samples`` has samples of), or DataFileError."""
-    lines = read_json_lines(games, "self-play game", PLAYED, optional={"returns": NUMBERS})
+    lines = read_json_lines(
+        games, "self-play game", PLAYED, optional={"returns": NUMBERS}, check=played_game
+    )
     found = {(d["seed"], d["index"]): d for d in lines}
     missing = next((key for key in keys if key not in found), None)
     if missing is not None:

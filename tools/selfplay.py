@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import DataFileError, reported
+from json_files import DataFileError, played_game, reported
 from workers import Workers, WorkersError, add_arguments, from_args
 
 import game
@@ -166,7 +166,7 @@ def sample_records(
     games share."""
     if not data.exists():
         raise DataFileError(f"{data} does not exist; give a file of self-play games")
-    played = read_rows(data, "index", "self-play game", append=False)
+    played = read_rows(data, "index", "self-play game", append=False, check=played_game)
     lines = sorted(played, key=lambda d: int(d["index"]))[first : first + games]
     done = {row["game"] for row in read_rows(out, "game", "sampled game", append=True)}
     todo = [(d, *extra) for d in lines if int(d["index"]) not in done]
@@ -175,9 +175,16 @@ def sample_records(
     append_as_done(out, work, todo, workers, kept=len(done))
 
 
-def read_rows(path: Path, first_key: str, what: str, append: bool) -> list[dict[str, Any]]:
+def read_rows(
+    path: Path,
+    first_key: str,
+    what: str,
+    append: bool,
+    check: Callable[[dict[str, Any]], str] | None = None,
+) -> list[dict[str, Any]]:
     """The objects, one a line, that a tool of ours wrote to ``path`` (none without a file),
-    each with ``first_key``. A last line cut short by a killed run is left out, and when the
+    each with ``first_key`` and, given ``check``, nothing it finds fault with (its sentence
+    names the line). A last line cut short by a killed run is left out, and when the
     tool goes on to ``append`` to the file, dropped from it, so that the next line starts on
     a line of its own. Any other line that is not one of ours is a DataFileError: the file is
     not what was meant, and is not ours to rewrite."""
@@ -205,6 +212,9 @@ def read_rows(path: Path, first_key: str, what: str, append: bool) -> list[dict[
         key = row.get(first_key) if isinstance(row, dict) else None
         if not isinstance(key, int) or isinstance(key, bool):
             raise DataFileError(f"{path}:{number}: not a {what}; is it the file meant?")
+        why = check(row) if check is not None else ""
+        if why:
+            raise DataFileError(f"{path}:{number}: not a {what}: {why}")
         rows.append(row)
     return rows
 

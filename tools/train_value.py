@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import NUMBERS, OBJECT, WHOLE, read_json_lines, reported
+from json_files import NUMBERS, OBJECT, WHOLE, played_game, read_json_lines, reported
 from workers import Workers
 
 from ai.chances import is_turn_start
@@ -116,7 +116,10 @@ def load(
         suffix = f".decisions{share:g}{suffix}"
     cache_path = data.with_suffix(suffix)
     lines = read_json_lines(
-        data, "self-play game", {"index": WHOLE, "record": OBJECT, "returns": NUMBERS}
+        data,
+        "self-play game",
+        {"index": WHOLE, "record": OBJECT, "returns": NUMBERS},
+        check=played_game,
     )
     reading = "public" if public else "world"
     sampled = (reading,) if share == 0 else (reading, f"decisions {share:g}")
