@@ -319,6 +319,9 @@ def to_weights(theta: list[float], base: Weights = DEFAULT_WEIGHTS) -> Weights:
 
 
 def fit(args: argparse.Namespace) -> None:
+    # The ridge divides the pull towards the start: 0 divided by zero, nan and below 0 fit noise.
+    if not (math.isfinite(args.ridge) and args.ridge > 0):
+        refuse("fit_evaluation.py", f"--ridge must be a number above 0, not {args.ridge}")
     fit_set, held = load(args.files)
     if not fit_set:
         raise DataFileError("no positions of won games in " + ", ".join(args.files))

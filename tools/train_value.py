@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import random
 import sys
 import time
@@ -297,6 +298,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     check_outputs(parser, args.out, args.report)  # before the fit, not after it
+    # Zero steps wrote the starting weights as a fitted model; a negative or nan l2 fits noise.
+    if args.steps < 1 or not (math.isfinite(args.l2) and args.l2 >= 0):
+        parser.error(
+            f"--steps must be at least 1 (not {args.steps}), --l2 a number from 0 (not {args.l2})"
+        )
     parts = [load(path, args.public) for path in [*args.data, *args.test]]
     for number, part in enumerate(parts):  # game indices restart in each file
         part["game"] = part["game"] + number * 1_000_000
