@@ -150,7 +150,9 @@ def test_tune_policy_names_a_state_file_that_is_not_json(
     for content, says in (('{"run": {"model": "x"}, "units": [0.1,', "its text is not JSON"),
                           ("[1, 2]", "(not a JSON object)")):  # fmt: skip
         state.write_text(content, encoding="utf-8")
-        err = refused(tune_policy.main, ["--games", "2", "--state", str(state)], capsys)
+        err = refused(
+            tune_policy.main, ["--model", "m", "--games", "2", "--state", str(state)], capsys
+        )
         assert err.startswith(f"tune_policy.py: error: {state}: not a tuning state") and says in err
         assert state.read_text(encoding="utf-8") == content
 

@@ -122,14 +122,15 @@ def play(args: argparse.Namespace) -> None:
                 if number == len(lines) and cut_short(line, "game"):
                     continue
                 row = None
-            if not isinstance(row, dict) or "game" not in row:
+            game = row.get("game") if isinstance(row, dict) else None
+            if not isinstance(game, int) or isinstance(game, bool):  # an arena log's is a dict
                 raise DataFileError(
                     f"{out}:{number}: not a game of recorded positions; use another --out"
                 )
             if row.get("agents") != specs or row.get("seed") != args.seed:
                 other = f"{row.get('agents')}, seed {row.get('seed')}"
                 raise DataFileError(f"{out} holds games of another run: {other}")
-            done.add(row["game"])
+            done.add(game)
             kept.append(line)
         # Without the cut line, so that the games appended next start on lines of their own.
         out.write_text("".join(line + "\n" for line in kept), encoding="utf-8")

@@ -172,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("--model", default="tactics_v1")
+    # Required: the run ends by writing ai/data/<model>.json, so a bare invocation must not
+    # start hours of games that replace the shipped model.
+    parser.add_argument("--model", required=True, help="writes ai/data/<model>.json")
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--games", type=int, default=128, help="games per iteration (even)")
     parser.add_argument("--seed", type=int, default=1)

@@ -92,3 +92,17 @@ def test_play_leaves_another_file_as_it_was(
     assert "--seed must be" in usage_error(fit_evaluation.main, argv_seed, capsys)
     err = usage_error(fit_evaluation.main, [*argv[:-1], str(tmp_path)], capsys)  # a folder
     assert f"{tmp_path} is a folder; give a file name" in err
+
+
+def test_play_refuses_an_arena_log_as_its_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An arena log of the same agents and seed names its game as an object: that was a
+    # TypeError traceback ("unhashable type: 'dict'") where a file of another kind is refused.
+    out = tmp_path / "arena.jsonl"
+    line = json.dumps({"agents": ["greedy", "greedy"], "seed": 5, "game": {"index": 0}}) + "\n"
+    out.write_text(line, encoding="utf-8")
+    argv = ["play", "--agents", "greedy,greedy", "--games", "1", "--seed", "5", "--out", str(out)]
+    err = usage_error(fit_evaluation.main, argv, capsys)
+    assert f"{out}:1: not a game of recorded positions; use another --out" in err
+    assert out.read_text(encoding="utf-8") == line

@@ -158,7 +158,9 @@ def test_tuning_stopped_by_ctrl_c_says_what_its_checkpoint_keeps(
 
     monkeypatch.setattr(tune_policy.Workers, "map", games)
     state = tmp_path / "state.json"
-    argv = ["--games", "2", "--iterations", "5", "--jobs", "1", "--state", str(state)]
+    # A model name of its own: stopped before its end, the run writes no model file.
+    argv = ["--model", "stopped_test", "--games", "2", "--iterations", "5", "--jobs", "1",
+            "--state", str(state)]  # fmt: skip
     with pytest.raises(SystemExit) as ended:
         tune_policy.main(argv)
     assert ended.value.code == 130
@@ -173,3 +175,16 @@ def test_tuning_stopped_by_ctrl_c_says_what_its_checkpoint_keeps(
     assert f"{state}: not a tuning state (its units or history are damaged)" in err
     err = usage_error(tune_policy.main, [*argv[:-1], str(tmp_path)], capsys)
     assert f"{tmp_path} is a folder" in err
+
+
+def test_tuning_names_its_model_so_a_bare_run_replaces_no_shipped_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without --model it tuned for hours and ended by writing ai/data/tactics_v1.json. Were
+    # the refusal gone, this test must not play or write either.
+    def no_games(self: object, work: object, tasks: object) -> None:
+        raise AssertionError("a run without --model started its games")
+
+    monkeypatch.setattr(tune_policy.Workers, "map", no_games)
+    err = usage_error(tune_policy.main, ["--games", "2", "--state", "/nonexistent/s.json"], capsys)
+    assert "the following arguments are required: --model" in err
