@@ -346,6 +346,14 @@ class MatchScene(Scene):
         if self.app.top is self:
             self.app.nav.open_game_over(self.session)
 
+    def shown_prompt(self) -> Prompt | None:
+        """The prompt when it is on screen: not while a move or a battle plays, nor while the
+        game waits on a battle's result or its end. ``draw`` draws it by this, and ``tap``
+        and the tooltips give it what lies in its box, as it is drawn over the map's buttons."""
+        if self.prompt is None or self.animator.busy or self.events.blocking():
+            return None
+        return self.prompt
+
     def waiting_button(self) -> Button | None:
         """The button the game waits on, if any (a held battle result, the summary)."""
         return self.events.waiting_button()
@@ -416,8 +424,9 @@ class MatchScene(Scene):
                                       self.app.settings.reduced_motion,
                                       view.public.rules.battle_dice,
                                       box=match_events.battle_box(self, anim.battle))  # fmt: skip
-        if self.prompt is not None and not self.animator.busy and not self.events.blocking():
-            self._draw_prompt(surface, self.prompt)
+        prompt = self.shown_prompt()
+        if prompt is not None:
+            self._draw_prompt(surface, prompt)
         if not self.attract:
             self.events.draw(self, surface)
 

@@ -89,6 +89,13 @@ def _key(scene: MatchScene, ev: UIEvent) -> None:
 def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
     if scene.attract:
         return
+    prompt = scene.shown_prompt()
+    if prompt is not None and prompt.box.contains(x, y):
+        # Drawn over the zoom buttons, the drawer tabs and the coach (on the smallest phone
+        # it fills the map): a tap on it is the prompt's, never theirs.
+        if button != 3 and (scene.prompt_buttons.tap(x, y) or scene.prompt_extra.tap(x, y)):
+            scene.app.sound.play("click")
+        return
     if scene.chrome.tap(x, y):
         scene.app.sound.play("click")
         return
@@ -104,14 +111,11 @@ def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
     if button == 3:
         scene.selection.clear()
         return
-    if scene.prompt is not None and not scene.animator.busy:
+    if prompt is not None:
         # The prompt waits for its answer; the tray's Hint, Undo and Move now still work.
-        if scene.prompt_buttons.tap(x, y) or scene.prompt_extra.tap(x, y):
+        b = scene.controls.at(x, y)
+        if b is not None and b.tag in PROMPT_SAFE and b.tap():
             scene.app.sound.play("click")
-        else:
-            b = scene.controls.at(x, y)
-            if b is not None and b.tag in PROMPT_SAFE and b.tap():
-                scene.app.sound.play("click")
         return
     if scene.controls.tap(x, y):
         scene.app.sound.play("click")

@@ -22,6 +22,10 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
     view = scene.view
     state = view.public
     board = state.board
+    prompt = scene.shown_prompt()
+    if prompt is not None and prompt.box.contains(x, y):  # drawn over the map's buttons
+        b = scene.prompt_buttons.at(x, y) or scene.prompt_extra.at(x, y)
+        return ([b.tip], b.rule or intents.rule_of(b.tip)) if b is not None and b.tip else None
     chrome = scene.chrome.at(x, y)
     if chrome is not None:
         return [chrome.tip], None
