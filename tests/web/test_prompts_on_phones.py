@@ -1,11 +1,17 @@
-"""The match's prompts on a phone: what is drawn on top takes the tap.
+"""The match's prompts on a phone: every kind (the quest draw, the kingdom pick, Halt or Pass,
+the battles' order, the coin, a trade, a build, ending a turn with dice left) has its buttons
+at the phone's button floor, its texts whole, and what is drawn on top takes the tap.
 
 Positions come from games the engine plays (``tests.web.positions``), opened like a save.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import ast
+import inspect
+import itertools
+import math
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,11 +19,21 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from game import P_COIN_ATTACKER, Action, GameState  # noqa: E402
-from game.actions import CommitCoin  # noqa: E402
+from game import (  # noqa: E402
+    P_ACTION,
+    P_BATTLE_ORDER,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_HALT,
+    Action,
+    GameState,
+)
+from game.actions import Build, ChooseDeck, CommitCoin, EndTurn, FightAt, Trade  # noqa: E402
 from tests.web import positions  # noqa: E402
 from tests.web.player import click  # noqa: E402
-from web.layout import Box, overlaps  # noqa: E402
+from web import layout  # noqa: E402
+from web.layout import Box, MatchLayout, overlaps  # noqa: E402
+from web.scenes import match_controls  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -26,6 +42,9 @@ if TYPE_CHECKING:
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 SE = (568, 320)  # an iPhone SE held sideways: a button floor of 91 canvas px
+PHONES = [(844, 390), (800, 360), SE]  # floors of 74, 80 and 91 canvas px
+LANGUAGES = [(lang, large) for lang in ("en", "ru") for large in (False, True)]
+L = MatchLayout()
 
 
 @pytest.fixture
@@ -43,14 +62,94 @@ def _coin_attack(s: GameState, a: Action) -> bool:
     return s.phase == P_COIN_ATTACKER and s.active == 0
 
 
-def _open(app: App, stop: positions.Stop, players: int = 2) -> MatchScene:
-    """The match at the first position ``stop`` picks, once the player's decision shows."""
+def _coin_defend(s: GameState, a: Action) -> bool:
+    return s.phase == P_COIN_DEFENDER and s.current_player() == 0
+
+
+def _halt(s: GameState, a: Action) -> bool:
+    return s.phase == P_HALT and s.current_player() == 0
+
+
+def _deck(s: GameState, a: Action) -> bool:
+    return s.current_player() == 0 and isinstance(a, ChooseDeck)
+
+
+def _battle_order(s: GameState, a: Action) -> bool:
+    """R7.1: seat 0 chooses which of its battles comes first."""
+    if s.phase != P_BATTLE_ORDER or s.current_player() != 0:
+        return False
+    return sum(isinstance(x, FightAt) for x in s.legal_actions()) > 1
+
+
+def _own_turn(s: GameState) -> bool:
+    return s.current_player() == 0 and s.phase == P_ACTION and not s.draw_queue
+
+
+def _trade(s: GameState, a: Action) -> bool:
+    return _own_turn(s) and any(isinstance(x, Trade) for x in s.legal_actions())
+
+
+def _builds(legal: list[Action]) -> list[Build]:
+    """A general's builds from two capitals or more (R9.5): the build prompt asks which."""
+    by: dict[int, list[Build]] = {}
+    for a in legal:
+        if isinstance(a, Build):
+            by.setdefault(a.general, []).append(a)
+    return next((b for b in by.values() if len({x.source for x in b}) > 1), [])
+
+
+def _build(s: GameState, a: Action) -> bool:
+    return _own_turn(s) and bool(_builds(s.legal_actions()))
+
+
+def _dice_left(s: GameState, a: Action) -> bool:
+    return _own_turn(s) and len(s.dice) == 4
+
+
+def _open_trade(scene: MatchScene) -> None:
+    scene.open_trade([a for a in scene.session.legal() if isinstance(a, Trade)])
+
+
+def _open_build(scene: MatchScene) -> None:
+    scene.open_build(_builds(scene.session.legal()))
+
+
+def _end_turn(scene: MatchScene) -> None:
+    scene.end_turn(next(a for a in scene.session.legal() if isinstance(a, EndTurn)))
+
+
+Opener = Callable[["MatchScene"], None]
+# Each prompt's tag: the position that shows it (seats), and what opens it there (a prompt the
+# player asks for: the trade, the build, ending a turn with dice left, R4.2).
+KINDS: dict[str, tuple[positions.Stop | None, int, Opener | None]] = {
+    "deck": (_deck, 2, None),
+    "pick": (None, 3, None),
+    "halt": (_halt, 2, None),
+    "battle_order": (_battle_order, 6, None),
+    "coin": (_coin_attack, 2, None),
+    "coin_defend": (_coin_defend, 2, None),
+    "trade": (_trade, 2, _open_trade),
+    "build": (_build, 2, _open_build),
+    "confirm_end": (_dice_left, 2, _end_turn),
+}
+
+
+def _open(app: App, stop: positions.Stop | None, players: int = 2) -> MatchScene:
+    """The match at the first position ``stop`` picks, once the player's decision shows (no
+    ``stop``: a new game whose seats pick their kingdoms in turn, R3.1)."""
+    from web import saves
+    from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig
     from web.scenes.title import TitleScene
     from web.session import MatchSession
 
-    cfg, record, _action = positions.search(stop, players=players)
     app.push(TitleScene(app))
-    scene = app.nav.open_match(MatchSession(cfg, record))
+    if stop is None:
+        seats = [SeatConfig(HUMAN if s == 0 else AI, "easy", kingdom=PICK_KINGDOM)
+                 for s in range(players)]  # fmt: skip
+        scene = app.nav.open_match(saves.new_session(app, MatchConfig(seats, seed=3)))
+    else:
+        cfg, record, _action = positions.search(stop, players=players)
+        scene = app.nav.open_match(MatchSession(cfg, record))
     scene.animator.enabled = False
     app.hover = None
     for _ in range(400):
@@ -118,3 +217,134 @@ def test_a_tap_on_the_prompts_panel_over_a_chrome_button_does_nothing(
     assert (scene.camera.key(), scene.drawers.open) == (key, drawer), tag
     assert len(scene.session.record.actions) == before
     assert scene.shown_prompt() is prompt
+
+
+def _prompt_tags() -> set[str]:
+    """The tags of every ``Prompt`` the match's controls make."""
+    tree = ast.parse(inspect.getsource(match_controls))
+    return {
+        str(kw.value.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Prompt"
+        for kw in node.keywords
+        if kw.arg == "tag" and isinstance(kw.value, ast.Constant)
+    }
+
+
+def test_every_prompt_kind_is_tested() -> None:
+    assert _prompt_tags() == {k.removesuffix("_defend") for k in KINDS}
+
+
+def _shown(app: App, kind: str) -> MatchScene:
+    """The match with the prompt ``kind`` on screen (its texts in the app's language)."""
+    stop, players, _opener = KINDS[kind]
+    scene = _open(app, stop, players)
+    _reopen(scene, kind)
+    return scene
+
+
+def _reopen(scene: MatchScene, kind: str) -> None:
+    """Open a prompt the player asks for again: it was written in the language of its time."""
+    opener = KINDS[kind][2]
+    if opener is not None:
+        scene.close_prompt()
+        opener(scene)
+    scene._refresh()
+    prompt = scene.shown_prompt()
+    assert prompt is not None and prompt.tag == kind.removesuffix("_defend"), kind
+
+
+@pytest.fixture(params=PHONES, ids=lambda size: f"{size[0]}x{size[1]}")
+def phone(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[App]:
+    from web.app import App
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=request.param)
+    yield app
+    app.set_screen(None)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_prompt_is_a_fingertip_on_a_phone(phone: App, random_ai: None, kind: str) -> None:
+    """The prompts' buttons were 54 canvas px tall on every screen, their Hint 44: 24 and 20
+    CSS px at 568x320, 29 and 24 at 844x390, under the 40 CSS px (``PHONE_TOUCH_PX``) every
+    other control of the match keeps. Every button of every prompt (its options and its Hint)
+    is at the floor now, inside the prompt, none over another or over the prompt's texts; the
+    prompt lies on the map; and every text of the screen drawn by the prompt is whole, in
+    English and Russian, normal and Large text."""
+    from tests.web.test_text_fit import Checker
+
+    screen = phone.screen_px
+    assert screen is not None
+    scale = layout.sideways_scale(screen)
+    scene = _shown(phone, kind)
+    checker = Checker(phone)
+    for lang, large in LANGUAGES:
+        where = f"{kind} at {screen[0]}x{screen[1]}, {lang}, {'large' if large else 'normal'}"
+        checker.configure(lang, large, screen)
+        _reopen(scene, kind)
+        checker.check(where, configs=[(lang, large, screen)])
+        prompt = scene.shown_prompt()
+        assert prompt is not None
+        box, m = prompt.box, L.map
+        assert m.x <= box.x and box.right <= m.right and m.y <= box.y and box.bottom <= m.bottom
+        options = [(b.tag, b.box) for b in scene.prompt_buttons.buttons]
+        extras = [(b.tag, b.box) for b in scene.prompt_extra.buttons]
+        assert len(options) == len(prompt.options) and len(extras) == int(prompt.hint), where
+        texts = [("title", prompt.title_box)]
+        if prompt.body:
+            texts.append(("body", prompt.body_box))
+        if prompt.matchup is not None:
+            texts.append(("matchup", prompt.matchup_box))
+        for tag, b in options + extras:
+            css = (round(b.w * scale, 1), round(b.h * scale, 1))
+            assert min(css) >= layout.PHONE_TOUCH_PX, f"{where}: {tag} is {css} CSS px"
+            inside = box.x <= b.x and b.right <= box.right and box.y <= b.y
+            assert inside and b.bottom <= box.bottom, f"{where}: {tag} {b} leaves {box}"
+        for tag, b in texts:
+            assert box.x <= b.x and b.right <= box.right and b.bottom <= box.bottom, (where, tag)
+        for (tag, b), (other, b2) in itertools.combinations(options + extras + texts, 2):
+            assert not overlaps(b, b2), f"{where}: {tag} {b} covers {other} {b2}"
+    mine = [p for key, p in checker.problems.items()
+            if " web.scenes.match: " in key or " web.render.battle: " in key]  # fmt: skip
+    assert not mine, "\n".join(mine)
+
+
+ABOUT = ["halt", "battle_order", "coin", "coin_defend", "build"]  # the prompts about a city
+
+
+@pytest.mark.parametrize("kind", ABOUT)
+def test_every_prompt_keeps_clear_of_its_city_where_it_can(
+    phone: App, random_ai: None, kind: str
+) -> None:
+    """A prompt about a city (the coin's battle, Halt or Pass, the battles' order, the island
+    of a build) keeps clear of it where the map leaves room. At the button floor the prompts
+    are larger: a city at the map's left or right, half way down, stays in sight beside each
+    (Halt or Pass and the battles' order narrower at 568x320 to stand beside it). The coin
+    prompt, whose two sides need its width, may cover it only where no place of its size
+    would leave both the city and the map's buttons free (at 568x320, nearly the map's size,
+    with the city at the left: it keeps the zoom buttons)."""
+    scene = _shown(phone, kind)
+    prompt = scene.shown_prompt()
+    assert prompt is not None and prompt.about
+    m = L.map
+    clear = L.map_buttons()
+    for x in (L.panel_area().x + 60, L.column_x() - 60):
+        city = (float(x), float(m.center[1]))
+        prompt.layout([city], clear)
+        box = prompt.box
+        assert m.x <= box.x and box.right <= m.right and m.y <= box.y and box.bottom <= m.bottom
+        if _gap(box, city) >= match_controls.CLEAR:
+            continue
+        assert prompt.matchup is not None, f"{kind} {box} covers the city at {city}"
+        free = [Box(bx, by, box.w, box.h) for bx in range(m.x, m.right - box.w + 1, 8)
+                for by in range(m.y, m.bottom - box.h + 1, 8)]  # fmt: skip
+        free = [b for b in free if _gap(b, city) >= match_controls.CLEAR
+                and not any(overlaps(b, k) for k in clear)]  # fmt: skip
+        assert not free, f"{kind} {box} covers the city at {city}; {free[0]} would not"
+
+
+def _gap(box: Box, point: tuple[float, float]) -> float:
+    x, y = point
+    return math.hypot(max(box.x - x, 0.0, x - box.right), max(box.y - y, 0.0, y - box.bottom))

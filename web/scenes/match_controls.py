@@ -43,7 +43,7 @@ from game.actions import (
     Trade,
 )
 from web import coach, describe, i18n, intents, theme
-from web.layout import Box, MatchLayout, centered
+from web.layout import Box, MatchLayout, centered, touch
 from web.render.battle import Matchup, Side, matchup_height
 from web.widgets import Button, ButtonGroup
 
@@ -55,8 +55,9 @@ TIPS = {"destroy": "tip_destroy", "train": "tip_train", "build": "tip_build"}
 RULES = {"destroy": "R6.1", "train": "R6.3", "build": "R9.5"}
 PAD = 20
 TITLE_SIZE, BODY_SIZE = 20, 15
-OPTION_SIZE, OPTION_H = 17, 54  # a prompt button's text size and height
-HINT_W, HINT_H = 104, 44  # a prompt's own Hint button
+OPTION_SIZE, OPTION_H = 17, 54  # a prompt button's text size and height (on a phone, the floor)
+ROW_GAP = 10  # px between two rows of a prompt's buttons
+HINT_W, HINT_H = 104, 44  # a prompt's own Hint button (on a phone, the button floor)
 CLEAR = 44  # px kept between a prompt and the city it is about
 
 
@@ -89,38 +90,63 @@ class Prompt:
                ) -> None:  # fmt: skip
         """Size the box for its texts and buttons, and place it on the map clear of the
         points in ``avoid`` (the cities it is about, on screen) and of ``keep_clear``."""
+        self.cols = 0
+        base = max(560 if self.matchup is None else 620, self.per_row() * 150 + 2 * PAD)
+        # The phone's text floor makes every text larger: the prompt widens with it.
+        w = round(base * max(1.0, theme.ui(BODY_SIZE) / BODY_SIZE) ** 0.75)
+        w = min(w, LAYOUT.map.w - 20)
+        self._lay(w, avoid, keep_clear)
+        if not touch() or self.matchup is not None or _clear(self.box, avoid, keep_clear):
+            return
+        # With the phone's button floor too, a prompt is too large to stand beside its city
+        # (Halt or Pass at 568x320): a narrower one may, its texts still whole.
+        for narrower in range(w - 40, base - 1, -40):
+            if self._lay(narrower, avoid, keep_clear) and _clear(self.box, avoid, keep_clear):
+                return
+        self._lay(w, avoid, keep_clear)
+
+    def _lay(self, w: int, avoid: Sequence[tuple[float, float]], keep_clear: Sequence[Box]
+             ) -> bool:  # fmt: skip
+        """Lay the prompt out ``w`` wide; whether every text of it is whole there."""
         n = len(self.options)
         self.cols = 0
         per_row = self.per_row()
-        w = max(560 if self.matchup is None else 620, per_row * 150 + 2 * PAD)
-        # The phone's text floor makes every text larger: the prompt widens with it.
-        w = round(w * max(1.0, theme.ui(BODY_SIZE) / BODY_SIZE) ** 0.75)
-        w = min(w, LAYOUT.map.w - 20)
         # Fewer buttons to a row when a label would be cut («Восточное Царство» at the
         # phone's text floor does not fit a third of the prompt, even on two lines).
         while per_row > 1 and any(_label_cut(c.label, _button_w(w, per_row))
                                   for c in self.options):  # fmt: skip
             per_row -= 1
         self.cols = per_row
+        whole = not any(_label_cut(c.label, _button_w(w, per_row)) for c in self.options)
         rows = (n + per_row - 1) // per_row
         inner = w - 2 * PAD
         title_w = inner - (hint_width() + 10 if self.hint else 0)
         title = theme.fit(self.title, TITLE_SIZE, title_w, "bold", lines=2)
         title_h = theme.line_height(title.size, "bold") * len(title.lines)
-        body_h = 0
-        if self.body:
-            body = theme.fit(self.body, BODY_SIZE, inner, "sans", lines=4)
-            body_h = theme.line_height(body.size) * len(body.lines) + 8
+        hint_h = hint_height() if self.hint else 0
+        # The body under the title row; on a phone, where the Hint is a finger tall and the
+        # title row would leave room beside it, the body goes beside the Hint too if that is
+        # lower (the coin prompt at 568x320 fits the map only so).
+        heads = [(max(title_h, hint_h) + 10 + _body_h(self.body, inner), inner)]
+        if self.body and hint_h and touch():
+            beside = _body_h(self.body, title_w, whole=True)
+            if beside:
+                heads.append((max(title_h + 10 + beside, hint_h + 10), title_w))
+        head_h, body_w = min(heads, key=lambda head: head[0])
         detail_h = matchup_height() + 10 if self.matchup is not None else 0
-        top_h = max(title_h, hint_height() if self.hint else 0)
-        h = 16 + top_h + 10 + body_h + detail_h + rows * 64 + 8
+        h = 16 + head_h + detail_h + rows * row_step() + 8
         self.box = place(w, h, LAYOUT.map, avoid, keep_clear)
         x, y = self.box.x + PAD, self.box.y + 16
-        self.title_box = Box(x, y, title_w, top_h)
-        y += top_h + 10
-        self.body_box = Box(x, y, inner, max(0, body_h - 8))
-        y += body_h
-        self.matchup_box = Box(x, y, inner, matchup_height())
+        body_h = max(0, _body_h(self.body, body_w) - 8)
+        if body_w == inner:
+            self.title_box = Box(x, y, title_w, max(title_h, hint_h))
+            self.body_box = Box(x, self.title_box.bottom + 10, inner, body_h)
+        else:
+            self.title_box = Box(x, y, title_w, title_h)
+            self.body_box = Box(x, y + title_h + 10, body_w, body_h)
+        self.matchup_box = Box(x, y + head_h, inner, matchup_height())
+        body_cut = bool(self.body) and theme.fit(self.body, BODY_SIZE, body_w, "sans", 4).cut
+        return whole and not title.cut and not body_cut
 
     def per_row(self) -> int:
         if self.cols:
@@ -133,11 +159,12 @@ class Prompt:
         n = len(self.options)
         per_row = self.per_row()
         w = _button_w(self.box.w, per_row)
-        top = self.box.bottom - 8 - ((n + per_row - 1) // per_row) * 64
+        step = row_step()
+        top = self.box.bottom - 8 - ((n + per_row - 1) // per_row) * step
         out = []
         for i, choice in enumerate(self.options):
             r, c = divmod(i, per_row)
-            box = Box(self.box.x + PAD + c * (w + 10), top + r * 64, w, OPTION_H)
+            box = Box(self.box.x + PAD + c * (w + 10), top + r * step, w, option_h())
             out.append(Button(box, choice.label, choice.on_tap, tip=choice.tip, tag=f"prompt{i}",
                               size=OPTION_SIZE))  # fmt: skip
         return out
@@ -151,20 +178,42 @@ def _button_w(prompt_w: int, per_row: int) -> int:
     return (prompt_w - 2 * PAD - (per_row - 1) * 10) // per_row
 
 
+def _body_h(body: str, width: int, whole: bool = False) -> int:
+    """The body's height in a prompt, with the gap under it (0 without a body; with
+    ``whole``, 0 too where it would be cut at that width)."""
+    if not body:
+        return 0
+    found = theme.fit(body, BODY_SIZE, width, "sans", lines=4)
+    if whole and found.cut:
+        return 0
+    return theme.line_height(found.size) * len(found.lines) + 8
+
+
+def option_h() -> int:
+    """A prompt button's height: on a phone the button floor, as every other control of the
+    match (the coin buttons were 24 CSS px at 568x320)."""
+    return max(OPTION_H, touch())
+
+
+def row_step() -> int:
+    return option_h() + ROW_GAP
+
+
 def _label_cut(label: str, button_w: int) -> bool:
     """The label would be cut in a prompt button that wide (as ``Button.draw`` fits it)."""
-    return theme.fit(label, OPTION_SIZE, button_w - 12, "sans", lines=2, height=OPTION_H - 6).cut
+    return theme.fit(label, OPTION_SIZE, button_w - 12, "sans", lines=2,
+                     height=option_h() - 6).cut  # fmt: skip
 
 
 def hint_width() -> int:
-    """The prompt's Hint button: a finger wide, and wide enough for its label at the size the
-    screen draws it (the phone's text floor is larger)."""
+    """The prompt's Hint button: a finger wide (on a phone the button floor), and wide enough
+    for its label at the size the screen draws it (the phone's text floor is larger)."""
     label = theme.font(theme.ui(16)).size(i18n.t("hint"))[0]
-    return max(HINT_W, label + 28)
+    return max(HINT_W, label + 28, touch())
 
 
 def hint_height() -> int:
-    return max(HINT_H, theme.line_height(16) + 12)
+    return max(HINT_H, theme.line_height(16) + 12, touch())
 
 
 def place(
@@ -174,24 +223,30 @@ def place(
     """A ``w`` x ``h`` box inside ``area``: centred when that covers none of ``avoid`` (with a
     margin), else the place farthest from them, preferring the centre line."""
     points = list(avoid)
-    margin = 10
+    # A box nearly as tall as the area (a phone's coin prompt) keeps less margin, not less box.
+    margin = min(10, max(0, (area.w - w) // 2), max(0, (area.h - h) // 2))
     xs = (area.x + (area.w - w) // 2, area.x + margin, area.right - margin - w)
     ys = (area.y + (area.h - h) // 2, area.y + margin, area.bottom - margin - h)
     spots = [Box(x, y, w, h) for y in ys for x in xs]
 
-    def clearance(b: Box) -> float:
-        if not points:
-            return math.inf
-        return min(_distance(b, px, py) for px, py in points)
-
-    def overlap(b: Box) -> int:
-        return sum(1 for k in keep_clear if b.x < k.right and k.x < b.right and b.y < k.bottom
-                   and k.y < b.bottom)  # fmt: skip
-
     for spot in spots:
-        if clearance(spot) >= CLEAR and not overlap(spot):
+        if _clear(spot, points, keep_clear):
             return spot
-    return max(spots, key=lambda b: min(clearance(b), CLEAR * 4) - 200 * overlap(b))
+    return max(spots, key=lambda b: min(_clearance(b, points), CLEAR * 4)
+               - 200 * _overlap(b, keep_clear))  # fmt: skip
+
+
+def _clear(b: Box, points: Sequence[tuple[float, float]], keep_clear: Sequence[Box]) -> bool:
+    return _clearance(b, points) >= CLEAR and not _overlap(b, keep_clear)
+
+
+def _clearance(b: Box, points: Sequence[tuple[float, float]]) -> float:
+    return min((_distance(b, px, py) for px, py in points), default=math.inf)
+
+
+def _overlap(b: Box, keep_clear: Sequence[Box]) -> int:
+    return sum(1 for k in keep_clear if b.x < k.right and k.x < b.right and b.y < k.bottom
+               and k.y < b.bottom)  # fmt: skip
 
 
 def _distance(b: Box, px: float, py: float) -> float:
