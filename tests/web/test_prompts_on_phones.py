@@ -348,3 +348,43 @@ def test_every_prompt_keeps_clear_of_its_city_where_it_can(
 def _gap(box: Box, point: tuple[float, float]) -> float:
     x, y = point
     return math.hypot(max(box.x - x, 0.0, x - box.right), max(box.y - y, 0.0, y - box.bottom))
+
+
+@pytest.mark.parametrize("screen", [None, SE], ids=["desktop", "568x320"])
+def test_the_coin_prompts_tokens_keep_to_their_column(
+    screen: tuple[int, int] | None, data_dir: Path, random_ai: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """R8.1's matchup: each side's token stands in its column left of the side's names. The
+    viewer's token had the map's halo (1.6 tokens across), which at 568x320 ran over the
+    names beside it and out of the prompt; the star alone marks it now. The texts are left
+    out of the drawing, so every pixel drawn by the two name rows is a token's."""
+    from web.app import App
+    from web.render import battle
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
+    try:
+        scene = _open(app, _coin_attack)
+        prompt = scene.shown_prompt()
+        assert prompt is not None and prompt.matchup is not None
+        monkeypatch.setattr(battle, "text_in", lambda _s, _t, box, *a, **k: box)
+        monkeypatch.setattr(battle, "label", lambda *a, **k: None)
+        surface = pygame.Surface((layout.WIDTH, layout.HEIGHT), pygame.SRCALPHA)
+        box = prompt.matchup_box
+        battle.draw_matchup(surface, box, scene.view, prompt.matchup)
+        heights = battle._row_heights()
+        token = heights[0] + heights[1] - 4
+        half = (box.w - 40) // 2
+        for side in (0, 1):
+            x = box.x + side * (half + 40)
+            names = x + token + battle.token_gap(token)
+            # The rows of the role and the name, and the body's 10 px gap above them.
+            band = pygame.Rect(x - 40, box.y - 10, names - x + 80, token + 10)
+            band = band.clip(surface.get_rect())
+            drawn = surface.subsurface(band).get_bounding_rect(min_alpha=1).move(band.topleft)
+            assert drawn.w, f"side {side}: no token drawn"
+            assert drawn.right <= names, (side, drawn, names)
+            assert drawn.left >= prompt.box.x and drawn.top >= box.y - 10, (side, drawn, box)
+    finally:
+        app.set_screen(None)
+        pygame.quit()

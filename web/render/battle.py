@@ -16,7 +16,7 @@ import pygame
 from game import PlayerView
 from web import i18n, theme
 from web.layout import Box, MatchLayout, centered
-from web.render.tokens import draw_coin, draw_die, draw_token
+from web.render.tokens import draw_coin, draw_die, draw_own_star, draw_token
 from web.widgets import label, panel, text_in
 
 SIZE = (560, 340)
@@ -69,6 +69,12 @@ def matchup_height() -> int:
     return sum(_row_heights()) + 6 + 2 * theme.line_height(NOTE_SIZE) + 4
 
 
+def token_gap(token: int) -> int:
+    """px between a side's token column and its names: the level badge reaches past the
+    token's edge, more the larger the phone's floor draws it."""
+    return 8 + token // 8
+
+
 def draw_matchup(surface: pygame.Surface, box: Box, view: PlayerView, m: Matchup) -> None:
     """Both sides of the coming battle in two columns, and what the dice and coins can still
     change in a line below."""
@@ -79,12 +85,18 @@ def draw_matchup(surface: pygame.Surface, box: Box, view: PlayerView, m: Matchup
     for i, side in enumerate((m.attacker, m.defender)):
         x = box.x + i * (half + 40)
         k = side.general >> 2
-        draw_token(surface, k, side.level, x + token // 2, box.y + token // 2 + 2, token - 6,
-                   own=i == m.viewer_side)  # fmt: skip
+        cx, cy = x + token // 2, box.y + token // 2 + 2
+        draw_token(surface, k, side.level, cx, cy, token - 6)
+        if i == m.viewer_side:
+            # The star alone marks the viewer's side (its role line says "you" too): the map's
+            # halo is 1.6 tokens across and ran over the names beside it and, at the phone's
+            # floor, past the prompt's edge.
+            draw_own_star(surface, cx, cy, token - 6)
         role = i18n.t("mu_attacker" if i == 0 else "mu_defender")
         if i == m.viewer_side:
             role = i18n.t("mu_you", role=role)
-        inner = Box(x + token + 8, box.y, half - token - 8, heights[0])
+        gap = token_gap(token)
+        inner = Box(x + token + gap, box.y, half - token - gap, heights[0])
         text_in(surface, role, inner, ROWS[0][0], theme.TEXT_DIM, ROWS[0][1], "left")
         who = f"{i18n.name(board.generals[side.general])} ({i18n.name(board.kingdoms[k])})"
         if theme.font(theme.ui(ROWS[1][0]), ROWS[1][1]).size(who)[0] > inner.w:
