@@ -15,12 +15,14 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from game import StateFormatError, winners
+from game import NUM_ROUNDS, StateFormatError, winners
 from game.content import KINGDOM_IDS
+from game.jsontext import MAX_BYTES
 from web.session import MatchSession
 from web.storage import Storage, read_json
 
@@ -33,6 +35,8 @@ INDEX_KEY = "last-games"
 SLOT_PREFIX = "last-game-"
 _SUMMARY_KEYS = ("slot", "digest", "saved", "players", "kingdoms", "winners", "rounds",
                  "actions", "humans", "size")  # fmt: skip
+_SAVED = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}")  # as ``summary_of`` writes
+_DIGEST = re.compile(r"[0-9a-f]{16}")
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,10 @@ def _digest(data: dict[str, Any]) -> str:
 
 
 def _from_dict(raw: Any) -> LastGame | None:
-    """A summary read back from storage, or None unless every field is one the Last games
-    screen can show (it indexes the map's kingdoms by these numbers and joins these texts)."""
+    """A summary read back from storage, or None unless every field is one that
+    ``summary_of`` could have written: the Last games screen indexes the map's kingdoms by
+    these numbers and draws these texts in boxes made for a date and a season's count (a
+    damaged index's 300-digit "rounds" drew out of its box)."""
     if not isinstance(raw, dict) or set(_SUMMARY_KEYS) - raw.keys():
         return None
     game = LastGame(**{k: raw[k] for k in _SUMMARY_KEYS})
@@ -71,8 +77,12 @@ def _from_dict(raw: Any) -> LastGame | None:
     seats = range(players)
     ok = (
         _whole(game.slot) and 0 <= game.slot < KEEP
-        and isinstance(game.digest, str) and isinstance(game.saved, str)
-        and all(_whole(n) and n >= 0 for n in (game.rounds, game.actions, game.size))
+        and _matches(_DIGEST, game.digest) and _matches(_SAVED, game.saved)
+        and _whole(game.rounds) and 1 <= game.rounds <= NUM_ROUNDS  # R1.3
+        # Each action takes at least a character of the stored text, which loads only
+        # within the engine's limit.
+        and _whole(game.size) and 0 < game.size <= MAX_BYTES
+        and _whole(game.actions) and 0 <= game.actions <= game.size
         and isinstance(game.kingdoms, list) and len(game.kingdoms) == players
         and all(_whole(k) and -1 <= k < KINGDOMS for k in game.kingdoms)
         and _seat_list(game.winners, seats) and _seat_list(game.humans, seats)
@@ -84,8 +94,17 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _matches(pattern: re.Pattern[str], value: Any) -> bool:
+    return isinstance(value, str) and pattern.fullmatch(value) is not None
+
+
 def _seat_list(value: Any, seats: range) -> bool:
-    return isinstance(value, list) and all(_whole(s) and s in seats for s in value)
+    """Seats, each once: a list no longer than the game's seats."""
+    return (
+        isinstance(value, list)
+        and all(_whole(s) and s in seats for s in value)
+        and len(set(value)) == len(value)
+    )
 
 
 def entries(storage: Storage) -> list[LastGame]:
