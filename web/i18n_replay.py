@@ -116,7 +116,23 @@ REPLAY_TEXT: dict[str, tuple[str, str]] = {
     "lg_import": ("Watch a file…", "Смотреть файл…"),
     "lg_import_hint": ("Drop a game record or a save on the window to watch it.",
                        "Перетащите запись партии или сохранение в окно, чтобы посмотреть."),
-    "lg_gone": ("This game could not be read; it was removed from the list.",
-                "Эту партию не удалось прочитать; она удалена из списка."),
+    "lg_gone": ("This game is no longer stored; it was taken off the list.",
+                "Этой партии больше нет в хранилище; она убрана из списка."),
+    # a kept game that no longer loads: its file is kept under a new name, never deleted
+    "lg_set_aside": ("A game in Last games could not be read, so it was kept aside as {name}.",
+                     "Партию из последних не удалось прочитать, поэтому она отложена как "
+                     "{name}."),
+    "lg_set_aside_many": ("{n} games in Last games could not be read, so they were kept aside, "
+                          "the first as {name}.",
+                          "Партии из последних ({n}) не удалось прочитать, поэтому они отложены, "
+                          "первая — как {name}."),
+    "lg_stuck": ("A game in Last games could not be read, nor kept aside; it stays, unlisted, "
+                 "as {name}.",
+                 "Партию из последних не удалось ни прочитать, ни отложить; она остаётся вне "
+                 "списка как {name}."),
+    "lg_stuck_many": ("{n} games in Last games could not be read, nor kept aside; they stay, "
+                      "unlisted, the first as {name}.",
+                      "Партии из последних ({n}) не удалось ни прочитать, ни отложить; они "
+                      "остаются вне списка, первая — как {name}."),
     "lg_replay": ("Watch again", "Смотреть снова"),
 }  # fmt: skip

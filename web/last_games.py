@@ -8,6 +8,12 @@ the oldest going first, and a write the storage refuses (a full ``localStorage``
 games and tries again: room is only ever taken from these games, never from the player's
 autosave or settings. The other way round, an autosave the storage refuses takes the room of
 these games, the oldest first (``drop_oldest``, from ``web.saves``).
+
+Dropping the oldest is the list's only way to delete a game. A game that no longer loads
+(found when the index is rebuilt, or when Watch opens it) is the player's file all the same:
+it is kept aside under a new name (``Storage.keep_aside``, as a bad autosave is), leaves the
+list, and a sentence says where it went (a ``Notice``, for the caller to show). A slot that
+still holds a file, which could not be moved, is not written over.
 """
 
 from __future__ import annotations
@@ -27,6 +33,10 @@ from web.session import MatchSession
 from web.storage import Storage, read_json
 
 log = logging.getLogger("strategos.last_games")
+
+# What the player is told of a kept game set aside: a sentence's key in ``web.i18n`` and its
+# values (as ``App.notices`` holds them).
+Notice = tuple[str, dict[str, str]]
 
 KEEP = 20
 KINGDOMS = len(KINGDOM_IDS)
@@ -54,7 +64,11 @@ class LastGame:
 
     @property
     def key(self) -> str:
-        return f"{SLOT_PREFIX}{self.slot}"
+        return _key(self.slot)
+
+
+def _key(slot: int) -> str:
+    return f"{SLOT_PREFIX}{slot}"
 
 
 def _digest(data: dict[str, Any]) -> str:
@@ -107,17 +121,18 @@ def _seat_list(value: Any, seats: range) -> bool:
     )
 
 
-def entries(storage: Storage) -> list[LastGame]:
-    """The kept games, newest first."""
+def entries(storage: Storage, notices: list[Notice] | None = None) -> list[LastGame]:
+    """The kept games, newest first. Rebuilding a lost or damaged index may set games aside
+    (``_rebuild``): what the player is to be told of them is added to ``notices``."""
     raw = read_json(storage, INDEX_KEY)
     if not isinstance(raw, list):
-        slots = [f"{SLOT_PREFIX}{s}" for s in range(KEEP)]
+        slots = [_key(s) for s in range(KEEP)]
         if storage.exists(INDEX_KEY) or any(storage.exists(k) for k in slots):
-            return _rebuild(storage)
+            return _rebuild(storage, notices)
         return []
     found = [g for g in (_from_dict(r) for r in raw) if g is not None]
     if len(found) < len(raw):  # a damaged index: the slots' own summaries say what is kept
-        return _rebuild(storage)
+        return _rebuild(storage, notices)
     seen: set[int] = set()
     out = []
     for g in found:
@@ -127,29 +142,54 @@ def entries(storage: Storage) -> list[LastGame]:
     return out
 
 
-def _rebuild(storage: Storage) -> list[LastGame]:
-    """The index from the slots' own summaries (the index was lost or damaged)."""
+def _rebuild(storage: Storage, notices: list[Notice] | None) -> list[LastGame]:
+    """The index from the slots' own summaries (the index was lost or damaged). A slot that
+    holds no finished game that loads is set aside, never deleted; the player is told in one
+    sentence however many there are (``_told``)."""
     games = []
+    moved: list[str] = []
+    stuck: list[str] = []
     for slot in range(KEEP):
-        data = read_json(storage, f"{SLOT_PREFIX}{slot}")
+        key = _key(slot)
+        data = read_json(storage, key)
         summary = _from_dict(data.get("last_game")) if isinstance(data, dict) else None
         if summary is None or summary.slot != slot:
             summary = _summary_anew(storage, slot)
         if summary is not None:
             games.append(summary)
-        elif storage.exists(f"{SLOT_PREFIX}{slot}"):
-            log.warning("kept game %d does not load as a finished game; removed", slot)
-            storage.delete(f"{SLOT_PREFIX}{slot}")
+        elif storage.exists(key):
+            where = storage.keep_aside(key)
+            if where is None:
+                log.error("kept game %d does not load and could not be set aside", slot)
+                stuck.append(key)
+            else:
+                log.warning("kept game %d does not load as a finished game; now %s", slot, where)
+                moved.append(where)
     games.sort(key=lambda g: g.saved, reverse=True)
     _write_index(storage, games)
+    if notices is not None:
+        notices.extend(_told(moved, stuck))
     return games
+
+
+def _told(moved: list[str], stuck: list[str]) -> list[Notice]:
+    """One sentence for the games set aside and one for those that could not be, each naming
+    the first: a folder that refuses renames would otherwise give twenty sentences."""
+    out: list[Notice] = []
+    for found, one, many in ((moved, "lg_set_aside", "lg_set_aside_many"),
+                             (stuck, "lg_stuck", "lg_stuck_many")):  # fmt: skip
+        if len(found) == 1:
+            out.append((one, {"name": found[0]}))
+        elif found:
+            out.append((many, {"name": found[0], "n": str(len(found))}))
+    return out
 
 
 def _summary_anew(storage: Storage, slot: int) -> LastGame | None:
     """The summary of the game in ``slot`` made again from the game itself, written back with
     it, when only its summary was damaged: a finished game that loads is not thrown away for
     a line about it. None if the slot holds no finished game that loads."""
-    key = f"{SLOT_PREFIX}{slot}"
+    key = _key(slot)
     text = storage.read(key)
     if text is None:
         return None
@@ -189,21 +229,30 @@ def summary_of(session: MatchSession, slot: int, size: int, digest: str) -> Last
     )
 
 
-def remember(storage: Storage, session: MatchSession) -> LastGame | None:
-    """Keep ``session``'s finished game as the newest; None if no room could be made."""
+def remember(
+    storage: Storage, session: MatchSession, notices: list[Notice] | None = None
+) -> LastGame | None:
+    """Keep ``session``'s finished game as the newest; None if no room could be made.
+    ``notices`` as for ``entries``."""
     if not session.is_over():
         return None
     data = json.loads(session.save_text())
     digest = _digest(data)
-    games = entries(storage)
+    games = entries(storage, notices)
     same = next((g for g in games if g.digest == digest), None)
     if same is not None:  # seen again (imported twice): it moves to the front
         games.remove(same)
         slot = same.slot
     else:
         used = {g.slot for g in games}
-        free = [s for s in range(KEEP) if s not in used]
-        slot = free[0] if free else games.pop().slot  # all taken: the oldest's slot
+        # Not a slot off the list that still holds a file: one that could not be set aside.
+        free = [s for s in range(KEEP) if s not in used and not storage.exists(_key(s))]
+        if free:
+            slot = free[0]
+        elif games:
+            slot = games.pop().slot  # all taken: the oldest's slot
+        else:
+            return None
     text = ""
     for _ in range(3):  # the summary's size is part of the text it sits in
         summary = summary_of(session, slot, len(text), digest)
@@ -229,10 +278,10 @@ def _drop(storage: Storage, games: list[LastGame], game: LastGame) -> None:
     _write_index(storage, games)
 
 
-def drop_oldest(storage: Storage) -> LastGame | None:
+def drop_oldest(storage: Storage, notices: list[Notice] | None = None) -> LastGame | None:
     """Drop the oldest kept game to make room for what matters more (the player's autosave);
-    the game dropped, or None when none is kept."""
-    games = entries(storage)
+    the game dropped, or None when none is kept. ``notices`` as for ``entries``."""
+    games = entries(storage, notices)
     if not games:
         return None
     oldest = games.pop()
@@ -248,11 +297,31 @@ def load(storage: Storage, game: LastGame) -> str | None:
     return storage.read(game.key)
 
 
-def forget(storage: Storage, game: LastGame) -> None:
-    games = entries(storage)
-    kept = [g for g in games if g.slot != game.slot]
-    storage.delete(game.key)
+def set_aside(storage: Storage, game: LastGame, notices: list[Notice]) -> None:
+    """``game``, which no longer loads, leaves the list; its file is kept under a new name,
+    not deleted, and ``notices`` gets the sentence that says where it is."""
+    kept = [g for g in entries(storage, notices) if g.slot != game.slot]
+    if not storage.exists(game.key):
+        notices.append(("lg_gone", {}))
+    else:
+        where = storage.keep_aside(game.key)
+        if where is None:
+            log.error("kept game %d does not load and could not be set aside", game.slot)
+            notices.append(("lg_stuck", {"name": game.key}))
+        else:
+            log.warning("kept game %d does not load; now %s", game.slot, where)
+            notices.append(("lg_set_aside", {"name": where}))
     _write_index(storage, kept)
 
 
-__all__ = ["BUDGET", "KEEP", "LastGame", "drop_oldest", "entries", "forget", "load", "remember"]
+__all__ = [
+    "BUDGET",
+    "KEEP",
+    "LastGame",
+    "Notice",
+    "drop_oldest",
+    "entries",
+    "load",
+    "remember",
+    "set_aside",
+]

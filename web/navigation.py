@@ -74,7 +74,7 @@ class Navigator:
         return self.open_match(MatchSession(config))
 
     def open_game_over(self, session: MatchSession) -> None:
-        last_games.remember(self.app.storage, session)
+        last_games.remember(self.app.storage, session, self.app.notices)
         self.app.push(GameOverScene(self.app, session))
 
     def pass_device(self, session: MatchSession, seat: int, done: Callable[[], None]) -> None:
@@ -142,7 +142,7 @@ class Navigator:
             return None
         found.on_commit = None  # a game watched is never the autosave
         if remember and found.is_over():
-            last_games.remember(self.app.storage, found)
+            last_games.remember(self.app.storage, found, self.app.notices)
         scene = self.replay_session(found)
         scene.review_first = review
         return scene

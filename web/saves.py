@@ -2,11 +2,13 @@
 
 The autosave is the player's: only a game a person plays writes it, and a game that ends
 deletes it only if it is that game. When the storage refuses it (a full ``localStorage`` or
-disk), the kept last games, which can be lost, make room for it, the oldest first. A game an
-AI plays alone (spectating, the title's background) never touches it. ``replaced_by`` names
-the unfinished game a new or imported one would replace, so that ``web.navigation`` can ask
-first. An autosave that no longer loads is kept aside under a new name and the title says so;
-an imported file that does not load is refused with a sentence, and the current game survives.
+disk), the kept last games make room for it, the oldest dropped first (a kept game set
+aside because it no longer loads is the player's file and is never dropped, see
+``web.last_games``). A game an AI plays alone (spectating, the title's background) never
+touches it. ``replaced_by`` names the unfinished game a new or imported one would replace, so
+that ``web.navigation`` can ask first. An autosave that no longer loads is kept aside under a
+new name and the title says so; an imported file that does not load is refused with a
+sentence, and the current game survives.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ def _write_autosave(app: App, text: str) -> bool:
     if store.write(AUTOSAVE, text):
         return True
     for _ in range(last_games.KEEP):  # bounded even if a game could not be deleted
-        game = last_games.drop_oldest(store)
+        game = last_games.drop_oldest(store, app.notices)
         if game is None:
             break
         log.warning(
@@ -106,7 +108,12 @@ def set_aside(app: App) -> None:
 
 def notice(app: App) -> str:
     """What the title tells about stored files that did not read, in the current language."""
-    return " ".join(i18n.t(key, **values) for key, values in app.notices)
+    return sentences(app.notices)
+
+
+def sentences(notices: list[tuple[str, dict[str, str]]]) -> str:
+    """``notices`` (keys of ``web.i18n`` with their values) said in the current language."""
+    return " ".join(i18n.t(key, **values) for key, values in notices)
 
 
 def load(app: App, text: str | bytes) -> MatchSession | str:

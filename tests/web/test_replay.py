@@ -508,22 +508,84 @@ def test_a_game_whose_own_summary_is_damaged_is_kept_with_its_summary_made_again
     tmp_path: Path,
 ) -> None:
     """Index and slot summary both damaged: the finished game in the slot still loads, so it
-    stays listed (its summary made from the game again); only a slot that holds no game that
-    loads leaves the list."""
+    stays listed (its summary made from the game again); a slot that holds no game that
+    loads leaves the list, its file kept aside (never deleted) and the player told."""
     store = FileStorage(tmp_path)
     kept = last_games.remember(store, finished_session(3))
     assert kept is not None
     slot = json.loads(store.read(kept.key) or "")
     slot["last_game"]["kingdoms"] = [99, 1]
     store.write(kept.key, json.dumps(slot))
-    store.write(f"{last_games.SLOT_PREFIX}5", '{"players": 2, "junk": true}')
+    junk = '{"players": 2, "junk": true}'
+    store.write(f"{last_games.SLOT_PREFIX}5", junk)
     store.write(last_games.INDEX_KEY, "[{}]")
-    again = last_games.entries(store)
+    notices: list[last_games.Notice] = []
+    again = last_games.entries(store, notices)
     assert [(g.slot, g.kingdoms, g.winners, g.digest) for g in again] == [
         (kept.slot, kept.kingdoms, kept.winners, kept.digest)
     ]
     assert json.loads(store.read(kept.key) or "")["last_game"]["kingdoms"] == kept.kingdoms
     assert not store.exists(f"{last_games.SLOT_PREFIX}5")
+    (aside,) = tmp_path.glob("last-game-5.corrupt-*.json")
+    assert aside.read_text(encoding="utf-8") == junk
+    assert notices == [("lg_set_aside", {"name": str(aside)})]
+    # Several at once are told in one sentence, naming the first.
+    for n in (6, 7):
+        store.write(f"{last_games.SLOT_PREFIX}{n}", junk)
+    store.delete(last_games.INDEX_KEY)
+    notices.clear()
+    assert last_games.entries(store, notices) == again
+    assert len(list(tmp_path.glob("last-game-*.corrupt-*.json"))) == 3
+    assert [(key, values["n"]) for key, values in notices] == [("lg_set_aside_many", "2")]
+
+
+def test_a_kept_game_that_cannot_be_set_aside_stays_and_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder that refuses the rename: the file stays where it is, off the list, and the
+    next finished game takes another slot rather than its place."""
+    store = FileStorage(tmp_path)
+    monkeypatch.setattr(store, "keep_aside", lambda key: None)
+    store.write(f"{last_games.SLOT_PREFIX}0", "not a game")
+    notices: list[last_games.Notice] = []
+    kept = last_games.remember(store, finished_session(3), notices)
+    assert notices == [("lg_stuck", {"name": f"{last_games.SLOT_PREFIX}0"})]
+    assert kept is not None and kept.slot != 0
+    assert store.read(f"{last_games.SLOT_PREFIX}0") == "not a game"
+    assert last_games.entries(store) == [kept]
+
+
+@pytest.mark.parametrize("content", [b"{cut short", bytes(range(128, 256))], ids=["json", "bytes"])
+def test_watch_on_a_kept_game_that_no_longer_loads_sets_it_aside_and_says_so(
+    app: App, data_dir: Path, content: bytes
+) -> None:
+    store = app.storage
+    older = last_games.remember(store, finished_session(4))
+    newer = last_games.remember(store, finished_session(3))
+    assert older is not None and newer is not None
+    (data_dir / f"{newer.key}.json").write_bytes(content)
+    app.push(TitleScene(app))
+    app.nav.open_last_games()
+    scene = app.top
+    assert isinstance(scene, LastGamesScene) and scene.games == [newer, older]
+    click_button(app, scene.buttons, "watch0")
+    assert app.top is scene and scene.games == [older]  # the screen goes on, without it
+    (aside,) = data_dir.glob(f"{newer.key}.corrupt-*.json")
+    assert aside.read_bytes() == content and not (data_dir / f"{newer.key}.json").exists()
+    assert app.toast_text == i18n.t("lg_set_aside", name=str(aside))
+    app.frame()
+    # A game listed whose file is gone is only taken off the list.
+    (data_dir / f"{older.key}.json").unlink()
+    click_button(app, scene.buttons, "watch0")
+    assert scene.games == [] and app.toast_text == i18n.t("lg_gone")
+    assert last_games.entries(store) == []
+    assert aside.read_bytes() == content
+    # One found as the list is rebuilt (the index lost) is told on this screen and the title.
+    (data_dir / f"{older.key}.json").write_bytes(content)
+    (data_dir / f"{last_games.INDEX_KEY}.json").unlink()
+    scene.on_enter()
+    (second,) = data_dir.glob(f"{older.key}.corrupt-*.json")
+    assert app.toast_text == saves.notice(app) == i18n.t("lg_set_aside", name=str(second))
 
 
 def test_the_games_keep_within_their_budget_and_never_push_out_the_autosave(

@@ -283,6 +283,9 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app.notices += [("autosave_set_aside", {"name": "autosave.corrupt-20260101-120000"}),
                     ("settings_unreadable", {})]  # fmt: skip
     checker.check("title, a notice", configs=SE_CONFIGS)
+    app.notices[0] = ("lg_set_aside_many", {"n": "12", "name": "last-game-12.corrupt-20260101"
+                                            "-120000"})  # fmt: skip
+    checker.check("title, a notice of last games set aside", configs=SE_CONFIGS)
     app.notices.clear()
 
     new = NewGameScene(app)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import default_map
-from web import i18n, last_games, layout, storage, theme
+from web import i18n, last_games, layout, saves, storage, theme
 from web.gestures import UIEvent
 from web.last_games import LastGame
 from web.layout import HEIGHT, Box, grid
@@ -72,7 +72,10 @@ class LastGamesScene(Scene):
         self.on_enter()
 
     def on_enter(self) -> None:
-        self.games = last_games.entries(self.app.storage)
+        said = len(self.app.notices)  # the title says it too, until a game is started
+        self.games = last_games.entries(self.app.storage, self.app.notices)
+        if len(self.app.notices) > said:  # games that no longer load were set aside
+            self.app.toast(saves.sentences(self.app.notices[said:]), 8.0)
         self.on_language()
 
     def rows(self) -> Rows:
@@ -127,8 +130,9 @@ class LastGamesScene(Scene):
     def _watch(self, game: LastGame) -> None:
         text = last_games.load(self.app.storage, game)
         if text is None or self.app.nav.replay_text(text, remember=False) is None:
-            last_games.forget(self.app.storage, game)
-            self.app.toast(i18n.t("lg_gone"), 5.0)
+            said: list[last_games.Notice] = []
+            last_games.set_aside(self.app.storage, game, said)
+            self.app.toast(saves.sentences(said), 8.0)
             self.on_enter()
 
     def _export(self, game: LastGame) -> None:
