@@ -254,6 +254,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "This save is from another version of Strategos (format {version}).",
         "Это сохранение другой версии Стратегоса (формат {version}).",
     ),
+    "file_too_large": (
+        "{path} is larger than any game record.",
+        "{path} больше любой записи партии.",
+    ),
     "file_unreadable": (
         "The file could not be opened: {reason}",
         "Не удалось открыть файл: {reason}",

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from web.app import App
     from web.session import MatchSession
 
-IMPORT_LIMIT = 8_000_000  # bytes read of a file to replay: far more than any save
 SCREENSHOT_TYPES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")  # what pygame.image.save writes
 
 if __package__ in (None, ""):  # run as a script (pygbag stages main.py at the top level)
@@ -97,6 +96,8 @@ def read_replay(path: str, view: str | None = None) -> tuple[bytes | None, str]:
     """The file to replay if the client accepts it, seen as ``view`` (--view) may see it, else
     None and why (in one sentence)."""
     from game import StateFormatError
+    from web import i18n
+    from web.saves import IMPORT_LIMIT
     from web.session import MatchSession
 
     try:
@@ -105,7 +106,7 @@ def read_replay(path: str, view: str | None = None) -> tuple[bytes | None, str]:
     except OSError as err:
         return None, f"{path} cannot be read: {err.strerror or err}."
     if len(data) > IMPORT_LIMIT:
-        return None, f"{path} is larger than any game record."
+        return None, i18n.t("file_too_large", path=path)
     try:  # as the replay reads it: the record, and the client's seats if it is a save
         session = MatchSession.from_save(data)
     except StateFormatError as err:

@@ -32,8 +32,6 @@ from web.session import MatchSession
 if TYPE_CHECKING:
     from web.app import App
 
-IMPORT_LIMIT = 8_000_000  # bytes read of an imported file: far more than any save
-
 
 class Navigator:
     def __init__(self, app: App) -> None:
@@ -105,14 +103,18 @@ class Navigator:
             self.import_text(data)
 
     def _read(self, path: str) -> bytes | None:
-        """The first ``IMPORT_LIMIT`` bytes of a file from outside, or None with the reason
-        shown."""
+        """A file from outside, or None with the reason shown. A byte past ``IMPORT_LIMIT``
+        is read so that a larger file is told as that, not cut and told as a garbled save."""
         try:
             with open(path, "rb") as f:
-                return f.read(IMPORT_LIMIT)
+                data = f.read(saves.IMPORT_LIMIT + 1)
         except OSError as err:
             self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
             return None
+        if len(data) > saves.IMPORT_LIMIT:
+            self.app.toast(i18n.t("file_too_large", path=path), 7.0)
+            return None
+        return data
 
     # -- watching a game again -------------------------------------------------------------------
     def open_replay(

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game import RECORD_FORMAT, GameRecord, StateFormatError, load_json
+from game.jsontext import MAX_BYTES
 from web import i18n, last_games
 from web.config import MatchConfig
 from web.session import MatchSession
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
     from web.app import App
 
 AUTOSAVE = "autosave"
+IMPORT_LIMIT = MAX_BYTES  # bytes of a file from outside: no larger text loads as a game
 _DAMAGED = re.compile(r"^The [\w ]+ is damaged: (.+)$", re.DOTALL)
 _RULE = re.compile(r"\b(R\d+(?:\.\d+)*)\b")  # the rule an engine sentence cites
 

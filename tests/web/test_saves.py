@@ -574,6 +574,28 @@ def test_an_unreadable_file_says_why_in_words(app: App, random_ai: None, tmp_pat
     assert app.toast_text == "The file could not be opened: No such file or directory"
 
 
+def test_a_file_larger_than_any_game_is_told_so(app: App, tmp_path: Path) -> None:
+    """The import read the first 8,000,000 bytes of a larger file and told the save it had cut
+    as "cut short or garbled"; the file is now refused for its size, as --replay refuses it."""
+    from web.main import read_replay
+    from web.scenes.title import TitleScene
+
+    good = _unfinished(app, seed=41)
+    big = tmp_path / "big.json"
+    big.write_text(good[:-1] + ', "pad": "' + "x" * saves.IMPORT_LIMIT + '"}', encoding="utf-8")
+    app.push(TitleScene(app))
+    for lang in i18n.LANGUAGES:
+        app.set_language(lang)
+        for open_it in (app.nav.import_file, app.nav.replay_file):  # import, Watch a file…
+            app.toast_text = ""
+            open_it(str(big))
+            assert app.toast_text == i18n.t("file_too_large", path=str(big)), open_it
+            assert isinstance(app.top, TitleScene)
+    app.set_language("en")
+    assert read_replay(str(big)) == (None, f"{big} is larger than any game record.")
+    assert app.storage.read(saves.AUTOSAVE) == good
+
+
 @pytest.mark.parametrize(
     "content",
     [
