@@ -250,6 +250,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "it holds a position the rules do not allow{rule}.",
         "в нём позиция, невозможная по правилам{rule}.",
     ),
+    "save_unplayable": (
+        "its step {n}{move} cannot be played at that point{rule}.",
+        "шаг {n} в нём невозможен в той позиции по правилам{rule}.",
+    ),
     "save_version": (
         "This save is from another version of Strategos (format {version}).",
         "Это сохранение другой версии Стратегоса (формат {version}).",

@@ -32,6 +32,13 @@ AUTOSAVE = "autosave"
 IMPORT_LIMIT = MAX_BYTES  # bytes of a file from outside: no larger text loads as a game
 _DAMAGED = re.compile(r"^The [\w ]+ is damaged: (.+)$", re.DOTALL)
 _RULE = re.compile(r"\b(R\d+(?:\.\d+)*)\b")  # the rule an engine sentence cites
+# GameRecord.replay's sentence: a second "does not replay:" after "The save is damaged:" read
+# as two sentences glued, so the player is told the move and its rule in one.
+_NO_REPLAY = re.compile(
+    r"^The game record does not replay: record action (\d+) \((.+?)\) is not allowed there\."
+    r"(.*)$",
+    re.DOTALL,
+)
 
 log = logging.getLogger("strategos.saves")
 
@@ -152,6 +159,16 @@ def refusal(text: str | bytes, engine_reason: str) -> str:
         if type(version) is int and 0 < version < 1000:  # an edition's number, to be shown
             return i18n.t("save_version", version=str(version))
         return i18n.t("save_damaged", reason=i18n.t("save_garbled"))
+    unplayable = _NO_REPLAY.match(engine_reason)
+    if unplayable is not None:
+        log.warning("the file is refused: %s", engine_reason)  # the engine's whole sentence
+        number, action, why = unplayable.groups()
+        rule = _RULE.search(why)
+        # The action is named as the engine writes it, in English: not in another language.
+        step = f" ({action})" if i18n.language() == "en" else ""
+        reason = i18n.t("save_unplayable", n=number, move=step,
+                        rule=f" ({rule.group(1)})" if rule else "")  # fmt: skip
+        return i18n.t("save_damaged", reason=reason)
     # The engine's sentence may open with its own "The … is damaged:"; it is said once here.
     found = _DAMAGED.match(engine_reason)
     detail = found.group(1) if found else engine_reason

@@ -455,6 +455,8 @@ def _bad_files(app: App) -> dict[str, bytes]:
         "future.json": json.dumps({**data, "version": 99}).encode(),
         "lacking.json": json.dumps({"format": "strategos-record", "version": 1}).encode(),
         "seats.json": json.dumps({**data, "client": {"seats": [{"kind": "robot"}]}}).encode(),
+        # Its second action first: a record that does not replay.
+        "unplayable.json": json.dumps({**data, "actions": data["actions"][1:]}).encode(),
     }
 
 
@@ -515,6 +517,12 @@ def test_import_refusals_are_sentences_that_cover_no_button(
             else:  # every word in the player's language: no English engine sentence
                 latin = re.sub(r"\(R\d+(\.\d+)*\)|Strategos", "", text)
                 assert not re.search(r"[A-Za-z]{2,}", latin), (name, text)
+            if name == "unplayable.json":  # one sentence, not the engine's glued to ours
+                step = re.escape(i18n.t("save_unplayable", n="1", move="(@)", rule="(#)"))
+                step = step.replace("1", r"\d+").replace(r"\(@\)", r"( \(.+\))?")
+                step = step.replace(r"\(\#\)", r"( \(R[\d.]+\))?")
+                said = re.escape(i18n.t("save_damaged", reason="@")).replace("@", step)
+                assert re.fullmatch(said, text), text
             assert not any(word in text for word in PARSER_WORDS), (name, text)
             rect = app.toast_rect()
             for b in shown.buttons.buttons:
