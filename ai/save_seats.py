@@ -36,14 +36,24 @@ def check_seat(kind: str, difficulty: str) -> None:
     check_level(difficulty)
 
 
+_SEAT_KEYS = ("kind", "difficulty", "kingdom")
+
+
 def read_seat(data: Any) -> SavedSeat:
-    """One seat of a save, or ValueError saying what is wrong with it."""
+    """One seat of a save, or ValueError saying what is wrong with it.
+
+    Every key is required: the client has written all three for every seat since its first
+    save (``SeatConfig.to_dict``), so a seat without one is damaged. Filled in, a seat that
+    lost its "kind" became an AI, and a save could open with no person's seat."""
     if not isinstance(data, dict):
         raise ValueError("a seat must be an object")
-    kingdom = data.get("kingdom", RANDOM_KINGDOM)
+    missing = [key for key in _SEAT_KEYS if key not in data]
+    if missing:
+        raise ValueError(f"a seat has no {' or '.join(missing)}")
+    kind, difficulty, kingdom = (data[key] for key in _SEAT_KEYS)
     if not isinstance(kingdom, int) or isinstance(kingdom, bool) or not -2 <= kingdom < 6:
         raise ValueError(f"bad kingdom {kingdom!r}")
-    seat = SavedSeat(str(data.get("kind", AI)), str(data.get("difficulty", "normal")), kingdom)
+    seat = SavedSeat(str(kind), str(difficulty), kingdom)
     check_seat(seat.kind, seat.difficulty)
     return seat
 

@@ -192,8 +192,14 @@ def check_hidden_layer_gradient(loss: Any, p: dict[str, Any], grads: dict[str, A
             assert numeric == pytest.approx(flat[i], rel=1e-4, abs=1e-8), key
 
 
+def seat(kind: str, difficulty: str = "easy", kingdom: int = -1) -> dict[str, Any]:
+    """A seat of a client save, as the client writes it (every key)."""
+    return {"kind": kind, "difficulty": difficulty, "kingdom": kingdom}
+
+
 # Client parts of a two-player save whose seats the client refuses (ai.save_seats): so must
-# the review of a save (tests/ai/test_review.py, tests/web/test_session.py).
+# the review of a save (tests/ai/test_review.py, tests/web/test_session.py). Each seat has
+# every key the client writes, but for the cases about a missing one.
 GARBLED_CLIENTS: dict[str, Any] = {
     "number": 5,
     "text": "seats",
@@ -202,13 +208,18 @@ GARBLED_CLIENTS: dict[str, Any] = {
     "no_seats": {"seed": 1},
     "null_seats": {"seats": None},
     "seats_text": {"seats": "x"},
-    "viewer": {"seats": [{"kind": "ai"}, {"kind": "human"}], "viewer": "me"},
-    "one_seat": {"seats": [{"kind": "human"}]},
-    "three_seats": {"seats": [{"kind": "human"}, {"kind": "ai"}, {"kind": "ai"}]},
-    "seat_text": {"seats": ["human", {"kind": "ai"}]},
-    "unknown_kind": {"seats": [{"kind": "robot"}, {"kind": "human"}]},
-    "unknown_level": {"seats": [{"kind": "ai", "difficulty": "godlike"}, {"kind": "human"}]},
-    "bad_kingdom": {"seats": [{"kind": "human", "kingdom": 9}, {"kind": "ai"}]},
-    "kingdom_twice": {"seats": [{"kind": "human", "kingdom": 2}, {"kind": "ai", "kingdom": 2}]},
-    "pick_mixed": {"seats": [{"kind": "human", "kingdom": -2}, {"kind": "ai", "kingdom": 2}]},
+    "viewer": {"seats": [seat("ai"), seat("human")], "viewer": "me"},
+    "one_seat": {"seats": [seat("human")]},
+    "three_seats": {"seats": [seat("human"), seat("ai"), seat("ai")]},
+    "seat_text": {"seats": ["human", seat("ai")]},
+    "unknown_kind": {"seats": [seat("robot"), seat("human")]},
+    "unknown_level": {"seats": [seat("ai", "godlike"), seat("human")]},
+    "bad_kingdom": {"seats": [seat("human", kingdom=9), seat("ai")]},
+    "kingdom_twice": {"seats": [seat("human", kingdom=2), seat("ai", kingdom=2)]},
+    "pick_mixed": {"seats": [seat("human", kingdom=-2), seat("ai", kingdom=2)]},
+    # A seat that lost a key was filled in: without "kind" an AI, so no person's seat.
+    "no_kind": {"seats": [{"difficulty": "easy", "kingdom": -1}, seat("ai")]},
+    "no_level": {"seats": [seat("human"), {"kind": "ai", "kingdom": -1}]},
+    "no_kingdom": {"seats": [{"kind": "human", "difficulty": "easy"}, seat("ai")]},
+    "empty_seat": {"seats": [{}, seat("human")]},
 }

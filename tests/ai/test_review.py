@@ -16,7 +16,7 @@ from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS
 from ai.review import BUDGETS, TURNING_POINT, Budget, Review
 from game import Action, GameRecord, GameState, Rules, parse_action
-from tests.ai.helpers import GARBLED_CLIENTS
+from tests.ai.helpers import GARBLED_CLIENTS, seat
 from tests.scenario import act, city, romans_and_carthage
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -117,7 +117,7 @@ def test_command_line_writes_json_and_refuses_bad_files(
     monkeypatch.setitem(BUDGETS, "quick", Budget(30, 10, 0.05))
     save = tmp_path / "game.json"
     record = json.loads((GOLDEN / "2p_base.json").read_text())["record"]
-    record["client"] = {"seats": [{"kind": "ai"}, {"kind": "human"}], "seed": 0}
+    record["client"] = {"seats": [seat("ai"), seat("human")], "seed": 0}
     save.write_text(json.dumps(record))
     out = tmp_path / "review.json"
     assert review_module.main([str(save), "--json", str(out)]) == 0
@@ -232,7 +232,7 @@ def refused_before_the_run(
 def test_the_review_is_never_written_over_the_game_it_reviews(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    save = golden_record(tmp_path, {"seats": [{"kind": "ai"}, {"kind": "human"}]})
+    save = golden_record(tmp_path, {"seats": [seat("ai"), seat("human")]})
     kept = save.read_bytes()
     link = tmp_path / "link.json"
     link.symlink_to(save)
@@ -327,7 +327,7 @@ def test_an_unfinished_game_is_reviewed_only_for_a_persons_seats(
     playing on may not see; once it is over, any seat."""
     monkeypatch.setitem(BUDGETS, "quick", Budget(10, 5, 0.05))
     record = json.loads((GOLDEN / "2p_base.json").read_text())["record"]
-    record["client"] = {"seats": [{"kind": "ai"}, {"kind": "human"}], "seed": 0}
+    record["client"] = {"seats": [seat("ai"), seat("human")], "seed": 0}
     whole = list(record["actions"])
     record["actions"] = whole[:12]
     save = tmp_path / "game.json"
@@ -346,7 +346,7 @@ def test_an_unfinished_game_is_reviewed_only_for_a_persons_seats(
     assert review_module.main([str(save), "--seats", "0"]) == 0
     capsys.readouterr()
     # Over, the game shows every hand: its AI seats may be reviewed.
-    record["client"] = {"seats": [{"kind": "ai"}, {"kind": "human"}], "seed": 0}
+    record["client"] = {"seats": [seat("ai"), seat("human")], "seed": 0}
     record["actions"] = whole
     save.write_text(json.dumps(record))
     monkeypatch.setattr(Review, "run", lambda self: self)

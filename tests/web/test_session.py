@@ -11,7 +11,7 @@ import pytest
 from ai import review
 from game import P_ACTION, P_PICK, IllegalActionError, Rules, StateFormatError
 from game.actions import DrawCard, EndTurn, Move
-from tests.ai.helpers import GARBLED_CLIENTS
+from tests.ai.helpers import GARBLED_CLIENTS, seat
 from web import describe
 from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig, spectator_config
 from web.session import MatchSession
@@ -81,7 +81,7 @@ def test_kingdoms_picked_in_turn_start_the_game_with_the_pick() -> None:
     resumed = MatchSession.from_save(session.save_text())
     assert resumed.state.seat_kingdom[0] == 2 and resumed.state.phase == P_PICK
     assert resumed.config.picks and resumed.rematch().picks
-    mixed = {"seats": [{"kind": "human", "kingdom": PICK_KINGDOM}, {"kind": "ai", "kingdom": 2}]}
+    mixed = {"seats": [seat("human", kingdom=PICK_KINGDOM), seat("ai", kingdom=2)]}
     with pytest.raises(ValueError, match="every seat or by none"):
         MatchConfig.from_dict(mixed, Rules(), 4, 2)
     crafted = json.loads(session.save_text())
@@ -89,9 +89,12 @@ def test_kingdoms_picked_in_turn_start_the_game_with_the_pick() -> None:
     with pytest.raises(StateFormatError, match="seat settings are wrong"):
         MatchSession.from_save(json.dumps(crafted))
     with pytest.raises(ValueError, match="bad kingdom"):
-        MatchConfig.from_dict({"seats": [{"kingdom": True}, {}]}, Rules(), 4, 2)
+        MatchConfig.from_dict({"seats": [seat("ai", kingdom=True), seat("ai")]}, Rules(), 4, 2)
     with pytest.raises(ValueError, match="one player only"):
-        MatchConfig.from_dict({"seats": [{"kingdom": 2}, {"kingdom": 2}]}, Rules(), 4, 2)
+        MatchConfig.from_dict({"seats": [seat("ai", kingdom=2)] * 2}, Rules(), 4, 2)
+    with pytest.raises(ValueError, match="a seat has no kind"):  # not an AI filled in
+        MatchConfig.from_dict({"seats": [{"difficulty": "easy", "kingdom": 2}, seat("ai")]},
+                              Rules(), 4, 2)  # fmt: skip
 
 
 def test_human_cannot_act_out_of_turn(random_ai: None) -> None:
