@@ -12,6 +12,7 @@ import argparse
 import os
 import random
 import sys
+import tempfile
 
 from game import CHANCE, GameRecord, Rules, new_game
 from game.actions import BattleRoll, DrawCard, NoCard, Roll
@@ -46,7 +47,12 @@ def main(argv: list[str] | None = None) -> int:
         "--rules", type=parse_rules, default=Rules(), help="comma-separated patches, or none"
     )
     parser.add_argument("--quiet", action="store_true", help="only the result")
-    parser.add_argument("--save", help="write the game record (JSON) to this file")
+    parser.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the game record (JSON) to FILE; a file already there is replaced, and the "
+        "output says so",
+    )
     args = parser.parse_args(argv)
     try:
         state = new_game(args.players, seed=args.seed, rules=args.rules)
@@ -59,6 +65,11 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--save: {args.save} is a folder; give a file name")
         if not os.path.isdir(os.path.dirname(args.save) or "."):
             parser.error(f"--save: there is no folder {os.path.dirname(args.save)}")
+        why = _unwritable(args.save)
+        if why:
+            parser.error(f"--save: {args.save} cannot be written: {why}.")
+    # Most tools overwrite an output file named explicitly; this one says that it did.
+    replacing = args.save is not None and os.path.exists(args.save)
     record = GameRecord.for_state(state)
     rng = random.Random(args.seed)
     names = state.board.kingdoms
@@ -106,8 +117,26 @@ def main(argv: list[str] | None = None) -> int:
         except OSError as err:
             print(f"{args.save} cannot be written: {err.strerror or err}.", file=sys.stderr)
             return 2
-        print(f"Record saved to {args.save}")
+        print(f"Record saved to {args.save}" + (", replacing the file there" if replacing else ""))
     return 0
+
+
+def _unwritable(path: str) -> str:
+    """Why a file cannot be written at ``path``, or "" if it can: found before the game is
+    played, not after. A file there is opened for writing without being changed; otherwise a
+    file is made in its folder and removed (permission bits do not tell: root, ACLs, a
+    read-only disk)."""
+    try:
+        if os.path.exists(path):
+            with open(path, "r+b"):
+                pass
+        else:
+            handle, probe = tempfile.mkstemp(dir=os.path.dirname(path) or ".", prefix=".probe-")
+            os.close(handle)
+            os.remove(probe)
+    except OSError as err:
+        return err.strerror or str(err)
+    return ""
 
 
 def _print_battle(state: GameState) -> None:
