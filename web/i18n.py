@@ -252,7 +252,7 @@ TEXT: dict[str, tuple[str, str]] = {
     ),
     "save_unplayable": (
         "its step {n}{move} cannot be played at that point{rule}.",
-        "шаг {n} в нём невозможен в той позиции по правилам{rule}.",
+        "шаг {n}{move} в нём невозможен в той позиции по правилам{rule}.",
     ),
     "save_version": (
         "This save is from another version of Strategos (format {version}).",
