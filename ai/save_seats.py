@@ -96,7 +96,13 @@ def client_seats(client: Any, players: int) -> list[SavedSeat] | None:
         viewer = client.get("viewer", -1)
         if not isinstance(viewer, int) or isinstance(viewer, bool):
             raise ValueError(f"the viewer {viewer!r} is no seat")
-        return read_seats(client, players)
+        seats = read_seats(client, players)
+        # The client writes the seat whose screen it shows: a person's, or -1 with none (the
+        # AIs playing alone). Another seat given was ignored unsaid, the first person's shown;
+        # a client part without a viewer (made by hand) shows the first person's.
+        if "viewer" in client and viewer not in (humans(seats) or [-1]):
+            raise ValueError(f"the viewer {viewer!r} is no person's seat")
+        return seats
     except ValueError as err:
         raise StateFormatError(
             f"The save is damaged: its seat settings are wrong ({err})."

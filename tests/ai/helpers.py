@@ -209,6 +209,10 @@ GARBLED_CLIENTS: dict[str, Any] = {
     "null_seats": {"seats": None},
     "seats_text": {"seats": "x"},
     "viewer": {"seats": [seat("ai"), seat("human")], "viewer": "me"},
+    # The viewer is the seat whose screen the save shows: a person's (-1 with none).
+    "viewer_ai": {"seats": [seat("ai"), seat("human")], "viewer": 0},
+    "viewer_huge": {"seats": [seat("ai"), seat("human")], "viewer": 2**80},
+    "viewer_none": {"seats": [seat("ai"), seat("human")], "viewer": -1},
     "one_seat": {"seats": [seat("human")]},
     "three_seats": {"seats": [seat("human"), seat("ai"), seat("ai")]},
     "seat_text": {"seats": ["human", seat("ai")]},

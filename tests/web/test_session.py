@@ -201,6 +201,7 @@ def test_a_save_with_a_byte_order_mark_keeps_its_seats() -> None:
     session = _human_game(seed=7)
     data = json.loads(session.save_text())
     data["client"]["seats"][0]["kind"], data["client"]["seats"][1]["kind"] = AI, HUMAN
+    data["client"]["viewer"] = 1  # the person's seat, as the client writes it
     again = MatchSession.from_save("\ufeff" + json.dumps(data))
     assert again.config.humans() == [1]
 
