@@ -8,11 +8,34 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from game import CHANCE, Action, GameRecord, GameState, Rules
+from game import (
+    CHANCE,
+    P_COIN_ATTACKER,
+    P_COIN_DEFENDER,
+    P_HALT,
+    Action,
+    GameRecord,
+    GameState,
+    Rules,
+)
 from game.actions import Build, ChooseDeck, Destroy, EndTurn, Move, Return, Train
 from web.config import AI, HUMAN, MatchConfig, SeatConfig
 
 Stop = Callable[[GameState, Action], bool]  # the state before ``action`` is played
+
+
+# Stops the client tests share: seat 0's own decision of a battle's coin (R8.1), attacking
+# or defending, and of Halt or Pass (R5.4).
+def coin_attack(s: GameState, a: Action) -> bool:
+    return s.phase == P_COIN_ATTACKER and s.active == 0
+
+
+def coin_defend(s: GameState, a: Action) -> bool:
+    return s.phase == P_COIN_DEFENDER and s.current_player() == 0
+
+
+def halt(s: GameState, a: Action) -> bool:
+    return s.phase == P_HALT and s.current_player() == 0
 
 
 def eager(state: GameState, legal: list[Action], rng: random.Random) -> Action:

@@ -19,9 +19,6 @@ pygame = pytest.importorskip("pygame")
 
 from game import (  # noqa: E402
     P_ACTION,
-    P_COIN_ATTACKER,
-    P_COIN_DEFENDER,
-    P_HALT,
     Action,
     GameRecord,
     GameState,
@@ -70,18 +67,6 @@ def _quest_build(s: GameState, a: Action) -> bool:
 
 def _first_build(s: GameState, a: Action) -> bool:
     return s.current_player() == 0 and isinstance(a, Build) and not s.island_stack[a.island]
-
-
-def _coin_attack(s: GameState, a: Action) -> bool:
-    return s.phase == P_COIN_ATTACKER and s.active == 0
-
-
-def _coin_defend(s: GameState, a: Action) -> bool:
-    return s.phase == P_COIN_DEFENDER and s.current_player() == 0
-
-
-def _halt(s: GameState, a: Action) -> bool:
-    return s.phase == P_HALT and s.current_player() == 0
 
 
 def _seventh_point(s: GameState, a: Action) -> bool:
@@ -250,7 +235,7 @@ def test_the_game_over_header_has_no_winter_rule(app: App) -> None:
 
 # -- 2. battles ----------------------------------------------------------------------------------
 def test_the_coin_prompt_shows_both_sides_and_the_result_waits(app: App, random_ai: None) -> None:
-    cfg, record, coin = positions.search(_coin_attack)
+    cfg, record, coin = positions.search(positions.coin_attack)
     scene = _open(app, cfg, record)
     state = scene.view.public
     prompt = scene.prompt
@@ -290,7 +275,7 @@ def test_the_coin_prompt_shows_both_sides_and_the_result_waits(app: App, random_
 def test_the_held_result_hides_the_tooltips_of_the_map_under_it(app: App, random_ai: None) -> None:
     """A pointer resting on the battle's result (where the last Continue was tapped) showed the
     tooltip of a city or general hidden under the panel, over the defender's strength."""
-    cfg, record, coin = positions.search(_coin_attack)
+    cfg, record, coin = positions.search(positions.coin_attack)
     scene = _open(app, cfg, record)
     perform(app, scene, coin)
     _until(app, partial(_held_and_still, scene), frames=3000)
@@ -311,7 +296,7 @@ def test_the_held_result_hides_the_tooltips_of_the_map_under_it(app: App, random
 
 
 def test_the_defenders_coin_prompt_knows_the_attacker_committed(app: App, random_ai: None) -> None:
-    cfg, record, _coin = positions.search(_coin_defend)
+    cfg, record, _coin = positions.search(positions.coin_defend)
     scene = _open(app, cfg, record)
     prompt = scene.prompt
     assert prompt is not None and prompt.matchup is not None
@@ -321,7 +306,7 @@ def test_the_defenders_coin_prompt_knows_the_attacker_committed(app: App, random
 
 def test_a_battle_result_can_close_by_itself(app: App, random_ai: None) -> None:
     app.settings.hold_battles = False
-    cfg, record, coin = positions.search(_coin_attack)
+    cfg, record, coin = positions.search(positions.coin_attack)
     scene = _open(app, cfg, record)
     perform(app, scene, coin)
     for _ in range(600):
@@ -330,7 +315,7 @@ def test_a_battle_result_can_close_by_itself(app: App, random_ai: None) -> None:
 
 
 def test_the_halt_prompt_stays_clear_of_the_city(app: App, random_ai: None) -> None:
-    cfg, record, _halt_action = positions.search(_halt)
+    cfg, record, _halt_action = positions.search(positions.halt)
     scene = _open(app, cfg, record)
     state = scene.view.public
     prompt = scene.prompt
@@ -540,7 +525,7 @@ def test_the_why_link_opens_its_rule_whatever_was_hovered(app: App, random_ai: N
 
 # -- 8. the log ----------------------------------------------------------------------------------
 def test_every_log_line_starts_with_its_kingdom(app: App, random_ai: None) -> None:
-    cfg, record, _a = positions.search(_halt)
+    cfg, record, _a = positions.search(positions.halt)
     scene = _open(app, cfg, record)
     board = scene.view.public.board
     names = {describe.kingdom(board, k) for k in range(6)}
@@ -643,13 +628,13 @@ def test_the_new_texts_fit(
             shot(app, f"ru_large_{where_tag}{where}.png")
 
     try:
-        for stop in (_coin_attack, _halt, _quest_build):
+        for stop in (positions.coin_attack, positions.halt, _quest_build):
             cfg, record, action = positions.search(stop)
             scene = _open(app, cfg, record)
             if stop is _quest_build:
                 perform(app, scene, action)
             check(stop.__name__.strip("_"))
-            if stop is _coin_attack:  # the result, held
+            if stop is positions.coin_attack:  # the result, held
                 perform(app, scene, action)
                 _until(app, partial(_held_and_still, scene))
                 check("battle_result")

@@ -22,9 +22,6 @@ pygame = pytest.importorskip("pygame")
 from game import (  # noqa: E402
     P_ACTION,
     P_BATTLE_ORDER,
-    P_COIN_ATTACKER,
-    P_COIN_DEFENDER,
-    P_HALT,
     Action,
     GameState,
 )
@@ -56,18 +53,6 @@ def se(data_dir: Path) -> Iterator[App]:
     yield app
     app.set_screen(None)
     pygame.quit()
-
-
-def _coin_attack(s: GameState, a: Action) -> bool:
-    return s.phase == P_COIN_ATTACKER and s.active == 0
-
-
-def _coin_defend(s: GameState, a: Action) -> bool:
-    return s.phase == P_COIN_DEFENDER and s.current_player() == 0
-
-
-def _halt(s: GameState, a: Action) -> bool:
-    return s.phase == P_HALT and s.current_player() == 0
 
 
 def _deck(s: GameState, a: Action) -> bool:
@@ -124,10 +109,10 @@ Opener = Callable[["MatchScene"], None]
 KINDS: dict[str, tuple[positions.Stop | None, int, Opener | None]] = {
     "deck": (_deck, 2, None),
     "pick": (None, 3, None),
-    "halt": (_halt, 2, None),
+    "halt": (positions.halt, 2, None),
     "battle_order": (_battle_order, 6, None),
-    "coin": (_coin_attack, 2, None),
-    "coin_defend": (_coin_defend, 2, None),
+    "coin": (positions.coin_attack, 2, None),
+    "coin_defend": (positions.coin_defend, 2, None),
     "trade": (_trade, 2, _open_trade),
     "build": (_build, 2, _open_build),
     "confirm_end": (_dice_left, 2, _end_turn),
@@ -170,7 +155,7 @@ def test_a_tap_on_the_prompt_over_the_zoom_buttons_is_the_prompts(se: App, rando
     button; the chrome was asked first, so a tap on the visible coin's right end zoomed the
     map. The prompt is drawn on top: a tap there commits the coin, the tooltip a finger's hold
     shows is the coin's, and a tap on the prompt's panel over a chrome button does nothing."""
-    scene = _open(se, _coin_attack)
+    scene = _open(se, positions.coin_attack)
     prompt = scene.shown_prompt()
     assert prompt is not None and prompt.tag == "coin"
     chrome = [b for b in scene.chrome.buttons if overlaps(b.box, prompt.box)]
@@ -195,7 +180,7 @@ def test_a_tap_on_the_prompts_panel_over_a_chrome_button_does_nothing(
 ) -> None:
     """The panel of the prompt hides what lies under it: a tap on the panel (off its buttons)
     over a chrome button neither zooms nor opens a drawer nor plays anything."""
-    scene = _open(se, _coin_attack)
+    scene = _open(se, positions.coin_attack)
     prompt = scene.shown_prompt()
     assert prompt is not None
     buttons = [b.box for g in (scene.prompt_buttons, scene.prompt_extra) for b in g.buttons]
@@ -364,7 +349,7 @@ def test_the_coin_prompts_tokens_keep_to_their_column(
 
     app = App(headless=True, store=FileStorage(data_dir), screen=screen)
     try:
-        scene = _open(app, _coin_attack)
+        scene = _open(app, positions.coin_attack)
         prompt = scene.shown_prompt()
         assert prompt is not None and prompt.matchup is not None
         monkeypatch.setattr(battle, "text_in", lambda _s, _t, box, *a, **k: box)
