@@ -373,3 +373,38 @@ def test_the_coin_prompts_tokens_keep_to_their_column(
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+@pytest.mark.parametrize(
+    "screen", [None, *PHONES], ids=lambda s: "x".join(map(str, s or ["desktop"]))
+)
+def test_the_end_turn_prompt_keeps_its_dice_on_one_line(
+    screen: tuple[int, int] | None, data_dir: Path, random_ai: None
+) -> None:
+    """R4.2: ending a turn with dice left names them. Wrapped in Russian, the list broke
+    inside ("2 5 6" / "6"), read as two lists: it stays on one line of the body, as drawn,
+    in both languages and sizes."""
+    from tests.web.test_text_fit import Checker
+    from web import theme
+    from web.app import App
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
+    try:
+        scene = _shown(app, "confirm_end")
+        dice = match_controls.unused_dice(scene.view.public, scene.session.legal())
+        assert len(dice) >= 2
+        for lang, large in LANGUAGES:
+            Checker(app).configure(lang, large, screen)
+            _reopen(scene, "confirm_end")
+            prompt = scene.shown_prompt()
+            assert prompt is not None
+            box = prompt.body_box
+            found = theme.fit(prompt.body, match_controls.BODY_SIZE, box.w, "sans", 4, box.h)
+            assert not found.cut
+            lines = [line.replace("\u00a0", " ") for line in found.lines]
+            listed = " ".join(map(str, dice))
+            assert any(listed in line for line in lines), (lang, large, found.lines)
+    finally:
+        app.set_screen(None)
+        pygame.quit()

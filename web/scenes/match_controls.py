@@ -553,6 +553,9 @@ def confirm_end_prompt(scene: MatchScene, end: EndTurn, dice: list[int]) -> Prom
         Choice(i18n.t("dont_ask"), partial(scene.end_turn_for_good, end),
                i18n.t("tip_dont_ask"), end),
     ]  # fmt: skip
+    # The dice joined by no-break spaces: wrapped, the list stays whole ("2 5 6" / "6" read
+    # as two lists).
+    listed = "\u00a0".join(map(str, dice))
     return Prompt(i18n.t("confirm_end_title"),
-                  i18n.count_t("confirm_end_body", len(dice), dice=" ".join(map(str, dice))),
+                  i18n.count_t("confirm_end_body", len(dice), dice=listed),
                   options, tag="confirm_end")  # fmt: skip
