@@ -408,3 +408,39 @@ def test_the_end_turn_prompt_keeps_its_dice_on_one_line(
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+@pytest.mark.parametrize("kind", ["trade", "build", "confirm_end"])
+def test_a_prompt_the_player_opened_follows_a_change_of_language(
+    app: App, random_ai: None, kind: str
+) -> None:
+    """The trade (R4.3), the build (R9.5) and ending a turn with dice left (R4.2) are opened
+    by the player, not asked by the engine; switched to Russian in Settings (the match menu)
+    while one was open, the match came back with the prompt still in English. It comes back
+    in the new language, as the engine's prompts do: as if opened there."""
+    from tests.web.player import click_button
+
+    scene = _shown(app, kind)
+
+    def texts() -> list[str]:
+        shown = scene.shown_prompt()
+        assert shown is not None
+        return [shown.title, shown.body, *(c.label for c in shown.options)]
+
+    before = texts()
+    scene.app.nav.open_menu(scene)
+    menu = app.top
+    assert menu is not None and menu is not scene
+    click_button(app, menu.buttons, "settings")  # type: ignore[attr-defined]
+    settings = app.top
+    assert settings is not None
+    click_button(app, settings.buttons, "language")  # type: ignore[attr-defined]
+    click_button(app, settings.buttons, "back")  # type: ignore[attr-defined]
+    click_button(app, menu.buttons, "resume")  # type: ignore[attr-defined]
+    assert app.top is scene
+    app.frame()
+    prompt = scene.shown_prompt()
+    assert prompt is not None and prompt.tag == kind
+    after = texts()
+    _reopen(scene, kind)  # opened anew, in Russian
+    assert after == texts() != before

@@ -8,6 +8,7 @@ weaker general, the winter sea), with that. Everything drawn comes from the view
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -78,6 +79,9 @@ class MatchScene(Scene):
         self.animator = Animator(board, self.board_view.g.pos)
         self.selection = intents.Selection()
         self.local_prompt: Prompt | None = None
+        # What makes ``local_prompt`` again: a change of language rebuilds it as the engine's
+        # prompts are rebuilt by ``_refresh``.
+        self._local_make: Callable[[], Prompt] | None = None
         self.controls = ButtonGroup()
         self.prompt: Prompt | None = None
         self.prompt_buttons = ButtonGroup()
@@ -115,6 +119,8 @@ class MatchScene(Scene):
 
     def on_language(self) -> None:
         self.chrome = ButtonGroup() if self.attract else match_chrome.chrome(self)
+        if self.local_prompt is not None and self._local_make is not None:
+            self.local_prompt = self._local_make()
         self._version = ()
         # The tray changes language at once, even under the menu (this scene then has no
         # update until the menu closes).
@@ -185,8 +191,7 @@ class MatchScene(Scene):
         """R4.2: unused dice are lost; with dice some general could still use, ask first."""
         dice = match_controls.unused_dice(self.view.public, self.session.legal())
         if dice and self.app.settings.confirm_end_turn:
-            self.local_prompt = match_controls.confirm_end_prompt(self, end, dice)
-            self._version = ()
+            self._open_local(partial(match_controls.confirm_end_prompt, self, end, dice))
             return
         self.submit(end)
 
@@ -216,14 +221,18 @@ class MatchScene(Scene):
             self.hints = []
 
     def open_trade(self, trades: list[Trade]) -> None:
-        self.local_prompt = match_controls.trade_prompt(self, trades)
-        self._version = ()
+        self._open_local(partial(match_controls.trade_prompt, self, trades))
 
     def open_build(self, builds: list[Build]) -> None:
         if len({b.source for b in builds}) == 1:
             self.submit(min(builds, key=lambda b: b.die))
             return
-        self.local_prompt = match_controls.build_prompt(self, builds)
+        self._open_local(partial(match_controls.build_prompt, self, builds))
+
+    def _open_local(self, make: Callable[[], Prompt]) -> None:
+        """A prompt the player asked for (a trade, a build, ending a turn with dice left)."""
+        self._local_make = make
+        self.local_prompt = make()
         self._version = ()
 
     def close_prompt(self) -> None:
