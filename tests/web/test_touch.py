@@ -909,3 +909,30 @@ def test_the_replays_log_and_marks_are_a_fingertip_on_an_iphone_se(
 ) -> None:
     """The same at 568x320, where the floor is 91 canvas px: a log line was 37."""
     _replay_taps_are_a_fingertip(se, monkeypatch)
+
+
+def test_a_drag_over_the_game_overs_charts_leaves_the_table_where_it_was(se: App) -> None:
+    """Six players' rows scroll at 568x320, where the charts are shown over the table (the
+    Charts button). A drag or a wheel while the charts were open scrolled the hidden table,
+    and closing them put it back at the top: the player lost their place. A drag acts on
+    what is shown (the charts do not scroll), and the table keeps its place behind them."""
+    from tests.web.player import click_button, drag, wheel
+    from tests.web.test_replay import finished_session
+    from web.scenes.game_over import GameOverScene
+
+    over = GameOverScene(se, finished_session(1, players=6))
+    se.push(over)
+    se.draw()
+    assert over._overflow > 40
+    drag(se, 640, over.table_bottom() - 20, 640, over.table_bottom() - 60)
+    place = over.scroll
+    assert 0 < place < over._overflow
+    click_button(se, over.buttons, "charts")
+    assert over.charts_open
+    drag(se, 640, over.table_bottom() - 20, 640, 200)
+    wheel(se, 640, 400, -3)
+    assert over.scroll == place
+    click_button(se, over.buttons, "charts")
+    assert not over.charts_open and over.scroll == place
+    se.draw()
+    assert over.scroll == place

@@ -6,7 +6,8 @@ estimated win chances, with legends; play again with the same settings.
 The table's columns are as wide as their texts at the size the screen draws them; on a phone
 (the compact layout, larger text) the table takes the whole width and the charts are a tap
 away (Charts), instead of beside it; where its rows are taller than the room above the
-buttons (six players on the smallest phone), they scroll under the table's heading.
+buttons (six players on the smallest phone), they scroll under the table's heading (not
+while the charts hide them; the table keeps its place behind the charts).
 """
 
 from __future__ import annotations
@@ -69,11 +70,13 @@ class GameOverScene(Scene):
         self.on_language()
 
     def _toggle_charts(self) -> None:
+        """The charts over the table, or back: the table keeps its place behind them."""
         self.charts_open = not self.charts_open
-        self.scroll = 0.0
         self.on_language()
 
     def _scroll(self, d: float) -> None:
+        if self.charts_open:  # the table is hidden, and the charts do not scroll
+            return
         self.scroll = max(0.0, min(float(self._overflow), self.scroll + d))
 
     def table_bottom(self) -> int:
