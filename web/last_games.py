@@ -10,10 +10,10 @@ autosave or settings. The other way round, an autosave the storage refuses takes
 these games, the oldest first (``drop_oldest``, from ``web.saves``).
 
 Dropping the oldest is the list's only way to delete a game. A game that no longer loads
-(found when the index is rebuilt, or when Watch opens it) is the player's file all the same:
-it is kept aside under a new name (``Storage.keep_aside``, as a bad autosave is), leaves the
-list, and a sentence says where it went (a ``Notice``, for the caller to show). A slot that
-still holds a file, which could not be moved, is not written over.
+(found when the index is rebuilt, or when Watch or Export opens it) is the player's file all
+the same: it is kept aside under a new name (``Storage.keep_aside``, as a bad autosave is),
+leaves the list, and a sentence says where it went (a ``Notice``, for the caller to show). A
+slot that still holds a file, which could not be moved, is not written over.
 """
 
 from __future__ import annotations

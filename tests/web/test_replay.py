@@ -588,6 +588,36 @@ def test_watch_on_a_kept_game_that_no_longer_loads_sets_it_aside_and_says_so(
     assert app.toast_text == saves.notice(app) == i18n.t("lg_set_aside", name=str(second))
 
 
+@pytest.mark.parametrize("content", [b"{cut short", bytes(range(128, 256))], ids=["json", "bytes"])
+def test_export_of_a_kept_game_that_no_longer_loads_sets_it_aside_as_watch_does(
+    app: App, data_dir: Path, content: bytes
+) -> None:
+    """Export wrote a damaged kept game out as if it were one (or, its file gone, only said
+    so), and left it listed; Watch sets it aside and takes it off the list. Export does the
+    same now: nothing is exported, the file is kept aside and the player told where."""
+    store = app.storage
+    older = last_games.remember(store, finished_session(4))
+    newer = last_games.remember(store, finished_session(3))
+    assert older is not None and newer is not None
+    (data_dir / f"{newer.key}.json").write_bytes(content)
+    app.push(TitleScene(app))
+    app.nav.open_last_games()
+    scene = app.top
+    assert isinstance(scene, LastGamesScene) and scene.games == [newer, older]
+    click_button(app, scene.buttons, "export0")
+    assert not list(data_dir.glob("exports/*.json"))
+    assert app.top is scene and scene.games == [older]
+    (aside,) = data_dir.glob(f"{newer.key}.corrupt-*.json")
+    assert aside.read_bytes() == content and not (data_dir / f"{newer.key}.json").exists()
+    assert app.toast_text == i18n.t("lg_set_aside", name=str(aside))
+    assert last_games.entries(store) == [older]
+    app.frame()
+    (data_dir / f"{older.key}.json").unlink()
+    click_button(app, scene.buttons, "export0")
+    assert scene.games == [] and app.toast_text == i18n.t("lg_gone")
+    assert last_games.entries(store) == []
+
+
 def test_the_games_keep_within_their_budget_and_never_push_out_the_autosave(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -130,15 +130,22 @@ class LastGamesScene(Scene):
     def _watch(self, game: LastGame) -> None:
         text = last_games.load(self.app.storage, game)
         if text is None or self.app.nav.replay_text(text, remember=False) is None:
-            said: list[last_games.Notice] = []
-            last_games.set_aside(self.app.storage, game, said)
-            self.app.toast(saves.sentences(said), 8.0)
-            self.on_enter()
+            self._set_aside(game)
+
+    def _set_aside(self, game: LastGame) -> None:
+        """``game`` no longer loads: it leaves the list, its file kept aside, and the player
+        is told where it went."""
+        said: list[last_games.Notice] = []
+        last_games.set_aside(self.app.storage, game, said)
+        self.app.toast(saves.sentences(said), 8.0)
+        self.on_enter()
 
     def _export(self, game: LastGame) -> None:
+        """As Watch: a game that no longer loads is set aside, not written out as a file that
+        would not import."""
         text = last_games.load(self.app.storage, game)
-        if text is None:
-            self.app.toast(i18n.t("lg_gone"), 5.0)
+        if text is None or isinstance(saves.load(self.app, text), str):
+            self._set_aside(game)
             return
         try:
             where = self.app.storage.export(text)
