@@ -936,3 +936,42 @@ def test_a_drag_over_the_game_overs_charts_leaves_the_table_where_it_was(se: App
     assert not over.charts_open and over.scroll == place
     se.draw()
     assert over.scroll == place
+
+
+def test_last_games_export_says_where_in_words_that_fit_an_iphone_se(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Export's "Exported: {path}" names a desktop path longer than a phone's line at the
+    text floor (here under a home folder's data folder, as on Linux): at 568x320 the toast
+    wraps it after a folder's separator and stays whole on the screen, in English and
+    Russian, normal and Large."""
+    from tests.web.player import click_button
+    from tests.web.test_replay import finished_session
+    from tests.web.test_text_fit import Checker
+    from web import i18n, last_games, theme
+    from web.app import App
+    from web.scenes.last_games import LastGamesScene
+    from web.storage import FileStorage
+
+    data = tmp_path / "home" / "someone" / ".local" / "share" / "strategos"
+    monkeypatch.setenv("STRATEGOS_DATA_DIR", str(data))
+    app = App(headless=True, store=FileStorage(data), screen=(568, 320))
+    try:
+        assert last_games.remember(app.storage, finished_session(3)) is not None
+        scene = LastGamesScene(app)
+        app.push(scene)
+        checker = Checker(app)
+        for lang in ("en", "ru"):
+            app.set_language(lang)
+            click_button(app, scene.buttons, "export0")
+            (where,) = (data / "exports").glob("*.json")
+            assert app.toast_text == i18n.t("exported", path=str(where))
+            assert theme.font(theme.floor()).size(str(where))[0] > 1280 - 64  # a long path
+            checker.check(f"exported, {lang}", configs=[(lang, large, (568, 320))
+                                                        for large in (False, True)])  # fmt: skip
+            where.unlink()
+        toast = [p for key, p in checker.problems.items() if " web.app: " in key]
+        assert not toast, "\n".join(toast)
+    finally:
+        app.set_screen(None)
+        pygame.quit()
