@@ -294,6 +294,15 @@ TEXT: dict[str, tuple[str, str]] = {
         "Your saved game could not be read, nor kept aside; a new game will replace it.",
         "Сохранённую игру не удалось ни прочитать, ни отложить; новая игра её заменит.",
     ),
+    # the last line of a page of the title's notice, where its sentences take several
+    "notice_next": (
+        "{page} of {pages} · tap here for the next",
+        "{page} из {pages} · нажмите сюда, чтобы читать дальше",
+    ),
+    "notice_first": (
+        "{page} of {pages} · tap here for the first again",
+        "{page} из {pages} · нажмите сюда, чтобы вернуться к первому",
+    ),
     # before a new or imported game takes the place of an unfinished one
     "replace_title": ("Replace your unfinished game?", "Заменить неоконченную игру?"),
     "replace_body": (

@@ -242,6 +242,8 @@ def _wrap(s: str, size: int, width: int, face: str, split_words: bool) -> list[s
             candidate = f"{line} {w}" if line else w
             if f.size(candidate)[0] <= width or not line:
                 line = candidate
+            elif split_words and f.size(w)[0] > width and _head_fits(f, line, w, width):
+                line = candidate  # a path wider than any line starts beside the words before
             else:
                 lines.append(line)
                 line = w
@@ -254,12 +256,21 @@ def _wrap(s: str, size: int, width: int, face: str, split_words: bool) -> list[s
                 while cut > 1 and f.size(line[:cut])[0] > width:
                     cut -= 1
                 sep = max(line.rfind("/", 0, cut), line.rfind("\\", 0, cut))
+                if sep <= 0:  # in a file's name: after a dash or a dot, so that the name's
+                    # last part ("2038,") does not leave its comma alone on the next line
+                    sep = max(line.rfind(c, 0, cut) for c in "-._")
                 if sep > 0:
                     cut = sep + 1
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _head_fits(f: pygame.font.Font, line: str, word: str, width: int) -> bool:
+    """Some of ``word`` up to a folder's separator fits on ``line`` after a space."""
+    return any(f.size(f"{line} {word[: i + 1]}")[0] <= width
+               for i, c in enumerate(word) if c in "/\\")  # fmt: skip
 
 
 def wrap(s: str, size: int, width: int, face: str = "sans") -> list[str]:

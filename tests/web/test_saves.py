@@ -391,7 +391,8 @@ def test_the_title_notice_fits_its_box_and_covers_no_button(
     app: App, data_dir: Path, lang: str, large: bool
 ) -> None:
     from web.layout import HEIGHT
-    from web.scenes.title import NOTICE_SIZE, TitleScene
+    from web.scenes.title import TitleScene
+    from web.scenes.title_notice import NOTICE_SIZE
 
     app.set_language(lang)
     app.settings.large_text = large

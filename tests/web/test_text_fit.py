@@ -444,6 +444,67 @@ def test_every_coach_line_fits(app: App, monkeypatch: pytest.MonkeyPatch) -> Non
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 
+DATA_DIR = "/home/someone/.local/share/strategos"  # where Linux keeps a desktop's files
+ASIDE = "corrupt-20261205-203800-2.json"  # the second file set aside in that second
+SETTINGS_ASIDE = ("settings_set_aside", {"name": f"{DATA_DIR}/settings.{ASIDE}"})
+AUTOSAVE_ASIDE = ("autosave_set_aside", {"name": f"{DATA_DIR}/autosave.{ASIDE}"})
+GAME_ASIDE = ("lg_set_aside", {"name": f"{DATA_DIR}/last-game-3.{ASIDE}"})
+GAMES_ASIDE = ("lg_set_aside_many", {"n": "12", "name": f"{DATA_DIR}/last-game-13.{ASIDE}"})
+GAMES_STUCK = ("lg_stuck_many", {"n": "12", "name": "last-game-19"})
+UNREADABLE: list[tuple[str, dict[str, str]]] = [("settings_unreadable", {}),
+                                                 ("autosave_unreadable", {})]  # fmt: skip
+
+
+@pytest.mark.parametrize("resume", [False, True], ids=["no game", "a game to continue"])
+def test_the_title_notice_fits_with_any_files_set_aside(app: App, resume: bool) -> None:
+    """The title tells of stored files that did not read, naming each where the desktop kept
+    it: a whole path. Two of them (a bad autosave and a kept game of Last games) ran a line
+    off the screen at 800x360; the check before used short names. Every combination, on every
+    screen, in both languages and sizes: each sentence whole on the card, the card on the
+    screen and clear of the buttons, and every sentence shown on one of its pages."""
+    from tests.web.test_replay import finished_session
+    from web.layout import HEIGHT
+    from web.scenes.title import TitleScene
+
+    title = TitleScene(app, attract_seed=3)
+    app.push(title)
+    app.run_frames(5)
+    if resume:
+        title.resume = finished_session(3)
+        title.on_language()
+    checker = Checker(app)
+    combos = [
+        [n for n in (settings, autosave, *games) if n is not None]
+        for settings in (None, SETTINGS_ASIDE)
+        for autosave in (None, AUTOSAVE_ASIDE)
+        for games in ([], [GAME_ASIDE], [GAMES_ASIDE, GAMES_STUCK])
+    ][1:]  # fmt: skip
+    combos.append([*UNREADABLE, GAME_ASIDE])
+    for combo in combos:
+        app.notices[:] = combo
+        for config in SE_CONFIGS:
+            checker.configure(*config)
+            where = f"title, {[key for key, _values in combo]}"
+            shown: list[str] = []
+            pages = title.notice_pages()
+            for page in range(pages):
+                title.notice_page = page
+                with theme.recording() as log:
+                    app.draw()
+                checker._look(log, _name(config), f"{where}, page {page + 1}", bool(config[2]))
+                box = title.notice_box()
+                assert box.x >= 0 and box.right <= 1280 and box.bottom <= HEIGHT, (where, box)
+                for other in [title.panel_box, *(b.box for b in title.buttons.buttons)]:
+                    assert not layout.overlaps(box, other), (where, _name(config), box, other)
+                shown += title.notice_lines()
+            said = [i18n.t(key, **values) for key, values in combo]
+            squashed = _squash("".join(shown))
+            assert all(_squash(s) in squashed for s in said), (where, _name(config), shown)
+    app.notices.clear()
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
 def test_the_handover_before_the_pick_fits(app: App) -> None:
     """Kingdoms picked in turn (R3.1): until a seat has picked, the handover names the seat."""
     from web.scenes.pass_device import PassDeviceScene

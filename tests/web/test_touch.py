@@ -975,3 +975,34 @@ def test_last_games_export_says_where_in_words_that_fit_an_iphone_se(
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+def test_a_tap_on_the_title_notice_turns_its_pages(se: App) -> None:
+    """Three files set aside, named by whole paths, take more lines than the card has under
+    the title's buttons at 568x320: the card shows whole sentences a page at a time, and a
+    tap on it (a finger tall) turns to the next page, from the last back to the first."""
+    from tests.web.test_text_fit import AUTOSAVE_ASIDE, GAMES_ASIDE, SETTINGS_ASIDE
+    from web import i18n, layout
+    from web.scenes.title import TitleScene
+
+    se.notices[:] = [SETTINGS_ASIDE, AUTOSAVE_ASIDE, GAMES_ASIDE]
+    title = TitleScene(se, attract_seed=3)
+    se.push(title)
+    se.frame()
+    pages = title.notice_pages()
+    assert pages > 1
+    seen = []
+    for _ in range(pages):
+        box = title.notice_box()
+        assert box.h >= layout.touch()
+        seen.append(title.notice_lines())
+        click(se, *box.center)
+    assert title.notice_lines() == seen[0]  # round again
+    text = "".join("".join(lines) for lines in seen)
+    for key, values in se.notices:
+        assert "".join(i18n.t(key, **values).split()) in "".join(text.split())
+    se.notices[:] = [AUTOSAVE_ASIDE]  # one page: a tap there does nothing
+    title.on_enter()
+    lines = title.notice_lines()
+    click(se, *title.notice_box().center)
+    assert title.notice_lines() == lines and se.top is title

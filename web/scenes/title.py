@@ -19,6 +19,9 @@ from web.gestures import UIEvent
 from web.layout import HEIGHT, WIDTH, Box, column, grid
 from web.scene import Scene, Tip
 from web.scenes.match import MatchScene
+from web.scenes.title_notice import NOTICE_SIZE, pager_height
+from web.scenes.title_notice import pager as notice_pager
+from web.scenes.title_notice import pages as notice_pages
 from web.session import Applied, MatchSession
 from web.widgets import Button, ButtonGroup, dim, label, panel
 
@@ -28,8 +31,8 @@ if TYPE_CHECKING:
 ATTRACT_SEATS, ATTRACT_LEVEL = 4, "easy"
 ATTRACT_FPS = 20.0  # the background game's slides and battles: smooth enough behind a veil
 ATTRACT_REST_S = 0.7  # between two of its moves
-NOTICE_SIZE = 16  # a small text: it grows with the large-text setting
 NOTICE_X, NOTICE_W = 40, 390  # a card left of the buttons, as tall as its lines
+NOTICE_MARGIN = 8  # kept under the card, above the screen's bottom edge
 
 
 class PacedSession(MatchSession):
@@ -57,6 +60,7 @@ class TitleScene(Scene):
         self._band: pygame.Surface | None = None
         self.buttons = ButtonGroup()
         self.resume: MatchSession | None = None
+        self.notice_page = 0  # of the notice, where it takes several (a tap turns them)
         self.on_enter()
 
     def _new_attract(self) -> MatchScene:
@@ -86,13 +90,15 @@ class TitleScene(Scene):
             items.append(("quit", i18n.t("quit"), self._quit))
         touch = layout.touch()
         if touch:  # a phone: finger-tall buttons in two columns (three for nine), row by row
-            # Two columns leave room under them for a notice of two lines (at 568x320 they do
-            # not: three columns there).
+            # Two columns where they leave room under them for the notice's longest sentence
+            # (and its pager), and at least two lines (at 568x320 they do not: three columns
+            # there).
             w, gap = 300, 16
             pairs = (len(items) + 1) // 2
             tall = 220 + pairs * touch + (pairs - 1) * (gap // 2) + 36  # two columns' panel
             line = theme.line_height(theme.small(NOTICE_SIZE))
-            columns = 2 if len(items) <= 8 and tall + 12 + 16 + 2 * line <= HEIGHT else 3
+            below = (HEIGHT - NOTICE_MARGIN - (tall + 12) - 16) // line
+            columns = 2 if len(items) <= 8 and self._notice_need() <= below else 3
             x = 640 - (columns * w + (columns - 1) * gap) // 2
             boxes = grid(x, 238, w, touch, len(items), columns, gap)
             rows = (len(items) + columns - 1) // columns
@@ -145,13 +151,20 @@ class TitleScene(Scene):
 
     def handle(self, ev: UIEvent) -> None:
         if ev.kind == "tap":
-            self.buttons.tap(ev.x, ev.y)
+            if self.notice_pages() > 1 and self.notice_box().contains(ev.x, ev.y):
+                self.notice_page += 1
+                self.app.invalidate()
+            else:
+                self.buttons.tap(ev.x, ev.y)
         elif ev.kind == "drop":
             self.app.nav.import_file(ev.text)
         elif ev.kind == "back" and self.resume is not None:
             self._continue()
 
     def draw(self, surface: pygame.Surface) -> None:
+        # The background game draws no tray: on a phone the band under its map kept what was
+        # drawn there before (another page of the notice, a scene closed).
+        surface.fill(theme.PANEL)
         self.attract.draw(surface)
         dim(surface, 120)
         if self._band is None:
@@ -179,14 +192,45 @@ class TitleScene(Scene):
             return NOTICE_X, self.panel_box.bottom + 12, WIDTH - 2 * NOTICE_X
         return NOTICE_X, self.panel_box.y, NOTICE_W
 
-    def notice_lines(self) -> list[str]:
+    def notice_room(self) -> int:
+        """The lines the card has room for, down to the screen's bottom edge."""
+        step = theme.line_height(theme.small(NOTICE_SIZE))
+        return max(1, (HEIGHT - NOTICE_MARGIN - self.notice_place()[1] - 16) // step)
+
+    def _notice_pages(self) -> list[list[str]]:
         width = self.notice_place()[2] - 32
-        return theme.wrap(saves.notice(self.app), theme.small(NOTICE_SIZE), width)
+        return notice_pages(self.app.notices, width, self.notice_room())
+
+    def notice_pages(self) -> int:
+        return len(self._notice_pages())
+
+    def _notice_need(self) -> int:
+        """The lines the notice's longest sentence takes on a phone's card, with the pager's
+        where there are several sentences; at least two."""
+        width = WIDTH - 2 * NOTICE_X - 32
+        notices = self.app.notices
+        longest = max((len(p) for n in notices for p in notice_pages([n], width, 99)), default=0)
+        if len(notices) > 1:
+            longest += pager_height(width)
+        return max(2, longest)
+
+    def notice_lines(self) -> list[str]:
+        """The lines of the notice's page on show (its last line the pager's, on a page of
+        several)."""
+        found = self._notice_pages()
+        if not found:
+            return []
+        page = self.notice_page % len(found)
+        if len(found) == 1:
+            return found[0]
+        return found[page] + notice_pager(page, len(found), self.notice_place()[2] - 32)
 
     def notice_box(self) -> Box:
         step = theme.line_height(theme.small(NOTICE_SIZE))
         h = 16 + step * max(1, len(self.notice_lines()))
         x, y, w = self.notice_place()
+        if self.notice_pages() > 1:  # a tap turns its pages: a finger tall on a phone
+            h = max(h, layout.touch())
         return Box(x, y, w, h)
 
     def tooltip_at(self, x: float, y: float) -> Tip | None:
