@@ -30,7 +30,9 @@ here; ``value_exit.measure_siblings``). Which fit is written (``--choose``):
   every width forecasts far better than v1 and ranks a turn's siblings, mid-turn positions
   unlike the turn starts it learnt from, far worse.
 
-Otherwise nothing is written.
+Otherwise nothing is written. Games too few to hold some out are refused before any fit (the
+held-out fifth is chosen by a hash of each game's index, and game 11 is the first that a
+self-play file holds out): the held-out scores would be NaN and the rules would compare nothing.
 
 ``--share s`` samples the games at every position where a seat chooses (and every turn start),
 each kept with probability ``s``, instead of at turn starts only (``train_value.decisions``;
@@ -143,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--share in [0, 1], --jobs at least 1")
     data = concatenated(args.data, args.share, args.jobs)
     test_games = held_out(data["game"])
+    short = too_few_games(data["game"], test_games)
+    if short:
+        parser.error(short)
     train = {k: v[~test_games] for k, v in data.items()}
     test = {k: v[test_games] for k, v in data.items()}
     search_games = load(args.test_outcomes)
@@ -196,6 +201,23 @@ def main(argv: list[str] | None = None) -> int:
     args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in report.items() if k != "command"}, indent=1))
     return 0 if chosen is not None else 1
+
+
+def too_few_games(game: np.ndarray, test: np.ndarray) -> str:
+    """Why the positions of games ``game`` (``test``: those of the held-out games) cannot both
+    be fitted and measure the fit, in a sentence; "" when they can. With no held-out game every
+    held-out score was NaN, and ``forecast`` still wrote a model that nothing had measured."""
+    fitted, measured = len(set(game[~test].tolist())), len(set(game[test].tolist()))
+    if fitted and measured:
+        return ""
+    # Self-play games are numbered from 0: the first held out shows how many a file needs.
+    first = int(np.flatnonzero(held_out(np.arange(1000)))[0])
+    games = fitted + measured
+    return (
+        f"the data holds {games} game{'s' * (games != 1)}, {measured} of them held out to "
+        f"measure the fit on and {fitted} to fit; a fifth of the games are held out, chosen by "
+        f"their index (game {first} is the first), so give at least {first + 1} games"
+    )
 
 
 def chosen_width(

@@ -3,17 +3,20 @@ loss, and only a hidden layer that beats the plain fit and v1's ranking is writt
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.ai.helpers import check_hidden_layer_gradient, small_siblings
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 np = pytest.importorskip("numpy")
 tool = load_tool("value_scale", "_strategos_value_scale_for_tests")
 exit_tool = load_tool("value_exit", "_strategos_value_exit_for_scale_tests")
 mlp_tool = load_tool("value_mlp", "_strategos_value_mlp_for_scale_tests")
+selfplay = load_tool("selfplay", "_strategos_selfplay_for_scale_tests")
 
 
 def _results() -> dict[str, Any]:
@@ -85,3 +88,21 @@ def test_the_forecast_rule_goes_by_the_searched_games(
     v1 = _row(1.06, 2.70, 0.88)
     fitted: dict[int, tuple[dict[str, Any], Any]] = {w: ({}, row) for w, row in rows.items()}
     assert tool.forecast_width(fitted, v1) == chosen
+
+
+@pytest.mark.parametrize("choose", ["ranking", "forecast"])
+def test_games_too_few_to_hold_one_out_are_refused_before_the_fit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], choose: str
+) -> None:
+    # One game, none held out: the report's held-out scores were NaN, and the forecast rule
+    # wrote a model with exit code 0.
+    data = tmp_path / "one.jsonl"
+    data.write_text(json.dumps(selfplay.play("random", 1, 0, (2,))) + "\n", encoding="utf-8")
+    gone = str(tmp_path / "gone.jsonl")  # read after the check: the refusal comes first
+    argv = [str(data), "--siblings", gone, "--sibling-games", gone, "--test-outcomes", gone,
+            "--hidden", "0", "--steps", "5", "--compare", "--choose", choose,
+            "--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json")]  # fmt: skip
+    err = usage_error(tool.main, argv, capsys)
+    assert "the data holds 1 game, 0 of them held out" in err
+    assert "so give at least 12 games" in err and "gone.jsonl" not in err
+    assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.json").exists()
