@@ -315,3 +315,17 @@ def test_recorded_positions_whose_seats_disagree_with_the_returns_are_named(
         assert err.startswith(
             f"fit_evaluation.py: error: {positions}:2: not a game of recorded positions: {says}"
         ), err
+
+
+def test_rollout_values_measure_refuses_a_sample_file_as_the_rollouts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A search sample's line has "values" too, the search's chances: they were measured as if
+    # they were the rollouts'.
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    games.write_text(f"{GAME}\n", encoding="utf-8")
+    sample = {"game": 0, "seed": 1, "action": 0, "visits": [1.0], "values": [0.5]}
+    samples.write_text(json.dumps(sample) + "\n", encoding="utf-8")
+    argv = ["measure", str(samples), "--games", str(games), "--rollouts-file", str(samples)]
+    err = refused(rollout_values.main, argv, capsys)
+    assert f"{samples}:1: not a rolled-out position (it has no 'rollouts')" in err

@@ -1,9 +1,11 @@
 """The offline tools check the files they write before their work (ai.command_line): a folder
 given for a file, or a path under a file, is refused with exit code 2 before an input is read
-or a game played, not found when the report or the first finished game is written."""
+or a game played, not found when the report or the first finished game is written; a file of
+another tool's lines given to a tool that appends is refused, and left as it was."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -53,3 +55,32 @@ def test_an_output_that_cannot_be_written_is_refused_before_the_work(
         assert says in err and "Traceback" not in err, err
         assert GONE not in err  # refused before any input was read
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]  # nothing written
+
+
+# A line each tool writes that holds "game" as the samplers' lines do.
+POSITIONS = '{"game": 5, "agents": ["random", "random"], "seed": 1, "returns": [1, 0]}\n'
+SAMPLE = '{"game": 5, "seed": 1, "action": 3, "visits": [0.5, 0.5], "values": [0.4, 0.6]}\n'
+SAMPLERS = {  # the tool, its arguments (GAMES and SAMPLES: inputs), another tool's line
+    "search_targets": (["sample", "GAMES", "--agent", "random", "--per-game", "1"], POSITIONS),
+    "calibrate_search": (["sample", "GAMES", "--iterations", "1"], SAMPLE),
+    "rollout_values": (["SAMPLES", "--games", "GAMES", "--rollouts", "1"], SAMPLE),
+}
+
+
+@pytest.mark.parametrize("tool", sorted(SAMPLERS))
+def test_another_tool_s_file_given_as_the_output_is_refused_not_appended_to(
+    tool: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Only the first key of a line was checked: fit_evaluation's recorded positions passed for
+    # search samples ("1 games already in …") and the samples were appended to them.
+    selfplay = load_tool("selfplay", f"_strategos_selfplay_for_{tool}_outputs")
+    games, samples, out = tmp_path / "games.jsonl", tmp_path / "samples.jsonl", tmp_path / "o"
+    games.write_text(json.dumps(selfplay.play("random", 1, 0, (2,))) + "\n", encoding="utf-8")
+    samples.write_text(SAMPLE.replace('"game": 5', '"game": 0'), encoding="utf-8")
+    argv, line = SAMPLERS[tool]
+    out.write_text(line, encoding="utf-8")
+    named = {"GAMES": str(games), "SAMPLES": str(samples)}
+    main = load_tool(tool, f"_strategos_{tool}_for_foreign_outputs").main
+    err = usage_error(main, [*(named.get(a, a) for a in argv), "--out", str(out)], capsys)
+    assert f"{out}:1: not a " in err and "is it the file meant?" in err, err
+    assert out.read_text(encoding="utf-8") == line

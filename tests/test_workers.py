@@ -293,6 +293,13 @@ def _sampled(args: tuple[dict[str, Any], ...]) -> list[dict[str, Any]]:
     return [{"game": args[0]["index"], "seed": args[0]["seed"]}]
 
 
+SAMPLED = {"game": selfplay.WHOLE, "seed": selfplay.WHOLE}  # the keys of _sampled's lines
+
+
+def _sample(data: Path, out: Path) -> None:
+    selfplay.sample_records(data, out, 10, _sampled, (), selfplay.Workers(), keys=SAMPLED)
+
+
 def test_sampling_reads_a_killed_run_s_files_and_refuses_another_file(tmp_path: Path) -> None:
     played = tmp_path / "games.jsonl"
     argv = ["--agent", "random", "--games", "2", "--seed", "3", "--players", "2"]
@@ -300,7 +307,7 @@ def test_sampling_reads_a_killed_run_s_files_and_refuses_another_file(tmp_path: 
     played.write_text(played.read_text() + '{"index": 2, "ag', encoding="utf-8")  # killed
     out = tmp_path / "samples.jsonl"
     out.write_text('{"game": 0, "seed": 3}\n{"game": 1, "se', encoding="utf-8")  # killed
-    selfplay.sample_records(played, out, 10, _sampled, (), selfplay.Workers())
+    _sample(played, out)
     assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1]
     notes = tmp_path / "notes.jsonl"
     notes.write_text("my notes\n", encoding="utf-8")
@@ -309,8 +316,37 @@ def test_sampling_reads_a_killed_run_s_files_and_refuses_another_file(tmp_path: 
                              (played, notes, "notes.jsonl:1: not a sampled game"),
                              (gone, out, "gone.jsonl does not exist")):  # fmt: skip
         with pytest.raises(selfplay.DataFileError, match=says):
-            selfplay.sample_records(data, into, 10, _sampled, (), selfplay.Workers())
+            _sample(data, into)
     assert notes.read_text(encoding="utf-8") == "my notes\n"
+
+
+def test_sampling_appends_past_a_whole_last_line_without_its_newline(tmp_path: Path) -> None:
+    # The first line appended joined it: two objects on one line, and the file unreadable.
+    played = tmp_path / "games.jsonl"
+    argv = ["--agent", "random", "--games", "2", "--seed", "3", "--players", "2"]
+    assert selfplay.main([*argv, "--out", str(played)]) == 0
+    out = tmp_path / "samples.jsonl"
+    out.write_text('{"game": 0, "seed": 3}', encoding="utf-8")  # edited by hand, say
+    _sample(played, out)
+    assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1]
+
+
+def test_sampling_refuses_a_line_of_another_shape_and_leaves_the_file(tmp_path: Path) -> None:
+    # Only the first key was checked: a file of another tool's lines with "game" passed for
+    # samples, and this tool's lines were appended to it.
+    played = tmp_path / "games.jsonl"
+    argv = ["--agent", "random", "--games", "2", "--seed", "3", "--players", "2"]
+    assert selfplay.main([*argv, "--out", str(played)]) == 0
+    other = tmp_path / "positions.jsonl"
+    line = '{"game": 0, "seats": [0, 1], "positions": []}\n'
+    cases = [(line, "(it has no 'seed')"), (line[:-1], "(it has no 'seed')"),
+             ('{"game": 0, "seed": "3"}\n', "its 'seed' is not a whole number")]  # fmt: skip
+    for content, says in cases:
+        other.write_text(content, encoding="utf-8")
+        with pytest.raises(selfplay.DataFileError) as refused:
+            _sample(played, other)
+        assert f"{other}:1: not a sampled game" in str(refused.value) and says in str(refused.value)
+        assert other.read_text(encoding="utf-8") == content
 
 
 def test_the_arena_on_ray_answers_help_without_an_address(

@@ -14,7 +14,8 @@ self-play records (tools/selfplay.py) to a few decisions of each game (chosen by
 of the game, any seat, at least two legal actions), runs the hint's search there from the
 deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300 iterations, with
 ``ai.chances.MAPPED_SEARCH_OPTIONS``) and writes the chance it gives the action the record went
-on with, beside that seat's result. Resumable: the games already in ``--out`` are skipped.
+on with, beside that seat's result. Resumable: the games already in ``--out`` are skipped; a
+file whose lines are not this tool's samples is refused as ``--out``, never appended to.
 ``fit`` fits, per seat count, the logistic map
 ``sigmoid(a * x + b + c * max(0, x - logit(1/n)))``, ``x`` the logit of the chance and ``n``
 the seats, by maximum likelihood on the training samples, and reports, on the test samples,
@@ -46,6 +47,8 @@ from workers import add_arguments, from_args
 EPS = 1e-4  # chances are clipped to [EPS, 1 - EPS] before the logit
 FOLDS = 5
 SECOND_SLOPE_GAIN = 0.001  # the cross-validated log loss a second slope must save to be kept
+# The keys of a line of ``sample`` that ``fit`` reads, and ``sample`` resumes from.
+CALIBRATION = {"game": WHOLE, "seats": WHOLE, "chance": NUMBER, "won": NUMBER}
 
 
 def decisions(record: GameRecord) -> list[int]:
@@ -92,13 +95,13 @@ def _sample_star(args: tuple[dict[str, Any], int, int]) -> list[dict[str, Any]]:
 
 def sample(args: argparse.Namespace) -> int:
     sample_records(args.data, args.out, args.games, _sample_star,
-                   (args.per_game, args.iterations), args.workers)  # fmt: skip
+                   (args.per_game, args.iterations), args.workers, keys=CALIBRATION)  # fmt: skip
     return 0
 
 
 def _read(path: Path) -> dict[str, np.ndarray]:
-    kinds = {"game": WHOLE, "seats": WHOLE, "chance": NUMBER, "won": NUMBER}
-    rows = [r for r in read_json_lines(path, "sampled game", kinds, "skipped") if "chance" in r]
+    lines = read_json_lines(path, "sampled game", CALIBRATION, "skipped")
+    rows = [r for r in lines if "chance" in r]
     return {k: np.array([r[k] for r in rows], dtype=float)
             for k in ("game", "seats", "chance", "won")}  # fmt: skip
 

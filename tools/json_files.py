@@ -145,9 +145,23 @@ def read_json_lines(
     belongs), or that ``check`` (given a line whose keys are of their kinds) finds fault with:
     the fields of one line that must agree, such as a game's returns and its seats. Each of
     these would otherwise end the tool in a traceback further on."""
+    return json_lines(path, read_text(path), what, keys, unless, optional, check)
+
+
+def json_lines(
+    path: Path,
+    text: str,
+    what: str,
+    keys: Sequence[str] | Mapping[str, Kind] = (),
+    unless: str | None = None,
+    optional: Mapping[str, Kind] | None = None,
+    check: Callable[[dict[str, Any]], str] | None = None,
+) -> list[dict[str, Any]]:
+    """``read_json_lines`` of ``text``, read from ``path`` already (by a reader that first
+    sets aside a last line cut short: ``selfplay.read_rows``)."""
     kinds = {**(keys if isinstance(keys, Mapping) else {}), **(optional or {})}
     rows = []
-    for number, line in enumerate(read_text(path).split("\n"), 1):
+    for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
         at = f"{path}:{number}: not a {what}"
@@ -191,6 +205,6 @@ def reported(main: F) -> F:
 
 __all__ = [
     "NUMBER", "NUMBERS", "OBJECT", "PLAYED", "POSITIONS", "SAMPLE", "VALUES", "WHOLE",
-    "DataFileError", "Kind", "played_game", "read_json", "read_json_lines", "read_text",
-    "reported",
+    "DataFileError", "Kind", "json_lines", "played_game", "read_json", "read_json_lines",
+    "read_text", "reported",
 ]  # fmt: skip

@@ -19,10 +19,12 @@ what differs between the actions' means is the actions, much less the luck.
 Each output line is one position: ``game``, ``seed``, ``action`` (the sample's index in its
 record) and ``values``, the mover's mean win chance after each legal action in the record's
 order (null for the dominated actions and trades the root never weighs by their position,
-as ``value_exit.siblings`` leaves them out). Lines are appended as each game finishes, so a
-stopped run resumes where it stopped. ``measure`` prints how often hard's most visited action
-and v1's one-ply best are among the rollouts' best (exact ties count), over the positions
-rolled out so far.
+as ``value_exit.siblings`` leaves them out), beside ``rollouts`` and ``turns``. Lines are
+appended as each game finishes, so a stopped run resumes where it stopped; a file of other
+lines (a search-sample file, whose lines have ``values`` too) is refused as ``--out``, and as
+``measure``'s ``--rollouts-file``. ``measure`` prints how often hard's most visited action and
+v1's one-ply best are among the rollouts' best (exact ties count), over the positions rolled
+out so far.
 """
 
 from __future__ import annotations
@@ -50,6 +52,11 @@ from ai.playout import Playout
 from ai.search import ROOT_EVAL_PHASES
 from game import P_ACTION, GameRecord, GameState
 from game.actions import Trade
+
+# A line of this tool's: a search sample's line has all but the rollouts' own keys, and its
+# "values" are the search's, not the rollouts'.
+ROLLED = {"game": WHOLE, "seed": WHOLE, "action": WHOLE, "rollouts": WHOLE, "turns": WHOLE,
+          "values": VALUES}  # fmt: skip
 
 
 def weighed(state: GameState) -> list[bool]:
@@ -111,8 +118,7 @@ def _game_values(task: tuple[dict[str, Any], list[dict[str, Any]], int, int, str
 
 def measure(samples: Path, games: Path, rolled: Path) -> dict[str, Any]:
     """Where the rollouts' best action agrees with hard's most visited and v1's one-ply best."""
-    kinds = {"game": WHOLE, "seed": WHOLE, "action": WHOLE, "values": VALUES}
-    rows = read_json_lines(rolled, "rolled-out position", kinds)
+    rows = read_json_lines(rolled, "rolled-out position", ROLLED)
     found = {(r["seed"], r["game"], r["action"]): r["values"] for r in rows}
     sampled = read_json_lines(samples, "sampled game", SAMPLE, "skipped", {"values": VALUES})
     sampled = [s for s in sampled if "visits" in s]  # a game marked skipped has no position
@@ -179,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         if "visits" in s:
             by_game.setdefault((s["seed"], s["game"]), []).append(s)
     # Its own lines, to resume from: a last one cut short by a stopped run is dropped.
-    rolled = read_rows(args.out, "game", "rolled-out position", append=True)
+    rolled = read_rows(args.out, "rolled-out position", ROLLED, append=True)
     done = {(r["seed"], r["game"]) for r in rolled}
     lines = game_records(args.samples, args.games, list(by_game))
     keys = sorted(by_game)[: args.limit] if args.limit else sorted(by_game)

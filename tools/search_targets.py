@@ -11,7 +11,8 @@
 search of ``--agent`` there from the deciding seat's view, and writes the share of the root's
 visits each legal action got and the win chance the search gives the mover after it: what the
 search, given its whole budget, thinks of the moves.
-Resumable: the games already in ``--out`` are skipped.
+Resumable: the games already in ``--out`` are skipped; a file whose lines are not this
+tool's samples (another tool's output) is refused as ``--out``, never appended to.
 
 ``fit`` learns a correction to the quick scores (``ai.policy``) from those shares: the tree
 weighs an action by ``exp(prior_temp * score)``; the corrected logit is ``(prior_temp + gain)
@@ -165,7 +166,8 @@ def _sample_star(args: tuple[dict[str, Any], int, str, int]) -> list[dict[str, A
 
 def sample(args: argparse.Namespace) -> int:
     extra = (args.per_game, args.agent, args.search_seed)
-    sample_records(args.data, args.out, args.games, _sample_star, extra, args.workers, args.first)
+    sample_records(args.data, args.out, args.games, _sample_star, extra, args.workers,
+                   args.first, keys=SAMPLE, optional={"values": VALUES})  # fmt: skip
     return 0
 
 

@@ -25,13 +25,23 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import DataFileError, played_game, reported
+from json_files import (
+    NUMBERS,
+    PLAYED,
+    WHOLE,
+    DataFileError,
+    Kind,
+    json_lines,
+    played_game,
+    read_text,
+    reported,
+)
 from workers import Workers, WorkersError, add_arguments, from_args
 
 import game
@@ -49,6 +59,8 @@ T = TypeVar("T")
 
 # Seat counts in the mix: two and four players most (the arena's targets), every count seen.
 PLAYER_MIX = (2, 2, 2, 3, 4, 4, 4, 5, 6)
+# A line of this tool's, "index" first as it is written: what a cut-short line opens with.
+SELF_PLAY = {"index": WHOLE, **PLAYED}
 
 
 def play(
@@ -159,16 +171,24 @@ def sample_records(
     extra: tuple[Any, ...],
     workers: Workers,
     first: int = 0,
+    *,
+    keys: Mapping[str, Kind],
+    optional: Mapping[str, Kind] | None = None,
 ) -> None:
     """Run ``work((line, *extra))`` on each of ``games`` games of the self-play file ``data``,
-    from its ``first`` (0: its first) on, not yet in ``out`` (its lines name their game as
-    ``"game"``), appending as each finishes: what the tools that study positions of recorded
-    games share."""
+    from its ``first`` (0: its first) on, not yet in ``out``, appending as each finishes: what
+    the tools that study positions of recorded games share. Each line of ``out`` is one this
+    tool writes: ``keys`` (``"game"``, the game it is of, first) and the ``optional`` ones
+    of their kinds, or ``{"game": i, "skipped": true}`` for a game with nothing to sample; a
+    file of any other lines (another tool's, holding ``"game"`` too) is refused, never
+    appended to."""
     if not data.exists():
         raise DataFileError(f"{data} does not exist; give a file of self-play games")
-    played = read_rows(data, "index", "self-play game", append=False, check=played_game)
+    played = read_rows(data, "self-play game", SELF_PLAY, False, optional={"returns": NUMBERS},
+                       check=played_game)  # fmt: skip
     lines = sorted(played, key=lambda d: int(d["index"]))[first : first + games]
-    done = {row["game"] for row in read_rows(out, "game", "sampled game", append=True)}
+    sampled = read_rows(out, "sampled game", keys, True, unless="skipped", optional=optional)
+    done = {row["game"] for row in sampled}
     todo = [(d, *extra) for d in lines if int(d["index"]) not in done]
     print(f"{len(done)} games already in {out}, {len(todo)} to sample", file=sys.stderr)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -177,45 +197,31 @@ def sample_records(
 
 def read_rows(
     path: Path,
-    first_key: str,
     what: str,
+    keys: Mapping[str, Kind],
     append: bool,
+    unless: str | None = None,
+    optional: Mapping[str, Kind] | None = None,
     check: Callable[[dict[str, Any]], str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The objects, one a line, that a tool of ours wrote to ``path`` (none without a file),
-    each with ``first_key`` and, given ``check``, nothing it finds fault with (its sentence
-    names the line). A last line cut short by a killed run is left out, and when the
-    tool goes on to ``append`` to the file, dropped from it, so that the next line starts on
-    a line of its own. Any other line that is not one of ours is a DataFileError: the file is
-    not what was meant, and is not ours to rewrite."""
+    """The lines a tool of ours wrote to ``path`` (none without a file), each a ``what`` with
+    ``keys`` of their kinds, the first of them the key each line opens with (as
+    ``json_files.read_json_lines`` reads them, with ``unless``, ``optional`` and ``check``).
+    A last line cut short by a killed run is left out, and when the tool goes on to
+    ``append`` to the file, dropped from it; a whole last line without its newline gets one,
+    or the first line appended would join it. Any other line that is not one of ours is a
+    DataFileError, and the file is left as it was: it is not what was meant, and not ours to
+    rewrite or append to."""
     if not path.exists():
         return []
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise DataFileError(f"{path} is not a file of {what}s (it is not text)") from None
-    except OSError as err:
-        raise DataFileError(f"{path} cannot be read: {err.strerror or err}") from None
-    lines = text.split("\n")
-    rows = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except ValueError:
-            if number == len(lines) and cut_short(line, first_key):
-                if append:
-                    path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
-                break
-            row = None
-        key = row.get(first_key) if isinstance(row, dict) else None
-        if not isinstance(key, int) or isinstance(key, bool):
-            raise DataFileError(f"{path}:{number}: not a {what}; is it the file meant?")
-        why = check(row) if check is not None else ""
-        if why:
-            raise DataFileError(f"{path}:{number}: not a {what}: {why}")
-        rows.append(row)
+    text = read_text(path)
+    kept = text[: text.rfind("\n") + 1]
+    last = text[len(kept) :]
+    if last.strip() and not cut_short(last, next(iter(keys))):
+        kept = text + "\n"  # a whole line, or one of another file: the reading judges it
+    rows = json_lines(path, kept, what, keys, unless, optional, check)
+    if append and kept != text and text.strip():
+        path.write_text(kept, encoding="utf-8")
     return rows
 
 
@@ -224,7 +230,7 @@ def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
     (``read_rows``); a game of another run is a DataFileError, as it would pass for one of
     this run's."""
     found = set()
-    for number, row in enumerate(read_rows(path, "index", "self-play game", True), 1):
+    for number, row in enumerate(read_rows(path, "self-play game", SELF_PLAY, True), 1):
         run = (row.get("agent"), row.get("seed"), row.get("explore", 0.0))
         if run != (agent, seed, explore):
             raise DataFileError(
