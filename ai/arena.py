@@ -35,7 +35,7 @@ from typing import Any
 
 import game
 from ai.agents import Agent
-from ai.command_line import ignore_interrupts, stopping, unwritable
+from ai.command_line import ignore_interrupts, overlap, stopping, unwritable
 from ai.ismcts import CheatMctsAgent
 from ai.registry import agent_from_spec
 from ai.settings import agent_settings, from_log
@@ -533,10 +533,10 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
             agent_from_spec(spec)
     except ValueError as err:
         parser.error(str(err))
-    for path in (args.json, args.log):
-        why = unwritable(path)
-        if why:
-            parser.error(why)
+    # The log is read, then appended to, then the report written: not over the log.
+    why = unwritable(args.json) or unwritable(args.log) or overlap([args.json, args.log])
+    if why:
+        parser.error(why)
     try:
         with stopping("arena", lambda: _kept(args.log)):
             report = tournament(

@@ -4,7 +4,8 @@
   ``prog: error: …`` on stderr, one line, exit code 2 (``refuse``; ``parser.error`` where the
   parser is in reach).
 - A file it is to write is checked before the run (``unwritable``): an hour of games is not
-  to be lost to a mistyped ``--json`` found only when the report is written.
+  to be lost to a mistyped ``--json`` found only when the report is written, nor a log to a
+  report written over it (``overlap``).
 - Ctrl-C ends a long run with one sentence saying what was kept, and exit code 130, as a
   shell reports a command stopped by SIGINT (``stopping``); never a traceback, and worker
   processes leave the interrupt to the process that started them (``ignore_interrupts``).
@@ -16,12 +17,13 @@ import argparse
 import os
 import signal
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
 
 USAGE = 2  # argparse's exit code for arguments it refuses
 STOPPED = 130  # 128 + SIGINT
+GivenPath = str | os.PathLike[str] | None  # a file named on the command line, or none given
 
 
 def refuse(prog: str, message: str) -> NoReturn:
@@ -59,13 +61,43 @@ def unwritable(path: str | os.PathLike[str] | None, make_folders: bool = False) 
     return ""
 
 
-def check_outputs(parser: argparse.ArgumentParser, *paths: str | os.PathLike[str] | None) -> None:
+def _same(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one is not there yet: the same name is the same file
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def overlap(outputs: Sequence[GivenPath], reads: Sequence[GivenPath] = ()) -> str:
+    """Why the files a command writes (``outputs``) and reads (``reads``) cannot be given as
+    they are, in a sentence; "" when they can: an output that is also an input (a report
+    written over the log it reports on, its hours of games lost) or two outputs in one file
+    (the second replaces the first)."""
+    seen: list[str | os.PathLike[str]] = []
+    for path in outputs:
+        if not path:
+            continue
+        if any(_same(path, read) for read in reads if read):
+            return f"{path} is also a file this command reads: writing it would replace that"
+        if any(_same(path, other) for other in seen):
+            return f"{path} is given for two of the files this command writes: give each its own"
+        seen.append(path)
+    return ""
+
+
+def check_outputs(
+    parser: argparse.ArgumentParser, *paths: GivenPath, reads: Sequence[GivenPath] = ()
+) -> None:
     """The parser's error for the first of ``paths`` (the files a command writes when its
-    run ends, each made with its folders) that cannot be written (``unwritable``)."""
+    run ends, each made with its folders) that cannot be written (``unwritable``), or that is
+    one of the files it ``reads`` or another of ``paths`` (``overlap``)."""
     for path in paths:
         why = unwritable(path, make_folders=True)
         if why:
             parser.error(why)
+    why = overlap(paths, reads)
+    if why:
+        parser.error(why)
 
 
 @contextmanager
@@ -88,5 +120,6 @@ def ignore_interrupts() -> None:
 
 
 __all__ = [
-    "STOPPED", "USAGE", "check_outputs", "ignore_interrupts", "refuse", "stopping", "unwritable",
+    "STOPPED", "USAGE", "check_outputs", "ignore_interrupts", "overlap", "refuse", "stopping",
+    "unwritable",
 ]  # fmt: skip

@@ -27,7 +27,7 @@ from ai.arena import (
     result_from_log,
     summarize,
 )
-from ai.command_line import unwritable
+from ai.command_line import overlap, unwritable
 
 MATCHUP = ("agents", "settings", "rules", "players", "pick")
 
@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("logs", nargs="+", help="arena --log files")
     parser.add_argument("--json", help="write the report as JSON to this file")
     args = parser.parse_args(argv)
-    why = unwritable(args.json)
+    why = unwritable(args.json) or overlap([args.json], args.logs)
     if why:
         parser.error(why)
     try:

@@ -84,3 +84,30 @@ def test_another_tool_s_file_given_as_the_output_is_refused_not_appended_to(
     err = usage_error(main, [*(named.get(a, a) for a in argv), "--out", str(out)], capsys)
     assert f"{out}:1: not a " in err and "is it the file meant?" in err, err
     assert out.read_text(encoding="utf-8") == line
+
+
+# DATA: a file the tool reads, given again as one it writes; each wrote over it at its end.
+OVERLAPS = {
+    "value_scale": [
+        "DATA", "--siblings", GONE, "--sibling-games", GONE, "--test-outcomes", GONE,
+        "--out", "m.json", "--report", "DATA",
+    ],
+    "search_targets": ["fit", "DATA", "--games", GONE, "--out", "DATA", "--report", "r.json"],
+    "kingdom_table": ["--games", "1", "1", "1", "1", "1", "--out", "DATA", "--chunks", "DATA"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("tool", sorted(OVERLAPS))
+def test_an_output_that_is_an_input_or_another_output_is_refused_before_the_work(
+    tool: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("numpy")
+    monkeypatch.chdir(tmp_path)
+    data = tmp_path / "data.jsonl"
+    data.write_text("kept\n", encoding="utf-8")
+    main = load_tool(tool, f"_strategos_{tool}_for_overlaps").main
+    argv = [str(data) if a == "DATA" else a for a in OVERLAPS[tool]]
+    err = usage_error(main, argv, capsys)
+    assert f"{data} is " in err and "Traceback" not in err and GONE not in err, err
+    assert "this command reads" in err or "two of the files this command writes" in err
+    assert data.read_text(encoding="utf-8") == "kept\n"

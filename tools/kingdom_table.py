@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     except (ValueError, WorkersError) as err:
         parser.error(str(err))
     chunks = args.chunks or Path("build/kingdoms") / f"{args.out.stem}.jsonl"
-    check_outputs(parser, chunks)
+    check_outputs(parser, args.out, chunks)  # one file for both: the book replaced the games
     try:
         finished = read_chunks(chunks, args.agent, args.seed)
     except (OSError, ValueError) as err:

@@ -306,7 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--steps", type=int, default=400)
     args = parser.parse_args(argv)
     if args.command == "fit":
-        check_outputs(parser, args.out, args.report)  # before the fit, not after it
+        # before the fit, not after it
+        check_outputs(parser, args.out, args.report, reads=[args.data, args.games])
     if args.command == "sample":
         args.workers = from_args(args, parser)
         if min(args.per_game, args.games) < 1 or min(args.first, args.search_seed) < 0:

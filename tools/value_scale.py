@@ -138,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
-    check_outputs(parser, args.out, args.report)  # before the fit, not after it
+    inputs = [*args.data, args.siblings, args.sibling_games, args.test_outcomes]
+    check_outputs(parser, args.out, args.report, reads=inputs)  # before the fit, not after it
     if args.steps < 1 or args.batch < 1 or min(args.hidden) < 0 or not 0 < args.lr < 1:
         parser.error("--steps and --batch at least 1, --hidden at least 0, --lr in (0, 1)")
     if not 0 <= args.share <= 1 or args.jobs < 1:

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from ai import arena
-from ai.command_line import STOPPED, refuse, stopping, unwritable
+from ai import arena, pool
+from ai.command_line import STOPPED, overlap, refuse, stopping, unwritable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -42,6 +42,34 @@ def test_an_output_that_cannot_be_written_is_said(tmp_path: Path) -> None:
     assert (
         says == f"{afile / 'sub' / 'out.json'} cannot be written: {afile} is a file, not a folder"
     )
+
+
+def test_an_output_that_is_an_input_or_another_output_is_said(tmp_path: Path) -> None:
+    log = tmp_path / "games.jsonl"
+    log.write_text("x", encoding="utf-8")
+    assert overlap([tmp_path / "r.json", None, tmp_path / "m.json"], [log, None]) == ""
+    assert overlap([str(tmp_path / "." / "games.jsonl")], [log]).endswith(
+        "is also a file this command reads: writing it would replace that"
+    )
+    assert "given for two of the files" in overlap(["r.json", f"{tmp_path}/../x/r.json", "r.json"])
+
+
+def test_a_report_over_the_log_it_reports_is_refused_and_the_log_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The arena appended its games to the log and then wrote its report over them; the pool
+    # wrote its report over a log it pooled: hours of games lost either way.
+    log = tmp_path / "games.jsonl"
+    assert arena.main(["--agents", "random,random", "--games", "1", "--log", str(log)]) == 0
+    kept = log.read_text(encoding="utf-8")
+    capsys.readouterr()
+    argv = ["--agents", "random,random", "--games", "2", "--log", str(log), "--json", str(log)]
+    for main, args in ((arena.main, argv), (pool.main, [str(log), "--json", str(log)])):
+        with pytest.raises(SystemExit) as ended:
+            main(args)
+        assert ended.value.code == 2
+        assert f"error: {log} is " in capsys.readouterr().err
+        assert log.read_text(encoding="utf-8") == kept
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes a read-only file")
