@@ -231,7 +231,7 @@ class GameLog:
                     self._rewrite(text[: text.rfind("\n") + 1])  # the write was cut short
                     break
                 where = f"{self.path}:{number}"
-                raise ValueError(f"{where}: not a game of an arena log ({err})") from err
+                raise ValueError(f"{where}: not a game of an arena log ({unlogged(err)})") from err
             if key != self.key:
                 differ = ", ".join(k for k in self.key if key[k] != self.key[k])
                 raise ValueError(
@@ -300,9 +300,11 @@ def result_from_log(game: Any, players: int, agents: int) -> GameResult:
     return result
 
 
-def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
+def log_key(entry: Any, names: Iterable[str]) -> dict[str, Any]:
     """The fields ``names`` of a log line, its settings in today's form (``ai.settings``); a
     line written before ``--pick`` existed dealt its kingdoms."""
+    if not isinstance(entry, dict):
+        raise ValueError("not a JSON object")
     key = {k: entry.get(k, False) if k == "pick" else entry[k] for k in names}
     if "settings" in key:
         agents = entry["agents"]
@@ -310,6 +312,12 @@ def log_key(entry: dict[str, Any], names: Iterable[str]) -> dict[str, Any]:
             raise ValueError(f"{len(agents)} agents but {len(key['settings'])} settings")
         key["settings"] = [from_log(a, s) for a, s in zip(agents, key["settings"], strict=True)]
     return key
+
+
+def unlogged(err: Exception) -> str:
+    """Why a line is not a game of a log, as ``log_key`` and ``result_from_log`` found it: a
+    key missing by its name (a KeyError's text is the bare key)."""
+    return f"it has no {err.args[0]!r}" if isinstance(err, KeyError) else str(err)
 
 
 # ``play_game``'s arguments: specs, index, seed, rules, players, no observer, whether to pick.
@@ -526,6 +534,12 @@ def main(argv: list[str] | None = None, map_tasks: MapTasks | None = None) -> in
     specs = [s.strip() for s in args.agents.split(",") if s.strip()]
     if not specs:
         parser.error("--agents names no agent: give one spec per seat, such as greedy,random")
+    if args.players is None and not 2 <= len(specs) <= 6:  # a seat each: R1.1's 2 to 6
+        parser.error(
+            f"--agents names {len(specs)} agent{'s' * (len(specs) > 1)}, a seat each, and a game "
+            "has 2 to 6 seats "
+            "(R1.1); name 2 to 6, or give --players"
+        )
     try:
         check_seed(args.seed, "--seed")
         rules = parse_rules(args.rules)

@@ -26,6 +26,7 @@ from ai.arena import (
     publish,
     result_from_log,
     summarize,
+    unlogged,
 )
 from ai.command_line import overlap, unwritable
 
@@ -53,7 +54,8 @@ def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
         except (ValueError, KeyError, TypeError) as err:
             if number == len(lines) and cut_short(line, "agents"):
                 break  # a last line cut short by a killed run; the arena drops it too
-            raise ValueError(f"{path}:{number}: not a game of an arena log ({err})") from err
+            why = unlogged(err)
+            raise ValueError(f"{path}:{number}: not a game of an arena log ({why})") from err
         if key is None:
             key = this
         elif this != key:

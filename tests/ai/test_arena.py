@@ -41,6 +41,8 @@ def test_rules_switches() -> None:
         (["--rules", "none,quests"], "not clear"),
         (["--agents", "ismcts:normal:hard,greedy"], "gives level twice"),
         (["--json", "."], "is a folder"),
+        (["--agents", "greedy"], r"--agents names 1 agent, a seat each, .* 2 to 6 seats \(R1\.1\)"),
+        (["--agents", ",".join(["random"] * 7)], "names 7 agents, a seat each"),
         (["--log", "no/such/folder/games.jsonl"], "there is no folder"),
     ],
 )
@@ -151,6 +153,27 @@ def test_a_log_pointing_at_another_file_is_refused_and_left_as_it_was(
     assert "notes.jsonl" in capsys.readouterr().err
     with pytest.raises(ValueError, match=r"notes\.jsonl.* arena log"):
         arena.GameLog(str(other), ["greedy", "random"], 9, Rules(), 2).load()
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [("[]", "(not a JSON object)"), ("1", "(not a JSON object)"), ("{}", "(it has no 'agents')"),
+     ('{"game": 0, "seats": [0, 1], "positions": []}', "(it has no 'agents')")],
+    ids=["array", "number", "empty_object", "recorded_positions"],
+)  # fmt: skip
+def test_a_log_line_of_another_shape_is_said_in_words(
+    tmp_path: Path, content: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The reading's own errors were shown: "list indices must be integers or slices, not
+    # str", "'int' object is not subscriptable", or a bare key, "('agents')".
+    from ai import pool
+
+    other = tmp_path / "notes.jsonl"
+    other.write_text(content + "\n", encoding="utf-8")
+    for main, argv in ((arena.main, ["--agents", "greedy,random", "--games", "1", "--log"]),
+                       (pool.main, [])):  # fmt: skip
+        assert main([*argv, str(other)]) == 2
+        assert f"{other}:1: not a game of an arena log {says}" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
