@@ -39,9 +39,46 @@ def test_specs_name_a_preset_and_its_options() -> None:
         (["hard:speed=2", "--reference", "expert"], "unknown search option(s): speed"),
         (["easy", "--reference", "beginner"], "unknown difficulty 'beginner'"),
         (["easy", "--reference", "hard", "--seeds", "1,x"], "--seeds takes whole numbers"),
+        # A seed or search twice counted its decisions twice (or once as if twice).
+        (["easy", "--reference", "hard", "--seeds", "1,1"], "--seeds: 1 is given twice"),
+        (["easy", "easy", "--reference", "hard"], "the searches: easy is given twice"),
+        # Refused as 'ismcts:ismcts:hard', a spec nobody wrote.
+        (["ismcts:hard", "--reference", "expert"], "'ismcts:hard': every search here is ismcts"),
+        # Backwards: a traceback from randrange; past the game's end: a minute of greedy games
+        # and 0/0; not a number: int()'s own words.
+        (["easy", "--reference", "hard", "--rounds", "8-2"], "--rounds takes a round or a range"),
+        (["easy", "--reference", "hard", "--rounds", "500"], "from 0 to 15 (R1.3)"),
+        (["easy", "--reference", "hard", "--rounds", "x"], "the first not after the last; not 'x'"),
     ],
 )
 def test_what_names_no_search_is_refused(
     capsys: pytest.CaptureFixture[str], argv: list[str], says: str
 ) -> None:
     assert says in usage_error(agreement.main, [*argv, "--positions", "1"], capsys)
+
+
+@pytest.mark.parametrize("positions", ["0", "-1"])
+def test_no_position_to_compare_is_refused(
+    capsys: pytest.CaptureFixture[str], positions: str
+) -> None:
+    # It compared nothing and printed 0/0, with exit code 0.
+    argv = ["easy", "--reference", "hard", "--positions", positions]
+    assert f"--positions must be at least 1, not {positions}" in usage_error(
+        agreement.main, argv, capsys
+    )
+
+
+def test_ctrl_c_ends_with_one_sentence_and_code_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A traceback, where the other tools say what was kept.
+    def stopped(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(agreement, "decide", stopped)
+    with pytest.raises(SystemExit) as ended:
+        agreement.main(["easy", "--reference", "hard", "--positions", "1"])
+    assert ended.value.code == 130
+    assert capsys.readouterr().err == (
+        "\ndecision_agreement.py: stopped; nothing is kept but the positions printed\n"
+    )

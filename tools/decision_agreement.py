@@ -26,14 +26,20 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bench_search import typical_positions
+from ai.command_line import stopping
 from ai.ismcts import PRESETS, preset
-from ai.registry import parse_spec
+from ai.registry import AGENT_NAMES, parse_spec
 from ai.search import Search, SearchConfig
-from game import Action, GameState
+from game import NUM_ROUNDS, Action, GameState
 
 
 def search_config(spec: str) -> SearchConfig:
     """``"expert:c_puct=1.0"`` -> the expert preset with that option."""
+    if spec.partition(":")[0] in AGENT_NAMES:  # "ismcts:hard" was refused as 'ismcts:ismcts:hard'
+        raise ValueError(
+            f"{spec!r}: every search here is ismcts; name its preset and options without an "
+            "agent, such as hard or expert:c_puct=1.0"
+        )
     _, options = parse_spec(f"ismcts:{spec}")
     level = str(options.pop("level", "normal"))
     return preset(level, PRESETS, **options)
@@ -78,6 +84,24 @@ def _seed(text: str) -> int:
         raise ValueError(f"--seeds takes whole numbers like 1,2, not {text!r}") from None
 
 
+def _rounds(text: str) -> tuple[int, int]:
+    """``"2-8"`` -> (2, 8), ``"5"`` -> (5, 5): rounds of a game (R1.3: 0 to 15, as
+    ``GameState.round`` counts them), the first not after the last. ValueError says why not:
+    a range past the game's end played greedy games in vain and compared no position, one
+    backwards ended in a traceback."""
+    low, dash, high = text.partition("-")
+    try:
+        span = (int(low), int(high if dash else low))
+    except ValueError:
+        span = (-1, -1)
+    if not 0 <= span[0] <= span[1] < NUM_ROUNDS:
+        raise ValueError(
+            f"--rounds takes a round or a range of rounds such as 2-8, from 0 to "
+            f"{NUM_ROUNDS - 1} (R1.3), the first not after the last; not {text!r}"
+        )
+    return span
+
+
 def main(argv: list[str] | None = None) -> dict[str, Tally]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("specs", nargs="+", help="searches to compare, e.g. expert:c_puct=1.0")
@@ -91,18 +115,47 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
         "--rounds", default="2-8", help="each game's position from a round drawn in this range"
     )
     args = parser.parse_args(argv)
+    if args.positions < 1:  # none compared nothing and printed 0/0
+        parser.error(f"--positions must be at least 1, not {args.positions}")
     try:
         seeds = [_seed(s) for s in args.seeds.split(",")]
         configs = {spec: search_config(spec) for spec in args.specs}
         reference = search_config(args.reference)
-        low, _, high = args.rounds.partition("-")
-        span = (int(low), int(high or low))
+        span = _rounds(args.rounds)
     except ValueError as err:  # a spec, seed or round that is none, named with the choices
         parser.error(str(err))
+    # A seed or spec twice counted its decisions twice in one tally, or once as if twice.
+    for name, given in (("--seeds", seeds), ("the searches", args.specs)):
+        again = next((x for i, x in enumerate(given) if x in given[:i]), None)
+        if again is not None:
+            parser.error(f"{name}: {again} is given twice")
     tallies = {spec: Tally() for spec in args.specs}
-    positions = typical_positions(args.positions, rounds=span, players=2, first_seed=101)
+    with stopping(Path(__file__).name, lambda: "nothing is kept but the positions printed"):
+        positions = typical_positions(args.positions, rounds=span, players=2, first_seed=101)
+        if len(positions) < args.positions:  # the games ended first: late rounds are rare
+            print(f"{len(positions)} of {args.positions} positions found from round {span[0]} on",
+                  file=sys.stderr)  # fmt: skip
+        _compare(positions, configs, seeds, reference, args.reference_seed, tallies)
+    print(f"agreement with {args.reference} (seed {args.reference_seed}):")
+    for spec, t in tallies.items():
+        n = t.decisions or 1
+        print(f"  {spec}: {t.agree}/{t.decisions}, mean share of visits on the choice "
+              f"{t.share / n:.2f}, mean iterations {t.iterations / n:.0f}")  # fmt: skip
+    return tallies
+
+
+def _compare(
+    positions: list[GameState],
+    configs: dict[str, SearchConfig],
+    seeds: list[int],
+    reference: SearchConfig,
+    reference_seed: int,
+    tallies: dict[str, Tally],
+) -> None:
+    """Each search of ``configs`` with each of ``seeds`` at every position, told against the
+    reference's choice, into ``tallies`` (a line a position as it is done)."""
     for i, state in enumerate(positions):
-        ref = decide(state, reference, args.reference_seed)
+        ref = decide(state, reference, reference_seed)
         marks = []
         for spec, config in configs.items():
             for seed in seeds:
@@ -111,12 +164,6 @@ def main(argv: list[str] | None = None) -> dict[str, Tally]:
                 marks.append("=" if d.action == ref.action else "x")
         print(f"position {i} (round {state.round}): reference picks {ref.action}; "
               f"{' '.join(marks)}", flush=True)  # fmt: skip
-    print(f"agreement with {args.reference} (seed {args.reference_seed}):")
-    for spec, t in tallies.items():
-        n = t.decisions or 1
-        print(f"  {spec}: {t.agree}/{t.decisions}, mean share of visits on the choice "
-              f"{t.share / n:.2f}, mean iterations {t.iterations / n:.0f}")  # fmt: skip
-    return tallies
 
 
 if __name__ == "__main__":
