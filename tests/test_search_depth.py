@@ -35,9 +35,34 @@ def test_options_are_read_as_numbers_where_they_are() -> None:
     [
         (["--level", "beginner"], "unknown difficulty 'beginner'"),
         (["--option", "speed=2"], "unknown search option(s): speed"),
+        # preset()'s TypeError, a traceback; the last of two searched with, unsaid.
+        (["--option", "level=hard"], "--option level=...: the preset is --level"),
+        (["--option", "c_puct=1", "--option", "c_puct=2"], "--option c_puct is given twice"),
     ],
 )
 def test_an_unknown_level_or_option_is_named(
     capsys: pytest.CaptureFixture[str], argv: list[str], says: str
 ) -> None:
     assert says in usage_error(search_depth.main, [*argv, "--positions", "1"], capsys)
+
+
+@pytest.mark.parametrize("positions", ["0", "-2"])
+def test_no_position_is_refused(capsys: pytest.CaptureFixture[str], positions: str) -> None:
+    # It searched nothing, printed nothing and ended with exit code 0.
+    err = usage_error(search_depth.main, ["--level", "easy", "--positions", positions], capsys)
+    assert f"--positions must be at least 1, not {positions}" in err
+
+
+def test_ctrl_c_ends_with_one_sentence_and_code_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def stopped(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_depth, "typical_positions", stopped)
+    with pytest.raises(BaseException) as ended:  # not a KeyboardInterrupt stopping the tests
+        search_depth.main(["--level", "easy", "--positions", "1"])
+    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
+    assert capsys.readouterr().err == (
+        "\nsearch_depth.py: stopped; nothing is kept but the positions printed\n"
+    )

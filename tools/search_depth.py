@@ -21,6 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bench_search import typical_positions
+from ai.command_line import stopping
+from ai.config import SearchConfig
 from ai.ismcts import preset
 from ai.registry import option_value
 from ai.search import Search
@@ -60,13 +62,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--positions", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    if args.positions < 1:  # none searched nothing and printed nothing, with exit code 0
+        parser.error(f"--positions must be at least 1, not {args.positions}")
+    names = [name for name, _ in args.option]
+    if "level" in names:  # preset()'s TypeError, a traceback
+        parser.error("--option level=...: the preset is --level")
+    again = next((name for i, name in enumerate(names) if name in names[:i]), None)
+    if again is not None:  # the last one was searched with, unsaid
+        parser.error(f"--option {again} is given twice")
     try:
         config = preset(args.level, **dict(args.option))
     except ValueError as err:  # an unknown level, option or value, named with the choices
         parser.error(str(err))
-    for i, state in enumerate(typical_positions(args.positions)):
+    with stopping(Path(__file__).name, lambda: "nothing is kept but the positions printed"):
+        _report(args.positions, args.seed, config)
+
+
+def _report(positions: int, seed: int, config: SearchConfig) -> None:
+    """One decision searched with ``config`` at each of ``positions`` typical positions (the
+    search's seed ``seed`` plus the position's number), its depths printed as it is done."""
+    for i, state in enumerate(typical_positions(positions)):
         view = state.observe(state.current_player())
-        search = Search(view, state.legal_actions(), random.Random(args.seed + i), config)
+        search = Search(view, state.legal_actions(), random.Random(seed + i), config)
         while not search.step(1 << 30):
             pass
         edges = sorted(search.root.edges.values(), key=lambda e: -e.n)
