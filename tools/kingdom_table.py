@@ -30,12 +30,14 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
+from json_files import NUMBERS, WHOLE, DataFileError, Kind
+from selfplay import read_rows
 from workers import Workers, WorkersError, add_arguments, from_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
 from ai.agents import play_on
-from ai.arena import check_seed, cut_short
+from ai.arena import check_seed
 from ai.command_line import check_outputs, stopping
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
 from ai.registry import agent_from_spec
@@ -103,31 +105,44 @@ def count(table: dict[str, Any], kingdoms: list[int], returns: list[float]) -> N
         table["pairs"]["wins"][a][b] += returns[0]
 
 
+# A line of the chunks file, "agent" first as it is written (what a line cut short opens with).
+CHUNK_LINE = {"agent": Kind("text", lambda v: isinstance(v, str)), "seed": WHOLE,
+              "players": WHOLE, "first": WHOLE, "count": WHOLE,
+              "games": Kind("a list of games", lambda v: isinstance(v, list))}  # fmt: skip
+
+
+def chunk_games(line: dict[str, Any]) -> str:
+    """Why the chunk ``line`` cannot be counted, in words; "" when it can: ``count`` games,
+    each [kingdoms, returns] with a kingdom and a return a seat (counted as they are, any
+    other shape ended the tool in a traceback where the table is summed)."""
+    players = line["players"]
+    if len(line["games"]) != line["count"]:
+        return f"it holds {len(line['games'])} of the {line['count']} games its 'count' says"
+    for number, one in enumerate(line["games"], 1):
+        kingdoms, returns = one if isinstance(one, list) and len(one) == 2 else (None, None)
+        fits = (
+            isinstance(kingdoms, list) and len(kingdoms) == players
+            and all(WHOLE.fits(k) and 0 <= k < KINGDOMS for k in kingdoms)
+            and len(set(kingdoms)) == players
+            and isinstance(returns, list) and len(returns) == players and NUMBERS.fits(returns)
+        )  # fmt: skip
+        if not fits:
+            return f"its game {number} is not [{players} kingdoms, {players} returns]"
+    return ""
+
+
 def read_chunks(path: Path, agent: str, seed: int) -> dict[tuple[int, int, int], list[Any]]:
-    """The chunks a run of ``agent`` and ``seed`` finished, by (players, first, count); a last
-    line cut short by a killed run is dropped from the file, a chunk of another run is an
-    error."""
+    """The chunks a run of ``agent`` and ``seed`` finished, by (players, first, count), as
+    ``selfplay.read_rows`` reads a file appended to (a last line cut short is dropped); a chunk
+    of another run, or a line of another file, is an error."""
     done: dict[tuple[int, int, int], list[Any]] = {}
-    if not path.exists():
-        return done
-    text = path.read_text(encoding="utf-8")
-    lines = text.split("\n")
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            entry = json.loads(line)
-            key = (entry["players"], entry["first"], entry["count"])
-            games = entry["games"]
-        except (ValueError, KeyError, TypeError):
-            if number == len(lines) and cut_short(line, "agent"):
-                # The last write was cut short: dropped, for new lines.
-                path.write_text(text[: text.rfind("\n") + 1], encoding="utf-8")
-                break
-            raise ValueError(f"{path}:{number}: not a chunk of kingdom_table") from None
-        if (entry.get("agent"), entry.get("seed")) != (agent, seed):
-            raise ValueError(f"{path}: chunks of another run (agent or seed); use another --chunks")
-        done[key] = games
+    lines = read_rows(path, "chunk of kingdom_table", CHUNK_LINE, True, check=chunk_games)
+    for entry in lines:
+        if (entry["agent"], entry["seed"]) != (agent, seed):
+            raise DataFileError(
+                f"{path}: chunks of another run (agent or seed); use another --chunks"
+            )
+        done[(entry["players"], entry["first"], entry["count"])] = entry["games"]
     return done
 
 
@@ -160,7 +175,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     check_outputs(parser, args.out, chunks)  # one file for both: the book replaced the games
     try:
         finished = read_chunks(chunks, args.agent, args.seed)
-    except (OSError, ValueError) as err:
+    except DataFileError as err:
         parser.error(str(err))
     tasks: list[Task] = [
         (args.agent, players, first, min(CHUNK, n - first), args.seed)

@@ -15,7 +15,7 @@ from ai.kingdom_book import BOOK_FORMAT, KINGDOMS, KingdomBook, book_names, king
 from ai.model_file import ModelError
 from game import P_PICK
 from game.actions import PickKingdom
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 GREEKS, EAST = 2, 5
 
@@ -167,6 +167,39 @@ def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any)
     with pytest.raises(SystemExit):
         tool.main([*argv[:-1], str(notes)])
     assert notes.read_text(encoding="utf-8") == "my notes"
+
+
+CHUNK = {"agent": "random", "seed": 4, "players": 2, "first": 0, "count": 1,
+         "games": [[[0, 1], [1.0, 0.0]]]}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("line", "says"),
+    [
+        ({**CHUNK, "games": [[[0, 0], [1.0, 0.0]]]}, "its game 1 is not [2 kingdoms, 2 returns]"),
+        ({**CHUNK, "games": [[[0, 9], [1.0, 0.0]]]}, "its game 1 is not [2 kingdoms, 2 returns]"),
+        ({**CHUNK, "games": [[[0, 1], [1.0]]]}, "its game 1 is not [2 kingdoms, 2 returns]"),
+        ({**CHUNK, "games": "x"}, "its 'games' is not a list of games"),
+        ({**CHUNK, "count": 2}, "it holds 1 of the 2 games its 'count' says"),
+        ({**CHUNK, "players": "2"}, "its 'players' is not a whole number"),
+    ],
+    ids=["a_kingdom_twice", "no_such_kingdom", "returns_short", "games_text", "count", "text"],
+)
+def test_chunks_that_do_not_hold_together_are_refused_before_any_game(
+    tmp_path: Any, line: dict[str, Any], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Counted as they were: a kingdom twice in one game or a short count went into the book
+    # unsaid, and "games": "x" ended the tool in a traceback where the table is summed.
+    tool = load_tool("kingdom_table", "_strategos_kingdom_table_for_chunks")
+    out, chunks = tmp_path / "book.json", tmp_path / "chunks.jsonl"
+    chunks.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    argv = ["--agent", "random", "--games", "1", "1", "1", "1", "1", "--seed", "4",
+            "--out", str(out), "--chunks", str(chunks)]  # fmt: skip
+    err = usage_error(tool.main, argv, capsys)
+    assert f"{chunks}:1: not a chunk of kingdom_table: {says}" in err, err
+    assert chunks.read_text(encoding="utf-8") == json.dumps(line) + "\n" and not out.exists()
+    chunks.write_bytes(b"\xbf\x00binary")  # was UnicodeDecodeError's own words
+    assert "chunks.jsonl is not text (it is not UTF-8)" in usage_error(tool.main, argv, capsys)
 
 
 def test_the_hint_at_the_pick_shows_the_books_shares_as_they_are() -> None:
