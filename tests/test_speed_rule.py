@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.tool_scripts import load_tool
+from tests.tool_scripts import load_tool, usage_error
 
 speed_rule = load_tool("speed_rule", "_strategos_speed_rule_under_test")
 
@@ -45,3 +45,19 @@ def test_a_seed_or_report_path_that_cannot_work_is_refused_first(
     with pytest.raises(SystemExit):
         speed_rule.main(["greedy", *argv])
     assert says in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["greedy", "--every", "100000"], "--every 100000: the games held fewer decisions"),
+        (["greedy", "greedy"], "greedy is given twice"),
+    ],
+)
+def test_nothing_to_time_or_an_agent_twice_is_refused(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # No decision was timed and each agent reported at 0.0 ms, with exit code 0; an agent
+    # given twice was timed twice and reported once.
+    err = usage_error(speed_rule.main, [*argv, "--games", "1"], capsys)
+    assert says in err

@@ -85,12 +85,19 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if not -(2**63) <= args.seed <= 2**63 - args.games:
         parser.error("--seed must be a 64-bit integer, with room for a seed per game after it")
     check_outputs(parser, args.json)  # before the games, not when the report is written
-    for spec in args.specs:
+    for number, spec in enumerate(args.specs):
         try:
             ai.agent_from_spec(spec)
         except ValueError as exc:
             parser.error(str(exc))
+        if spec in args.specs[:number]:  # timed twice, reported once
+            parser.error(f"{spec} is given twice")
     states = positions(args.games, args.every, args.seed)
+    if not states:  # no decision timed: each agent's mean was reported as 0.0 ms
+        parser.error(
+            f"--every {args.every}: the games held fewer decisions than that, so none was "
+            "timed; give a smaller --every or more --games"
+        )
     print(f"{len(states)} decisions of {args.games} games", flush=True)
     report: dict[str, Any] = {
         "games": args.games,
