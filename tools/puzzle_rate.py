@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, from anywhere
 
+from ai.command_line import stopping
 from ai.registry import agent_from_spec
 from tests.ai.test_puzzles import guard_puzzle, guards_roma, play_turn
 
@@ -28,17 +29,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.turns < 1:
         parser.error("--turns must be at least 1")
-    for spec in args.agents:
+    for number, spec in enumerate(args.agents):
         try:
             agent_from_spec(spec)
         except ValueError as err:
             parser.error(str(err))
-    for spec in args.agents:
-        solved = 0
-        for seed in range(args.turns):
-            state = guard_puzzle()
-            solved += guards_roma(state, play_turn(state, agent_from_spec(spec), seed=seed))
-        print(f"{spec}: {solved} of {args.turns}")
+        if spec in args.agents[:number]:  # the same seeded turns again: the same count
+            parser.error(f"{spec} is given twice")
+    with stopping(Path(__file__).name, lambda: "nothing is kept but the counts printed"):
+        for spec in args.agents:
+            solved = 0
+            for seed in range(args.turns):
+                state = guard_puzzle()
+                solved += guards_roma(state, play_turn(state, agent_from_spec(spec), seed=seed))
+            print(f"{spec}: {solved} of {args.turns}")
     return 0
 
 
