@@ -331,6 +331,19 @@ def test_sampling_appends_past_a_whole_last_line_without_its_newline(tmp_path: P
     assert [json.loads(line)["game"] for line in out.read_text().splitlines()] == [0, 1]
 
 
+def test_sampling_with_no_game_to_sample_is_refused(tmp_path: Path) -> None:
+    # "0 games already in …, 0 to sample" and exit code 0, as if the work were done.
+    played, out = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    played.write_text("", encoding="utf-8")
+    with pytest.raises(selfplay.DataFileError, match=r"games\.jsonl holds 0 self-play games: none"):
+        _sample(played, out)
+    argv = ["--agent", "random", "--games", "2", "--seed", "3", "--players", "2"]
+    assert selfplay.main([*argv, "--out", str(played)]) == 0
+    with pytest.raises(selfplay.DataFileError, match="holds 2 self-play games, none past its fi"):
+        selfplay.sample_records(played, out, 10, _sampled, (), selfplay.Workers(), 2, keys=SAMPLED)
+    assert not out.exists()
+
+
 def test_sampling_refuses_a_line_of_another_shape_and_leaves_the_file(tmp_path: Path) -> None:
     # Only the first key was checked: a file of another tool's lines with "game" passed for
     # samples, and this tool's lines were appended to it.

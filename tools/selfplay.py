@@ -187,6 +187,9 @@ def sample_records(
     played = read_rows(data, "self-play game", SELF_PLAY, False, optional={"returns": NUMBERS},
                        check=played_game)  # fmt: skip
     lines = sorted(played, key=lambda d: int(d["index"]))[first : first + games]
+    if not lines:  # "0 to sample", exit code 0: as if the work were done
+        past = f", none past its first {first}" if played else ""
+        raise DataFileError(f"{data} holds {len(played)} self-play games{past}: none to sample")
     sampled = read_rows(out, "sampled game", keys, True, unless="skipped", optional=optional)
     done = {row["game"] for row in sampled}
     todo = [(d, *extra) for d in lines if int(d["index"]) not in done]
