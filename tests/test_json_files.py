@@ -329,3 +329,19 @@ def test_rollout_values_measure_refuses_a_sample_file_as_the_rollouts(
     argv = ["measure", str(samples), "--games", str(games), "--rollouts-file", str(samples)]
     err = refused(rollout_values.main, argv, capsys)
     assert f"{samples}:1: not a rolled-out position (it has no 'rollouts')" in err
+
+
+@pytest.mark.parametrize("content", ["", '{"game": 0, "skipped": true}\n'])
+def test_search_targets_fits_nothing_to_no_samples(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    # An empty file, or one of games with nothing sampled, wrote a model of zeros, exit code 0.
+    search_targets = load_tool("search_targets", "_strategos_search_targets_for_no_samples")
+    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
+    games.write_text(f"{GAME}\n", encoding="utf-8")
+    samples.write_text(content, encoding="utf-8")
+    argv = ["fit", str(samples), "--games", str(games), "--out", str(tmp_path / "m.json"),
+            "--report", str(tmp_path / "r.json")]  # fmt: skip
+    err = refused(search_targets.main, argv, capsys)
+    assert f"{samples} holds samples of 0 games to fit and 0 to measure the fit on" in err
+    assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.json").exists()

@@ -21,7 +21,7 @@ weighs an action by ``exp(prior_temp * score)``; the corrected logit is ``(prior
 correction is fitted by maximum likelihood of the visit shares under that softmax (L2
 regularised), on the samples of four games in five; the fifth measures it against the quick
 scores alone (cross-entropy, and how often the top-scored action is the search's most
-visited).
+visited). Samples without games of both kinds are refused before the fit.
 """
 
 from __future__ import annotations
@@ -241,6 +241,13 @@ def fit(args: argparse.Namespace) -> int:
     samples = load_samples(args.data, args.games)
     train = [s for s in samples if int(s["game"]) % HOLD_OUT]
     test = [s for s in samples if not int(s["game"]) % HOLD_OUT]
+    if not train or not test:  # a model fitted to nothing, or measured on nothing, was written
+        count = {part: len({(s["seed"], s["game"]) for s in of}) for part, of in
+                 (("fit", train), ("test", test))}  # fmt: skip
+        raise DataFileError(
+            f"{args.data} holds samples of {count['fit']} games to fit and {count['test']} to "
+            f"measure the fit on (those whose index is a multiple of {HOLD_OUT}); it needs both"
+        )
     w = np.zeros(1 + 2 * len(CORRECTED_KINDS))
     # Gradient descent with backtracking: the loss is convex in w and the data small.
     loss, grad = loss_and_grad(w, train)
