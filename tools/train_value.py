@@ -37,7 +37,15 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import NUMBERS, OBJECT, WHOLE, played_game, read_json_lines, reported
+from json_files import (
+    NUMBERS,
+    OBJECT,
+    WHOLE,
+    DataFileError,
+    played_game,
+    read_json_lines,
+    reported,
+)
 from workers import Workers
 
 from ai.chances import is_turn_start
@@ -122,6 +130,8 @@ def load(
         {"index": WHOLE, "record": OBJECT, "returns": NUMBERS},
         check=played_game,
     )
+    if not lines:  # numpy's "need at least one array to concatenate", a traceback, after
+        raise DataFileError(f"{data} holds no self-play game")
     reading = "public" if public else "world"
     sampled = (reading,) if share == 0 else (reading, f"decisions {share:g}")
     key = hashlib.sha256(",".join((*sampled, *FEATURES)).encode()).hexdigest()[:16]

@@ -56,7 +56,7 @@ from game import P_ACTION, P_OVER, GameRecord, GameState
 from game.actions import Trade
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import SAMPLE, VALUES, read_json_lines, reported
+from json_files import SAMPLE, VALUES, DataFileError, read_json_lines, reported
 from search_targets import HOLD_OUT, game_records, sampled_positions
 from train_value import MAX_SEATS, held_out, load, scores
 
@@ -135,6 +135,8 @@ def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
             print(f"\rsiblings: {count}/{len(by_game)} games, {time.perf_counter() - start:.0f} s",
                   end="", file=sys.stderr)  # fmt: skip
     print(file=sys.stderr)
+    if not parts:  # numpy's "need at least one array to concatenate", a traceback, after
+        raise DataFileError(f"{samples}: no sampled position with actions to rank")
     return {**flatten(parts), "game": np.array(game_of), "action": np.array(action_of)}
 
 

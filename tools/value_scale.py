@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -144,6 +145,16 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--steps and --batch at least 1, --hidden at least 0, --lr in (0, 1)")
     if not 0 <= args.share <= 1 or args.jobs < 1:
         parser.error("--share in [0, 1], --jobs at least 1")
+    if not (math.isfinite(args.l2_hidden) and args.l2_hidden >= 0):  # nan fitted a nan model
+        parser.error(f"--l2-hidden must be a number from 0, not {args.l2_hidden}")
+    again = next((w for i, w in enumerate(args.hidden) if w in args.hidden[:i]), None)
+    if again is not None:  # fitted twice, and the second fit replaced the first unsaid
+        parser.error(f"--hidden {again} is given twice")
+    compared = {name: named_params(name) for name in args.compare}  # before the data, not after
+    # The measures' files first: found wrong after the training games' features, they cost
+    # the time of those (tens of thousands of games) to learn of it.
+    search_games = load(args.test_outcomes)
+    sib = load_siblings([args.siblings], args.sibling_games)
     data = concatenated(args.data, args.share, args.jobs)
     test_games = held_out(data["game"])
     short = too_few_games(data["game"], test_games)
@@ -151,8 +162,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(short)
     train = {k: v[~test_games] for k, v in data.items()}
     test = {k: v[test_games] for k, v in data.items()}
-    search_games = load(args.test_outcomes)
-    sib = load_siblings([args.siblings], args.sibling_games)
     scale = np.sqrt((train["x"][train["mask"]] ** 2).mean(axis=0)) + 1e-9
     train["x"] = train["x"] / scale
 
@@ -175,8 +184,8 @@ def main(argv: list[str] | None = None) -> int:
         "l2_hidden": args.l2_hidden,
         "seed": args.seed, "v1": measured(None), "fits": [],
     }  # fmt: skip
-    for name in args.compare:
-        report[name.removeprefix("value_")] = measured(named_params(name))
+    for name, params in compared.items():
+        report[name.removeprefix("value_")] = measured(params)
     rng = np.random.default_rng(args.seed)
     linear = v1_weights() * scale
     fitted: dict[int, tuple[Params, dict[str, Any]]] = {}
@@ -230,9 +239,10 @@ def chosen_width(
         return None
     best = min(wide, key=lambda w: fitted[w][1]["held_out"]["log_loss"])
     row = fitted[best][1]
-    if row["held_out"]["log_loss"] >= fitted[0][1]["held_out"]["log_loss"]:
+    # Written only where better: "not below", so that a NaN (a fit gone astray) never is.
+    if not row["held_out"]["log_loss"] < fitted[0][1]["held_out"]["log_loss"]:
         return None
-    if row["siblings"]["cross_entropy"] >= v1["siblings"]["cross_entropy"]:
+    if not row["siblings"]["cross_entropy"] < v1["siblings"]["cross_entropy"]:
         return None
     return best
 
@@ -244,8 +254,8 @@ def forecast_width(
     if not fitted:
         return None
     best = min(fitted, key=lambda w: fitted[w][1]["search_games"]["log_loss"])
-    if fitted[best][1]["search_games"]["log_loss"] >= v1["search_games"]["log_loss"]:
-        return None
+    if not fitted[best][1]["search_games"]["log_loss"] < v1["search_games"]["log_loss"]:
+        return None  # not below: a NaN is never written
     return best
 
 

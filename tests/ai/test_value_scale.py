@@ -17,6 +17,7 @@ tool = load_tool("value_scale", "_strategos_value_scale_for_tests")
 exit_tool = load_tool("value_exit", "_strategos_value_exit_for_scale_tests")
 mlp_tool = load_tool("value_mlp", "_strategos_value_mlp_for_scale_tests")
 selfplay = load_tool("selfplay", "_strategos_selfplay_for_scale_tests")
+targets = load_tool("search_targets", "_strategos_search_targets_for_scale_tests")
 
 
 def _results() -> dict[str, Any]:
@@ -90,19 +91,82 @@ def test_the_forecast_rule_goes_by_the_searched_games(
     assert tool.forecast_width(fitted, v1) == chosen
 
 
+@pytest.fixture(scope="module")
+def one_game(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """A self-play file of one game (``games``) and a sample file of it (``samples``)."""
+    folder = tmp_path_factory.mktemp("one_game")
+    line = selfplay.play("random", 1, 0, (2,))
+    games, samples = folder / "games.jsonl", folder / "samples.jsonl"
+    games.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    sampled = targets.sample_game(line, 2, "ismcts:easy:iterations=8")
+    samples.write_text("".join(json.dumps(s) + "\n" for s in sampled), encoding="utf-8")
+    empty = folder / "empty.jsonl"
+    empty.write_text("", encoding="utf-8")
+    return {"games": games, "samples": samples, "empty": empty}
+
+
+def _argv(tmp_path: Path, data: Path, siblings: Path, outcomes: Path, *more: str) -> list[str]:
+    outputs = ["--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json")]
+    return [str(data), "--siblings", str(siblings), "--sibling-games", str(data),
+            "--test-outcomes", str(outcomes), "--hidden", "0", "--steps", "5", "--compare",
+            *more, *outputs]  # fmt: skip
+
+
 @pytest.mark.parametrize("choose", ["ranking", "forecast"])
 def test_games_too_few_to_hold_one_out_are_refused_before_the_fit(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], choose: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], choose: str, one_game: dict[str, Path]
 ) -> None:
     # One game, none held out: the report's held-out scores were NaN, and the forecast rule
     # wrote a model with exit code 0.
-    data = tmp_path / "one.jsonl"
-    data.write_text(json.dumps(selfplay.play("random", 1, 0, (2,))) + "\n", encoding="utf-8")
-    gone = str(tmp_path / "gone.jsonl")  # read after the check: the refusal comes first
-    argv = [str(data), "--siblings", gone, "--sibling-games", gone, "--test-outcomes", gone,
-            "--hidden", "0", "--steps", "5", "--compare", "--choose", choose,
-            "--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json")]  # fmt: skip
+    games = one_game["games"]
+    argv = _argv(tmp_path, games, one_game["samples"], games, "--choose", choose)
     err = usage_error(tool.main, argv, capsys)
     assert "the data holds 1 game, 0 of them held out" in err
-    assert "so give at least 12 games" in err and "gone.jsonl" not in err
+    assert "so give at least 12 games" in err
     assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("more", "says"),
+    [
+        (["--l2-hidden", "nan"], "--l2-hidden must be a number from 0, not nan"),
+        (["--l2-hidden", "-1"], "--l2-hidden must be a number from 0, not -1.0"),
+        (["--hidden", "0", "8", "0"], "--hidden 0 is given twice"),
+        (["--compare", "value_nosuch"], "'value_nosuch' cannot be read"),
+    ],
+)
+def test_a_value_that_cannot_be_fitted_is_refused_before_the_data(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], more: list[str], says: str
+) -> None:
+    # A nan --l2-hidden fitted a nan model, which --choose forecast wrote with exit code 0; a
+    # width twice was fitted twice, the second replacing the first; an unknown model to
+    # compare with was found only once the training games' features were made.
+    gone = tmp_path / "gone.jsonl"
+    err = usage_error(tool.main, _argv(tmp_path, gone, gone, gone, *more), capsys)
+    assert says in err and "gone.jsonl" not in err
+
+
+@pytest.mark.parametrize("empty", ["siblings", "outcomes", "data"])
+def test_an_empty_input_is_named_not_a_numpy_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], empty: str, one_game: dict[str, Path]
+) -> None:
+    # numpy's "need at least one array to concatenate", a traceback.
+    files = {"data": one_game["games"], "siblings": one_game["samples"],
+             "outcomes": one_game["games"], empty: one_game["empty"]}  # fmt: skip
+    argv = _argv(tmp_path, files["data"], files["siblings"], files["outcomes"])
+    if empty == "data":  # the sibling games are the data file: the samples' games, apart
+        argv[argv.index("--sibling-games") + 1] = str(one_game["games"])
+    says = "no sampled position with actions to rank" if empty == "siblings" else "no self-play"
+    err = usage_error(tool.main, argv, capsys)
+    assert f"{one_game['empty']}" in err and says in err and "Traceback" not in err, err
+
+
+def test_a_fit_gone_astray_is_never_written() -> None:
+    # A NaN compared "not worse" than every figure, so the rules chose it.
+    nan = float("nan")
+    v1 = _row(1.06, 2.70, 0.88)
+    fitted: dict[int, tuple[dict[str, Any], Any]] = {0: ({}, _row(nan, nan, nan))}
+    assert tool.forecast_width(fitted, v1) is None
+    fitted[8] = ({}, _row(nan, nan, nan))
+    fitted[0] = ({}, _row(0.9, 3.0, 0.8))
+    assert tool.chosen_width(fitted, v1) is None
