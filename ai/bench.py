@@ -250,13 +250,20 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be more than 0 and at most 3600")
     if args.compare and shutil.which(args.compare) is None:
         parser.error(f"--compare {args.compare}: no such Python (a program to run)")
-    from ai.command_line import unwritable
+    from ai.command_line import stopping, unwritable
 
     why = unwritable(args.out)
     if why:
         parser.error(why)
     games = args.games if args.games is not None else 200  # without --compare
     warmup = args.warmup if args.warmup is not None else (400 if args.compare else 50)
+    # Minutes of timing, and the report written only at its end.
+    with stopping("bench", lambda: "nothing was written"):
+        return _report(args, games, warmup, seconds)
+
+
+def _report(args: argparse.Namespace, games: int, warmup: int, seconds: float) -> int:
+    """Time what the command line asks for, print the report and write it to ``--out``."""
     report: dict[str, Any] = {"python": sys.version.split()[0], "machine": platform.machine()}
     if args.compare:
         try:

@@ -43,7 +43,7 @@ from ai.chances import (
     search_chances,
     table_chances,
 )
-from ai.command_line import unwritable
+from ai.command_line import stopping, unwritable
 from ai.evaluation import prepare_board
 from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS, preset
@@ -624,7 +624,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as err:
         print(f"{err}.", file=sys.stderr)
         return 2
-    review.run()
+    with stopping("python -m ai.review", lambda: "nothing was written"):
+        review.run()
     for d in review.turning_points():
         print(f"turning point, action {d.index + 1}, seat {d.seat}: {review.explanation(d)}")
     reviewed = review.seats

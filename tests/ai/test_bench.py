@@ -121,3 +121,19 @@ def test_a_compare_python_that_fails_is_named_without_a_traceback(
     assert "bench: the Catanatron benchmark failed (exit 2)" in capsys.readouterr().err
     if cores is not None:
         assert os.sched_getaffinity(0) == cores
+
+
+def test_ctrl_c_ends_the_bench_with_one_sentence_and_code_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Minutes of timing ended in a traceback.
+    def stopped(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench, "bench_engine", stopped)
+    out = tmp_path / "report.json"
+    with pytest.raises(BaseException) as ended:  # not a KeyboardInterrupt stopping the tests
+        bench.main(["--games", "1", "--no-ai", "--out", str(out)])
+    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
+    assert capsys.readouterr().err == "\nbench: stopped; nothing was written\n"
+    assert not out.exists()

@@ -365,3 +365,21 @@ def test_a_review_given_as_the_game_is_named_as_a_review(
     assert capsys.readouterr().err == (
         f"{written} is a review, not a game: review the game it was made from.\n"
     )
+
+
+def test_ctrl_c_ends_the_review_with_one_sentence_and_code_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A thorough review takes minutes; Ctrl-C ended it in a traceback.
+    def stopped(self: Review) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Review, "run", stopped)
+    record = tmp_path / "game.json"
+    record.write_text(GameRecord.for_state(game.new_game(2, seed=1)).to_json(), encoding="utf-8")
+    out = tmp_path / "review.json"
+    with pytest.raises(BaseException) as ended:  # not a KeyboardInterrupt stopping the tests
+        review_module.main([str(record), "--json", str(out)])
+    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
+    assert capsys.readouterr().err == "\npython -m ai.review: stopped; nothing was written\n"
+    assert not out.exists()
