@@ -66,7 +66,11 @@ def check_seed(seed: int, name: str = "the seed") -> None:
 
 
 def parse_rules(text: str) -> Rules:
-    names = {n.strip() for n in text.split(",") if n.strip()}
+    given = [n.strip() for n in text.split(",") if n.strip()]
+    names = set(given)
+    again = next((n for i, n in enumerate(given) if n in given[:i]), None)
+    if again is not None:  # "coins,coins": a typo for another patch, likely
+        raise ValueError(f"the rules {text!r} name {again} twice; name each patch once")
     unknown = names - {"coins", "battle_dice", "quests", "none"}
     if unknown:
         raise ValueError(f"unknown rule switch(es): {', '.join(sorted(unknown))}")

@@ -39,6 +39,7 @@ def test_rules_switches() -> None:
         (["--agents", ",,"], "--agents names no agent"),
         (["--seed", "99999999999999999999"], "--seed must be a whole number from -2\\*\\*43"),
         (["--rules", "none,quests"], "not clear"),
+        (["--rules", "coins,quests,coins"], "name coins twice; name each patch once"),
         (["--agents", "ismcts:normal:hard,greedy"], "gives level twice"),
         (["--json", "."], "is a folder"),
         (["--agents", "greedy"], r"--agents names 1 agent, a seat each, .* 2 to 6 seats \(R1\.1\)"),
