@@ -67,8 +67,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, object]]:
     name = parts[0]
     options: dict[str, object] = {}
     for part in parts[1:]:
-        if not part:
-            continue
+        if not part:  # "ismcts:" read as the default level: a level or option left out
+            raise ValueError(
+                f"agent spec {spec!r} has an empty part between colons; write it as "
+                "name:level:option=value, such as ismcts:hard:iterations=500"
+            )
         if "=" in part:
             key, raw = part.split("=", 1)
             key, value = key.strip(), option_value(raw.strip())

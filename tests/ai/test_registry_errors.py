@@ -112,3 +112,12 @@ def test_an_option_given_twice_is_refused(spec: str) -> None:
     """The later one would win unseen, under a name that says the other."""
     with pytest.raises(ValueError, match="twice"):
         ai.agent_from_spec(spec)
+
+
+@pytest.mark.parametrize(
+    "spec", ["ismcts:", "ismcts::easy", "ismcts:easy:", "greedy:", "ismcts: :easy"]
+)
+def test_an_empty_part_of_a_spec_is_refused(spec: str) -> None:
+    """ "ismcts:" played the default level, unsaid: a level or an option was left out."""
+    with pytest.raises(ValueError, match="empty part between colons"):
+        ai.agent_from_spec(spec)
