@@ -248,3 +248,35 @@ def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+@pytest.mark.parametrize("screen", SIZES, ids=lambda s: f"{s[0]}x{s[1]}" if s else "desktop")
+def test_no_city_name_lies_under_a_control_over_the_map(
+    screen: tuple[int, int] | None, data_dir: Path, random_ai: None
+) -> None:
+    """The city names are laid round the controls drawn over the map as round its tokens: at
+    the whole map a phone's drawer tabs covered half of «Неаполь Скифский» (Neapolis
+    Scythica), whose place left of its city was free."""
+    from tests.web.test_scenes import _match
+    from web import i18n
+    from web.app import App
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
+    try:
+        scene = _match(app, seed=12, players=6)
+        for lang in ("en", "ru"):
+            app.set_language(lang)
+            app.run_frames(3)
+            app.draw()
+            over = scene.over_map()
+            assert over, "no control over the map: this test tests nothing"
+            names = scene.board_view._names
+            assert len(names) >= 18, len(names)  # every capital and island is named
+            for img, (x, y) in names:
+                box = layout.Box(x, y, img.get_width(), img.get_height())
+                hidden = [b for b in over if layout.overlaps(box, b)]
+                assert not hidden, (i18n.language(), box, hidden)
+    finally:
+        app.set_screen(None)
+        pygame.quit()

@@ -41,6 +41,9 @@ class BoardView:
         self._names_key: tuple[object, ...] = ()
         self._names: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._name_leaders: list[tuple[Point, Point]] = []
+        # Screen boxes of the controls a scene draws over the map (a phone's drawer tabs, the
+        # zoom buttons): names are laid round them as round the tokens.
+        self.overlays: tuple[Box, ...] = ()
 
     def token_size(self, camera: Camera) -> int:
         zoom = camera.scale / camera.fit_scale
@@ -160,7 +163,8 @@ class BoardView:
         """The names laid round what is drawn over them: the standing generals (not one on
         the move, or every name would shift under it) and the towers."""
         vp = camera.viewport
-        covers = [*self.token_boxes(camera, view), *self.tower_boxes(camera, view)]
+        covers = [*self.token_boxes(camera, view), *self.tower_boxes(camera, view),
+                  *self.overlays]  # fmt: skip
         local = tuple(Box(b.x - vp.x, b.y - vp.y, b.w, b.h) for b in covers)
         key = (camera.key(), i18n.language(), theme.text_scale(), self.art.show_labels, local)
         if key != self._names_key:

@@ -28,7 +28,7 @@ from game import (
     kinds,
 )
 from game.actions import Action, Build, EndTurn, Trade
-from web import ai_bridge, coach, describe, i18n, intents, placement, saves, theme
+from web import ai_bridge, coach, describe, i18n, intents, layout, placement, saves, theme
 from web.animation import Animator
 from web.gestures import UIEvent
 from web.layout import Box, Camera, MatchLayout
@@ -355,6 +355,16 @@ class MatchScene(Scene):
         if self.app.top is self:
             self.app.nav.open_game_over(self.session)
 
+    def over_map(self) -> tuple[Box, ...]:
+        """The controls always drawn over the map (zoom, menu and "?", a phone's drawer tabs,
+        the dice where they stand on it): the city names keep clear of them."""
+        boxes = [b.box for b in self.chrome.buttons] + [self.app.help_box()]
+        if layout.compact():
+            boxes += LAYOUT.drawer_tabs()
+        if LAYOUT.dice_on_map():
+            boxes += LAYOUT.dice(len(self.view.public.dice))
+        return tuple(b for b in boxes if layout.overlaps(b, LAYOUT.map))
+
     def shown_prompt(self) -> Prompt | None:
         """The prompt when it is on screen: not while a move or a battle plays, nor while the
         game waits on a battle's result or its end. ``draw`` draws it by this, and ``tap``
@@ -412,6 +422,7 @@ class MatchScene(Scene):
         view = self.view
         anim = self.animator.current
         marks = self.marks()
+        self.board_view.overlays = () if self.attract else self.over_map()
         self.board_view.draw(surface, self.camera, view, marks)
         hud.draw_top(surface, view, self.status_text(), self.progress(), self.selection.general)
         hud.draw_track_tokens(surface, view, marks.own, marks.actable, marks.selected)
