@@ -280,3 +280,27 @@ def test_no_city_name_lies_under_a_control_over_the_map(
     finally:
         app.set_screen(None)
         pygame.quit()
+
+
+@pytest.mark.parametrize("screen", [(844, 390), (568, 320)], ids=["844x390", "568x320"])
+def test_no_city_name_of_the_replay_lies_under_its_drawer_tabs(
+    screen: tuple[int, int], data_dir: Path
+) -> None:
+    """The replay draws a phone's drawer tabs over the map as the match does: the names keep
+    clear of them there too."""
+    from tests.web.test_replay import golden_text, open_replay
+    from web.app import App
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
+    try:
+        scene = open_replay(app, golden_text("4p_all_patches"))
+        app.draw()
+        over = scene.board_view.overlays
+        assert any(layout.overlaps(b, t) for b in over for t in L.drawer_tabs()), over
+        for img, (x, y) in scene.board_view._names:
+            box = layout.Box(x, y, img.get_width(), img.get_height())
+            assert not [b for b in over if layout.overlaps(box, b)], box
+    finally:
+        app.set_screen(None)
+        pygame.quit()

@@ -560,6 +560,10 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         view = self.view
         marks = self.marks()
+        # The names keep clear of what is drawn over the map (a phone's drawer tabs).
+        over = [b.box for group in (self.top, self.buttons) for b in group.buttons]
+        self.board_view.overlays = tuple(b for b in [*over, self.app.help_box()]
+                                         if layout.overlaps(b, LAYOUT.map))  # fmt: skip
         self.board_view.draw(surface, self.camera, view, marks)
         if not self.timeline.built:
             self._draw_preparing(surface)
