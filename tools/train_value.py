@@ -15,6 +15,8 @@ evaluation: log loss, Brier score and a reliability table for 2 and 4 seats.
 With ``--public`` the features are read from public facts only (no hand, as
 ``ai.evaluation.PUBLIC_READING``): the estimator of the win chances shown to players
 (``ai/chances.py``). ``--test`` names files of other games to measure on instead of the 20%.
+Without it, games too few to hold some out are refused before the fit (``too_few_games``:
+game 11 is the first that a self-play file, numbered from 0, holds out).
 
 Features of each game are kept in a cache beside the data (``<data>.features.npz``), so a
 rerun with more games extracts only the new ones. ``load(..., share=s)`` samples instead every
@@ -291,6 +293,24 @@ def held_out(game: np.ndarray, share: float = 0.2) -> np.ndarray:
     )
 
 
+def too_few_games(game: np.ndarray, test: np.ndarray) -> str:
+    """Why the positions of games ``game`` (``test``: those of the held-out games) cannot both
+    be fitted and measure the fit, in a sentence; "" when they can. With no held-out game
+    nothing measured the fit (value_scale's held-out scores were NaN, train_value's report had
+    none) and the model was written all the same."""
+    fitted, measured = len(set(game[~test].tolist())), len(set(game[test].tolist()))
+    if fitted and measured:
+        return ""
+    # Self-play games are numbered from 0: the first held out shows how many a file needs.
+    first = int(np.flatnonzero(held_out(np.arange(1000)))[0])
+    games = fitted + measured
+    return (
+        f"the data holds {games} game{'s' * (games != 1)}, {measured} of them held out to "
+        f"measure the fit on and {fitted} to fit; a fifth of the games are held out, chosen by "
+        f"their index (game {first} is the first), so give at least {first + 1} games"
+    )
+
+
 @reported
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
@@ -321,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
         test = data["game"] >= len(args.data) * 1_000_000
     else:
         test = held_out(data["game"])
+        short = too_few_games(data["game"], test)
+        if short:  # before the fit: a model that nothing measured was written, exit code 0
+            parser.error(short)
     train = ~test
     w = fit(data["x"][train], data["y"][train], data["mask"][train], args.l2, args.steps, args.seed)
     sharpness, lead = fit_calibration(w, data["x"][train], data["y"][train], data["mask"][train])

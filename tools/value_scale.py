@@ -54,7 +54,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import reported
-from train_value import held_out, load, scores
+from train_value import held_out, load, scores, too_few_games
 from value_exit import load_siblings, measure_siblings, v1_weights
 from value_mlp import Params, backprop, chances, model_file, named_params, sibling_value, unscaled
 
@@ -211,23 +211,6 @@ def main(argv: list[str] | None = None) -> int:
     args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in report.items() if k != "command"}, indent=1))
     return 0 if chosen is not None else 1
-
-
-def too_few_games(game: np.ndarray, test: np.ndarray) -> str:
-    """Why the positions of games ``game`` (``test``: those of the held-out games) cannot both
-    be fitted and measure the fit, in a sentence; "" when they can. With no held-out game every
-    held-out score was NaN, and ``forecast`` still wrote a model that nothing had measured."""
-    fitted, measured = len(set(game[~test].tolist())), len(set(game[test].tolist()))
-    if fitted and measured:
-        return ""
-    # Self-play games are numbered from 0: the first held out shows how many a file needs.
-    first = int(np.flatnonzero(held_out(np.arange(1000)))[0])
-    games = fitted + measured
-    return (
-        f"the data holds {games} game{'s' * (games != 1)}, {measured} of them held out to "
-        f"measure the fit on and {fitted} to fit; a fifth of the games are held out, chosen by "
-        f"their index (game {first} is the first), so give at least {first + 1} games"
-    )
 
 
 def chosen_width(
