@@ -93,6 +93,15 @@ OVERLAPS = {
         "--out", "m.json", "--report", "DATA",
     ],
     "search_targets": ["fit", "DATA", "--games", GONE, "--out", "DATA", "--report", "r.json"],
+    "train_value": [GONE, "--test", "DATA", "--out", "m.json", "--report", "DATA"],
+    "value_exit": [
+        GONE, "--games", "DATA", "--outcomes", GONE, "--test-outcomes", GONE,
+        "--out", "DATA", "--report", "r.json",
+    ],
+    "value_mlp": [
+        GONE, "--games", GONE, "--outcomes", GONE, "--test-outcomes", "DATA",
+        "--out", "m.json", "--report", "DATA",
+    ],
     "kingdom_table": ["--games", "1", "1", "1", "1", "1", "--out", "DATA", "--chunks", "DATA"],
 }  # fmt: skip
 

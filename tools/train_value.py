@@ -327,7 +327,8 @@ def main(argv: list[str] | None = None) -> int:
         "--test", type=Path, nargs="+", default=[], help="games to measure on (default: 20%%)"
     )
     args = parser.parse_args(argv)
-    check_outputs(parser, args.out, args.report)  # before the fit, not after it
+    reads = [*args.data, *args.test]  # an output among them replaced its games at the end
+    check_outputs(parser, args.out, args.report, reads=reads)  # before the fit, not after it
     # Zero steps wrote the starting weights as a fitted model; a negative or nan l2 fits noise.
     if args.steps < 1 or not (math.isfinite(args.l2) and args.l2 >= 0):
         parser.error(

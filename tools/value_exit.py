@@ -392,6 +392,11 @@ def add_data_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--test-outcomes", type=Path, required=True, help="games to measure")
 
 
+def data_files(args: argparse.Namespace) -> list[Path]:
+    """The files of ``add_data_arguments``: an output among them replaced them at the end."""
+    return [*args.data, args.games, args.outcomes, args.test_outcomes]
+
+
 Data = dict[str, np.ndarray]
 
 
@@ -444,7 +449,7 @@ def main(argv: list[str] | None = None) -> int:
         "diverges at 0.01: experiments/exit.md, round 4)",
     )
     args = parser.parse_args(argv)
-    check_outputs(parser, args.out, args.report)  # before the fit, not after it
+    check_outputs(parser, args.out, args.report, reads=data_files(args))  # before the fit
     if args.steps < 1 or any(not w > 0 for w in args.weights) or not 0 < args.lr < 1:
         parser.error("--steps must be at least 1, every --weights above 0, --lr in (0, 1)")
     if not 0 <= args.values_weight < float("inf"):

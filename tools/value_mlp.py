@@ -47,6 +47,7 @@ from value_exit import (
     F,
     _seat_softmax,
     add_data_arguments,
+    data_files,
     measure_siblings,
     ranking_loss,
     scaled,
@@ -204,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
-    check_outputs(parser, args.out, args.report)  # before the fit, not after it
+    check_outputs(parser, args.out, args.report, reads=data_files(args))  # before the fit
     if args.steps < 1 or min(args.hidden) < 1 or not args.weight > 0 or not 0 < args.lr < 1:
         parser.error("--steps and every --hidden at least 1, --weight above 0, --lr in (0, 1)")
     sib_train, sib_test, out_train, out_test, scale = training_data(args)
