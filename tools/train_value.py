@@ -181,6 +181,37 @@ def load(
     }
 
 
+FILE_STRIDE = 1_000_000  # the game indices of one self-play file, apart from the next file's
+
+
+def load_files(
+    paths: list[Path], public: bool = False, share: float = 0.0, jobs: int = 1
+) -> dict[str, np.ndarray]:
+    """Every sample of the self-play files ``paths`` (``load``) as one table. Each file numbers
+    its games from 0, so the k-th file's indices are offset by k x ``FILE_STRIDE``: two files'
+    games of one index are two games, held out (``held_out``) and counted each on its own."""
+    again = next((p for i, p in enumerate(paths) if any(_same(p, q) for q in paths[:i])), None)
+    if again is not None:  # its games would be fitted twice, or measured on the games fitted
+        raise DataFileError(f"{again} is given twice: its games would count twice")
+    parts = [load(path, public, share, jobs) for path in paths]
+    for number, (path, part) in enumerate(zip(paths, parts, strict=True)):
+        outside = part["game"][(part["game"] < 0) | (part["game"] >= FILE_STRIDE)]
+        if len(paths) > 1 and len(outside):
+            raise DataFileError(
+                f"{path} holds game {int(outside[0])}: several files can be read together "
+                f"only with games numbered from 0 to {FILE_STRIDE - 1}"
+            )
+        part["game"] = part["game"] + number * FILE_STRIDE
+    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:  # one is not there: load names it
+        return a.resolve() == b.resolve()
+
+
 def chances(
     weights: np.ndarray,
     x: np.ndarray,
@@ -334,12 +365,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             f"--steps must be at least 1 (not {args.steps}), --l2 a number from 0 (not {args.l2})"
         )
-    parts = [load(path, args.public) for path in [*args.data, *args.test]]
-    for number, part in enumerate(parts):  # game indices restart in each file
-        part["game"] = part["game"] + number * 1_000_000
-    data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    data = load_files([*args.data, *args.test], args.public)
     if args.test:
-        test = data["game"] >= len(args.data) * 1_000_000
+        test = data["game"] >= len(args.data) * FILE_STRIDE
     else:
         test = held_out(data["game"])
         short = too_few_games(data["game"], test)

@@ -17,10 +17,12 @@ the linear utility plus tanh units) can be fitted to results without learning th
 
 Each ``--hidden`` width (0: the conditional logit alone) is fitted from v1's exact weights by
 minibatch Adam on 80% of the games (whole games, ``train_value.held_out``), the last fifth of
-the steps at a tenth of the rate. Every fit, v1 and the ``--compare`` models are measured on
-the held-out games (log loss, Brier), on ``--test-outcomes`` (games the search played) and on
-hard's ranking of a turn's actions at every position of ``--siblings`` (none of them is fitted
-here; ``value_exit.measure_siblings``). Which fit is written (``--choose``):
+the steps at a tenth of the rate; several data files are one set of games
+(``train_value.load_files``: each file's indices apart). Every fit, v1 and the ``--compare``
+models are measured on the held-out games (log loss, Brier), on ``--test-outcomes`` (games the
+search played) and on hard's ranking of a turn's actions at every position of ``--siblings``
+(none of them is fitted here; ``value_exit.measure_siblings``). Which fit is written
+(``--choose``):
 
 - ``ranking``, for an evaluation that also ranks the root's actions: of the widths above 0, the
   one with the lowest held-out log loss, if it forecasts the held-out games better than the
@@ -54,7 +56,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import reported
-from train_value import held_out, load, scores, too_few_games
+from train_value import held_out, load, load_files, scores, too_few_games
 from value_exit import load_siblings, measure_siblings, v1_weights
 from value_mlp import Params, backprop, chances, model_file, named_params, sibling_value, unscaled
 
@@ -62,11 +64,6 @@ from ai.command_line import check_outputs
 
 Data = dict[str, np.ndarray]
 KEYS = ("w", "V", "b", "a")
-
-
-def concatenated(paths: list[Path], share: float = 0.0, jobs: int = 1) -> Data:
-    parts = [load(path, share=share, jobs=jobs) for path in paths]
-    return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 
 def start_params(linear: np.ndarray, width: int, rng: np.random.Generator) -> Params:
@@ -155,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     # the time of those (tens of thousands of games) to learn of it.
     search_games = load(args.test_outcomes)
     sib = load_siblings([args.siblings], args.sibling_games)
-    data = concatenated(args.data, args.share, args.jobs)
+    data = load_files(args.data, share=args.share, jobs=args.jobs)
     test_games = held_out(data["game"])
     short = too_few_games(data["game"], test_games)
     if short:

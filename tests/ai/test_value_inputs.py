@@ -13,7 +13,9 @@ from tests.tool_scripts import load_tool, usage_error
 
 np = pytest.importorskip("numpy")
 train_value = load_tool("train_value", "_strategos_train_value_for_inputs")
+value_scale = load_tool("value_scale", "_strategos_value_scale_for_inputs")
 selfplay = load_tool("selfplay", "_strategos_selfplay_for_value_inputs")
+targets = load_tool("search_targets", "_strategos_search_targets_for_value_inputs")
 
 
 def _games(path: Path, count: int) -> Path:
@@ -35,3 +37,61 @@ def test_train_value_refuses_games_too_few_to_hold_one_out_before_the_fit(
     assert "the data holds 1 game, 0 of them held out" in err, err
     assert "so give at least 12 games" in err
     assert not model.exists() and not report.exists()
+
+
+@pytest.fixture(scope="module")
+def two_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Two self-play files of 12 games each, numbered 0 to 11 in both (game 11 held out), and
+    a sample file of the first file's game 0."""
+    folder = tmp_path_factory.mktemp("two_files")
+    first, second = _games(folder / "a.jsonl", 12), _games(folder / "b.jsonl", 12)
+    line = json.loads(first.read_text(encoding="utf-8").split("\n")[0])
+    samples = folder / "samples.jsonl"
+    sampled = targets.sample_game(line, 2, "ismcts:easy:iterations=8")
+    samples.write_text("".join(json.dumps(s) + "\n" for s in sampled), encoding="utf-8")
+    return {"first": first, "second": second, "samples": samples}
+
+
+def test_value_scale_reads_two_files_games_of_one_index_as_two_games(
+    tmp_path: Path, two_files: dict[str, Path]
+) -> None:
+    # Indices restart in each file: value_scale concatenated the files as they were, so game
+    # 11 of both files was held out together and each pair of games counted as one (12 games).
+    first, second = two_files["first"], two_files["second"]
+    report = tmp_path / "r.json"
+    argv = [str(first), str(second), "--siblings", str(two_files["samples"]),
+            "--sibling-games", str(first), "--test-outcomes", str(first), "--hidden", "0",
+            "--steps", "2", "--batch", "8", "--compare", "--choose", "forecast",
+            "--out", str(tmp_path / "m.json"), "--report", str(report)]  # fmt: skip
+    value_scale.main(argv)
+    games = json.loads(report.read_text(encoding="utf-8"))["games"]
+    assert games["train"] + games["test"] == 24, games
+    one = train_value.load_files([first])
+    both = train_value.load_files([first, second])
+    assert len(both["game"]) == 2 * len(one["game"])
+    assert both["game"][len(one["game"]) :].min() == train_value.FILE_STRIDE
+
+
+def test_a_self_play_file_given_twice_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path]
+) -> None:
+    # Its games were fitted twice; as --test as well, the fit was measured on games it fitted.
+    first = two_files["first"]
+    for more in ([str(first)], ["--test", str(first)]):
+        argv = [str(first), *more, "--out", str(tmp_path / "m.json"),
+                "--report", str(tmp_path / "r.json"), "--steps", "2"]  # fmt: skip
+        err = usage_error(train_value.main, argv, capsys)
+        assert f"{first} is given twice: its games would count twice" in err, err
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_a_game_index_beyond_a_file_s_stride_is_refused_among_several(
+    tmp_path: Path, two_files: dict[str, Path]
+) -> None:
+    # Offset by a file's stride, it would be taken for a game of the next file.
+    far = tmp_path / "far.jsonl"
+    line = selfplay.play("random", 1, train_value.FILE_STRIDE, (2,))
+    far.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    assert len(train_value.load_files([far])["game"])  # alone it is read as it is
+    with pytest.raises(train_value.DataFileError, match="holds game 1000000: several files"):
+        train_value.load_files([far, two_files["first"]])
