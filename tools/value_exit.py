@@ -405,8 +405,17 @@ def training_data(args: argparse.Namespace) -> tuple[Data, Data, Data, Data, np.
     scale): the positions of games whose index is a multiple of ``HOLD_OUT`` are held out."""
     sib = load_siblings(args.data, args.games)
     held = sib["game"] % HOLD_OUT == 0
+    fitted, measured = (len(set(sib["game"][part].tolist())) for part in (~held, held))
+    if not (fitted and measured):  # an empty part ended the fit in numpy's IndexError
+        raise DataFileError(
+            f"{', '.join(map(str, args.data))} hold positions to rank of {fitted} games to fit "
+            f"and {measured} to measure the fit on (those whose index is a multiple of "
+            f"{HOLD_OUT}); the fit needs both"
+        )
     out_train = load(args.outcomes)
     out_train = {k: v[~held_out(out_train["game"])] for k, v in out_train.items()}
+    if not len(out_train["x"]):  # every feature's scale was NaN, and so was the fit
+        raise DataFileError(f"{args.outcomes}: every game is one held out; none is left to fit")
     scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
     return select(sib, ~held), select(sib, held), out_train, load(args.test_outcomes), scale
 
@@ -503,6 +512,7 @@ def main(argv: list[str] | None = None) -> int:
                  "trained": {"command": report["command"], "siblings_weight": chosen[2],
                              "sibling_positions": report["sibling_positions"],
                              "outcome_positions": report["outcome_positions"]}}  # fmt: skip
+        args.out.parent.mkdir(parents=True, exist_ok=True)  # as check_outputs allowed
         args.out.write_text(json.dumps(model, indent=1) + "\n", encoding="utf-8")
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

@@ -253,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         trained = {"command": report["command"], "hidden": chosen[2],
                    "sibling_positions": report["sibling_positions"],
                    "outcome_positions": report["outcome_positions"]}  # fmt: skip
+        args.out.parent.mkdir(parents=True, exist_ok=True)  # as check_outputs allowed
         args.out.write_text(json.dumps(model_file(chosen[1], trained)) + "\n", encoding="utf-8")
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

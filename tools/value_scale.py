@@ -203,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         trained = {"command": report["command"], "hidden": chosen, "games": report["games"],
                    "positions": report["positions"]}  # fmt: skip
         model = model_file(fitted[chosen][0], trained)
+        args.out.parent.mkdir(parents=True, exist_ok=True)  # as check_outputs allowed
         args.out.write_text(json.dumps(model) + "\n", encoding="utf-8")
     args.report.parent.mkdir(parents=True, exist_ok=True)
     args.report.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

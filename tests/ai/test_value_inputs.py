@@ -1,6 +1,7 @@
-"""The files the value fits read (tools/train_value.py, tools/value_scale.py): games too few to
-hold some out are refused before the fit, and several self-play files are read as one, each
-file's games apart from the others' though their indices restart at 0."""
+"""The files the value fits read and write (tools/train_value.py, value_scale.py, value_exit.py,
+value_mlp.py): games or samples too few to both fit and measure are refused before the fit;
+several self-play files are read as one, each file's games apart from the others' though their
+indices restart at 0; a model is written into folders that are not there yet."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ train_value = load_tool("train_value", "_strategos_train_value_for_inputs")
 value_scale = load_tool("value_scale", "_strategos_value_scale_for_inputs")
 selfplay = load_tool("selfplay", "_strategos_selfplay_for_value_inputs")
 targets = load_tool("search_targets", "_strategos_search_targets_for_value_inputs")
+value_exit = load_tool("value_exit", "_strategos_value_exit_for_inputs")
+value_mlp = load_tool("value_mlp", "_strategos_value_mlp_for_inputs")
 
 
 def _games(path: Path, count: int) -> Path:
@@ -41,15 +44,20 @@ def test_train_value_refuses_games_too_few_to_hold_one_out_before_the_fit(
 
 @pytest.fixture(scope="module")
 def two_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Two self-play files of 12 games each, numbered 0 to 11 in both (game 11 held out), and
-    a sample file of the first file's game 0."""
+    """Two self-play files of 12 games each, numbered 0 to 11 in both (game 11 held out), a
+    sample file of the first file's games 0 and 1 (``samples``) and one of game 0 alone
+    (``held``: value_exit's held-out game only)."""
     folder = tmp_path_factory.mktemp("two_files")
     first, second = _games(folder / "a.jsonl", 12), _games(folder / "b.jsonl", 12)
-    line = json.loads(first.read_text(encoding="utf-8").split("\n")[0])
-    samples = folder / "samples.jsonl"
-    sampled = targets.sample_game(line, 2, "ismcts:easy:iterations=8")
-    samples.write_text("".join(json.dumps(s) + "\n" for s in sampled), encoding="utf-8")
-    return {"first": first, "second": second, "samples": samples}
+    lines = [json.loads(line) for line in first.read_text(encoding="utf-8").split("\n")[:2]]
+    files = {"first": first, "second": second}
+    for name, games in (("samples", lines), ("held", lines[:1])):
+        sampled = [
+            s for line in games for s in targets.sample_game(line, 3, "ismcts:easy:iterations=8")
+        ]
+        files[name] = folder / f"{name}.jsonl"
+        files[name].write_text("".join(json.dumps(s) + "\n" for s in sampled), encoding="utf-8")
+    return files
 
 
 def test_value_scale_reads_two_files_games_of_one_index_as_two_games(
@@ -95,3 +103,50 @@ def test_a_game_index_beyond_a_file_s_stride_is_refused_among_several(
     assert len(train_value.load_files([far])["game"])  # alone it is read as it is
     with pytest.raises(train_value.DataFileError, match="holds game 1000000: several files"):
         train_value.load_files([far, two_files["first"]])
+
+
+def _exit_argv(files: dict[str, Path], samples: Path, out: Path, report: Path) -> list[str]:
+    games = str(files["first"])
+    return [str(samples), "--games", games, "--outcomes", games, "--test-outcomes", games,
+            "--steps", "2", "--compare", "--out", str(out), "--report", str(report)]  # fmt: skip
+
+
+@pytest.mark.parametrize("tool", ["value_exit", "value_mlp"])
+def test_samples_of_held_out_games_only_are_refused_not_a_numpy_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path], tool: str
+) -> None:
+    # Game 0's positions are all held out: the fit's ranking loss over no position ended in
+    # numpy's "index 0 out-of-bounds in maximum.reduceat".
+    main = {"value_exit": value_exit, "value_mlp": value_mlp}[tool].main
+    out, report = tmp_path / "m.json", tmp_path / "r.json"
+    err = usage_error(main, _exit_argv(two_files, two_files["held"], out, report), capsys)
+    assert "hold positions to rank of 0 games to fit and 1 to measure the fit on" in err, err
+    assert "Traceback" not in err and not out.exists() and not report.exists()
+
+
+def _same_scores(*_: object) -> dict[str, float]:
+    """Every forecast scored alike: each fit then forecasts as well as v1, and is written."""
+    return {"log_loss": 0.5, "brier": 0.25, "positions": 1}
+
+
+@pytest.mark.parametrize("tool", ["value_exit", "value_mlp", "value_scale"])
+def test_a_model_is_written_into_a_folder_not_there_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_files: dict[str, Path], tool: str
+) -> None:
+    # check_outputs let the folder be made; only the report's was, and the model's write ended
+    # the finished fit in a FileNotFoundError.
+    out, report = tmp_path / "new" / "m.json", tmp_path / "r.json"
+    if tool == "value_scale":
+        monkeypatch.setattr(value_scale, "forecast_width", lambda fitted, v1: 0)
+        first = str(two_files["first"])
+        argv = [first, "--siblings", str(two_files["samples"]), "--sibling-games", first,
+                "--test-outcomes", first, "--hidden", "0", "--steps", "2", "--batch", "8",
+                "--compare", "--choose", "forecast", "--out", str(out),
+                "--report", str(report)]  # fmt: skip
+        assert value_scale.main(argv) == 0
+    else:
+        module = {"value_exit": value_exit, "value_mlp": value_mlp}[tool]
+        monkeypatch.setattr(module, "scores", _same_scores)
+        argv = _exit_argv(two_files, two_files["samples"], out, report)
+        assert module.main([*argv, "--hidden", "2"] if tool == "value_mlp" else argv) == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["format"] == "strategos-value"
