@@ -463,8 +463,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--steps must be at least 1, every --weights above 0, --lr in (0, 1)")
     if not 0 <= args.values_weight < float("inf"):
         parser.error("--values-weight must be 0 or more")
-    sib_train, sib_test, out_train, out_test, scale = training_data(args)
+    if not 0 <= args.l2 < float("inf"):  # nan fitted a nan model; below 0 pushed away from v1
+        parser.error(f"--l2 must be a number from 0, not {args.l2}")
+    # Before the data: an unknown model was found only once the samples' positions were made.
     others = {name: np.array(load_model(name)) for name in args.compare}
+    sib_train, sib_test, out_train, out_test, scale = training_data(args)
     s_train, o_train = scaled(sib_train, scale), scaled(out_train, scale)
 
     def results(w_raw: np.ndarray | None) -> dict[str, float]:

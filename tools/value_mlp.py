@@ -208,6 +208,16 @@ def main(argv: list[str] | None = None) -> int:
     check_outputs(parser, args.out, args.report, reads=data_files(args))  # before the fit
     if args.steps < 1 or min(args.hidden) < 1 or not args.weight > 0 or not 0 < args.lr < 1:
         parser.error("--steps and every --hidden at least 1, --weight above 0, --lr in (0, 1)")
+    wrong = next((f"--{n} {v}" for n, v in (("weight", args.weight), ("l2", args.l2),
+                  ("l2-hidden", args.l2_hidden)) if not 0 <= v < float("inf")), None)  # fmt: skip
+    if wrong:  # nan or inf fitted a nan model; a negative L2 pushed away from the start
+        parser.error(f"{wrong} cannot be fitted: give a finite number from 0")
+    again = next((w for i, w in enumerate(args.hidden) if w in args.hidden[:i]), None)
+    if again is not None:  # fitted twice, the second fit's row beside the first's
+        parser.error(f"--hidden {again} is given twice")
+    # Before the data: an unknown model was found only once the samples' positions were made.
+    compared = {name: named_params(name) for name in args.compare}
+    linear = np.array(load_model(args.start))
     sib_train, sib_test, out_train, out_test, scale = training_data(args)
     s_train, o_train = scaled(sib_train, scale), scaled(out_train, scale)
 
@@ -229,11 +239,11 @@ def main(argv: list[str] | None = None) -> int:
         "steps": args.steps, "lr": args.lr, "seed": args.seed,
         "v1": measured(None), "fits": [],
     }  # fmt: skip
-    for name in args.compare:
-        report[name.removeprefix("value_")] = measured(named_params(name))
+    for name, params in compared.items():
+        report[name.removeprefix("value_")] = measured(params)
     v1_loss = report["v1"]["results"]["log_loss"]
     chosen: tuple[float, Params, int] | None = None
-    linear = np.array(load_model(args.start)) * scale
+    linear = linear * scale
     for width in args.hidden:
         p, temp = fit(start_params(linear, width, args.seed), s_train, o_train, args.weight,
                       args.l2, args.l2_hidden, args.steps, args.lr)  # fmt: skip

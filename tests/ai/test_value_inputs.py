@@ -150,3 +150,32 @@ def test_a_model_is_written_into_a_folder_not_there_yet(
         argv = _exit_argv(two_files, two_files["samples"], out, report)
         assert module.main([*argv, "--hidden", "2"] if tool == "value_mlp" else argv) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["format"] == "strategos-value"
+
+
+@pytest.mark.parametrize(
+    ("tool", "more", "says"),
+    [
+        ("value_exit", ["--l2", "nan"], "--l2 must be a number from 0, not nan"),
+        ("value_exit", ["--l2", "-1"], "--l2 must be a number from 0, not -1.0"),
+        ("value_exit", ["--compare", "value_nosuch"], "'value_nosuch' cannot be read"),
+        ("value_mlp", ["--l2-hidden", "-1"], "--l2-hidden -1.0 cannot be fitted"),
+        ("value_mlp", ["--l2", "nan"], "--l2 nan cannot be fitted"),
+        ("value_mlp", ["--weight", "inf"], "--weight inf cannot be fitted"),
+        ("value_mlp", ["--hidden", "2", "2"], "--hidden 2 is given twice"),
+        ("value_mlp", ["--start", "value_nosuch"], "'value_nosuch' cannot be read"),
+        ("value_mlp", ["--compare", "value_nosuch"], "'value_nosuch' cannot be read"),
+    ],
+)
+def test_a_value_that_cannot_be_fitted_is_refused_before_the_samples(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tool: str, more: list[str], says: str
+) -> None:
+    # A nan or negative L2 fitted a nan model or one pushed away from its start (written with
+    # exit code 0); a width twice was fitted twice; an unknown model was found only after the
+    # samples' positions were made.
+    gone = tmp_path / "gone.jsonl"
+    argv = [str(gone), "--games", str(gone), "--outcomes", str(gone), "--test-outcomes",
+            str(gone), "--out", str(tmp_path / "m.json"),
+            "--report", str(tmp_path / "r.json")]  # fmt: skip
+    main = {"value_exit": value_exit, "value_mlp": value_mlp}[tool].main
+    err = usage_error(main, [*argv, *more], capsys)
+    assert says in err and "gone.jsonl" not in err, err
