@@ -33,6 +33,7 @@ import math
 import random
 import sys
 import time
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,28 @@ def _indexed_samples(
     return int(line["index"]), game_samples(line, public, share)
 
 
+def _cached_features(path: Path, key: str) -> dict[int, tuple[np.ndarray, ...]]:
+    """Each game's features kept in the cache ``path`` made for ``key`` (none when there is no
+    such cache). The cache is this tool's own, made again from the games: one that does not
+    read (a run killed while writing it, another file of that name) is said and passed over,
+    and replaced once the features are extracted again, where it ended the fit in numpy's
+    traceback."""
+    if not path.exists():
+        return {}
+    cached: dict[int, tuple[np.ndarray, ...]] = {}
+    try:
+        with np.load(path) as z:
+            if str(z["key"]) != key:
+                return {}
+            for j, index in enumerate(z["game_index"]):
+                cached[int(index)] = tuple(z[f"{name}_{j}"] for name in ("x", "v1", "y", "m"))
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
+        print(f"{path}: not a features cache that reads ({type(err).__name__}); its games' "
+              "features are extracted again", file=sys.stderr)  # fmt: skip
+        return {}
+    return cached
+
+
 def load(
     data: Path, public: bool = False, share: float = 0.0, jobs: int = 1
 ) -> dict[str, np.ndarray]:
@@ -137,12 +160,7 @@ def load(
     reading = "public" if public else "world"
     sampled = (reading,) if share == 0 else (reading, f"decisions {share:g}")
     key = hashlib.sha256(",".join((*sampled, *FEATURES)).encode()).hexdigest()[:16]
-    cached: dict[int, tuple[np.ndarray, ...]] = {}
-    if cache_path.exists():
-        with np.load(cache_path) as z:
-            if str(z["key"]) == key:
-                for j, index in enumerate(z["game_index"]):
-                    cached[int(index)] = tuple(z[f"{name}_{j}"] for name in ("x", "v1", "y", "m"))
+    cached = _cached_features(cache_path, key)
     per_game = {int(line["index"]): cached[int(line["index"])]
                 for line in lines if int(line["index"]) in cached}  # fmt: skip
     new = [line for line in lines if int(line["index"]) not in per_game]

@@ -179,3 +179,21 @@ def test_a_value_that_cannot_be_fitted_is_refused_before_the_samples(
     main = {"value_exit": value_exit, "value_mlp": value_mlp}[tool].main
     err = usage_error(main, [*argv, *more], capsys)
     assert says in err and "gone.jsonl" not in err, err
+
+
+@pytest.mark.parametrize("damage", [b"not a zip at all", b"PK\x03\x04cut short"])
+def test_a_features_cache_that_does_not_read_is_made_again(
+    tmp_path: Path, damage: bytes, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The cache beside the data is the tool's own: a damaged one ended the fit in numpy's
+    # BadZipFile or "pickled data" traceback.
+    games = _games(tmp_path / "games.jsonl", 2)
+    fresh = train_value.load(games)
+    cache = games.with_suffix(".features.npz")
+    cache.write_bytes(damage)
+    again = train_value.load(games)
+    assert f"{cache}: not a features cache that reads" in capsys.readouterr().err
+    assert all(np.array_equal(fresh[k], again[k]) for k in fresh)
+    assert cache.read_bytes() != damage  # made again from the games
+    train_value.load(games)
+    assert "not a features cache" not in capsys.readouterr().err
