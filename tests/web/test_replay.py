@@ -555,10 +555,11 @@ def test_a_kept_game_that_cannot_be_set_aside_stays_and_is_not_written_over(
     assert last_games.entries(store) == [kept]
 
 
-@pytest.mark.parametrize("content", [b"{cut short", bytes(range(128, 256))], ids=["json", "bytes"])
-def test_watch_on_a_kept_game_that_no_longer_loads_sets_it_aside_and_says_so(
+def _newest_kept_game_damaged(
     app: App, data_dir: Path, content: bytes
-) -> None:
+) -> tuple[LastGamesScene, last_games.LastGame, last_games.LastGame]:
+    """Last games open on two kept games, the newer's file replaced by ``content``: the
+    screen, the older and the newer."""
     store = app.storage
     older = last_games.remember(store, finished_session(4))
     newer = last_games.remember(store, finished_session(3))
@@ -568,6 +569,15 @@ def test_watch_on_a_kept_game_that_no_longer_loads_sets_it_aside_and_says_so(
     app.nav.open_last_games()
     scene = app.top
     assert isinstance(scene, LastGamesScene) and scene.games == [newer, older]
+    return scene, older, newer
+
+
+@pytest.mark.parametrize("content", [b"{cut short", bytes(range(128, 256))], ids=["json", "bytes"])
+def test_watch_on_a_kept_game_that_no_longer_loads_sets_it_aside_and_says_so(
+    app: App, data_dir: Path, content: bytes
+) -> None:
+    scene, older, newer = _newest_kept_game_damaged(app, data_dir, content)
+    store = app.storage
     click_button(app, scene.buttons, "watch0")
     assert app.top is scene and scene.games == [older]  # the screen goes on, without it
     (aside,) = data_dir.glob(f"{newer.key}.corrupt-*.json")
@@ -595,15 +605,8 @@ def test_export_of_a_kept_game_that_no_longer_loads_sets_it_aside_as_watch_does(
     """Export wrote a damaged kept game out as if it were one (or, its file gone, only said
     so), and left it listed; Watch sets it aside and takes it off the list. Export does the
     same now: nothing is exported, the file is kept aside and the player told where."""
+    scene, older, newer = _newest_kept_game_damaged(app, data_dir, content)
     store = app.storage
-    older = last_games.remember(store, finished_session(4))
-    newer = last_games.remember(store, finished_session(3))
-    assert older is not None and newer is not None
-    (data_dir / f"{newer.key}.json").write_bytes(content)
-    app.push(TitleScene(app))
-    app.nav.open_last_games()
-    scene = app.top
-    assert isinstance(scene, LastGamesScene) and scene.games == [newer, older]
     click_button(app, scene.buttons, "export0")
     assert not list(data_dir.glob("exports/*.json"))
     assert app.top is scene and scene.games == [older]
