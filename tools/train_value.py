@@ -15,13 +15,19 @@ evaluation: log loss, Brier score and a reliability table for 2 and 4 seats.
 With ``--public`` the features are read from public facts only (no hand, as
 ``ai.evaluation.PUBLIC_READING``): the estimator of the win chances shown to players
 (``ai/chances.py``). ``--test`` names files of other games to measure on instead of the 20%.
-Without it, games too few to hold some out are refused before the fit (``too_few_games``:
-game 11 is the first that a self-play file, numbered from 0, holds out).
+Without it, games too few to hold some out are refused (``too_few_games``: game 11 is the
+first that a self-play file, numbered from 0, holds out).
 
 Features of each game are kept in a cache beside the data (``<data>.features.npz``), so a
-rerun with more games extracts only the new ones. ``load(..., share=s)`` samples instead every
-position where a seat decides or a turn starts, each kept with probability ``s`` (seeded by the
-game): the mid-turn positions the search's root compares, which turn starts never show.
+rerun with more games extracts only the new ones. Every file is read and its lines checked
+before any feature is extracted, and what the lines alone refuse (a wrong file, games too few
+to hold some out) is refused then: such a run costs seconds and leaves no cache it did not
+find. The cache is the tool's own, made again from the games, so a run refused or stopped
+once the features are extracted keeps them for the next run.
+
+``load(..., share=s)`` samples instead every position where a seat decides or a turn starts,
+each kept with probability ``s`` (seeded by the game): the mid-turn positions the search's root
+compares, which turn starts never show.
 """
 
 from __future__ import annotations
@@ -138,25 +144,65 @@ def _cached_features(path: Path, key: str) -> dict[int, tuple[np.ndarray, ...]]:
     return cached
 
 
-def load(
-    data: Path, public: bool = False, share: float = 0.0, jobs: int = 1
-) -> dict[str, np.ndarray]:
-    """Every sample of ``data`` (turn starts, or with ``share`` the sampled decisions), from
-    the cache where the game is in it already; new games' features on ``jobs`` processes."""
+FILE_STRIDE = 1_000_000  # the game indices of one self-play file, apart from the next file's
+
+
+GAME_KEYS = {"index": WHOLE, "record": OBJECT, "returns": NUMBERS}  # what a fit reads of a game
+
+
+def read_games(data: Path) -> list[dict[str, Any]]:
+    """The self-play games of ``data``, every line checked (``played_game``), or
+    DataFileError: a file with no game ended the fit in numpy's "need at least one array to
+    concatenate", after the features of the others."""
+    lines = read_json_lines(data, "self-play game", GAME_KEYS, check=played_game)
+    if not lines:
+        raise DataFileError(f"{data} holds no self-play game")
+    return lines
+
+
+def read_files(paths: list[Path]) -> list[list[dict[str, Any]]]:
+    """The games of each of the self-play files ``paths`` (``read_games``), every file read
+    and checked before any game's features are extracted: a wrong file later in the list was
+    found only after the features of the files before it (minutes on real data). Each file
+    numbers its games from 0, so with several files an index beyond ``FILE_STRIDE`` would be
+    taken for a game of the next file (``numbered``); a file given twice, its games fitted
+    twice, or measured on the games fitted."""
+    again = next((p for i, p in enumerate(paths) if any(_same(p, q) for q in paths[:i])), None)
+    if again is not None:
+        raise DataFileError(f"{again} is given twice: its games would count twice")
+    files = [read_games(path) for path in paths]
+    for path, lines in zip(paths, files, strict=True):
+        outside = next((n["index"] for n in lines if not 0 <= n["index"] < FILE_STRIDE), None)
+        if len(paths) > 1 and outside is not None:
+            raise DataFileError(
+                f"{path} holds game {outside}: several files can be read together "
+                f"only with games numbered from 0 to {FILE_STRIDE - 1}"
+            )
+    return files
+
+
+def numbered(files: list[list[dict[str, Any]]]) -> np.ndarray:
+    """One number a game of the files' games (``read_files``), as ``load_files`` numbers its
+    samples: the k-th file's indices offset by k x ``FILE_STRIDE``. What is held out
+    (``held_out``) is known from these, before any feature is extracted."""
+    return np.array(
+        [line["index"] + k * FILE_STRIDE for k, lines in enumerate(files) for line in lines]
+    )
+
+
+def features(
+    data: Path, lines: list[dict[str, Any]], public: bool = False, share: float = 0.0,
+    jobs: int = 1,
+) -> dict[str, np.ndarray]:  # fmt: skip
+    """Every sample of the games ``lines`` of ``data`` (turn starts, or with ``share`` the
+    sampled decisions), from the cache beside ``data`` where the game is in it already; new
+    games' features on ``jobs`` processes, then kept in the cache."""
     if not 0 <= share <= 1:
         raise ValueError(f"share must be in [0, 1], not {share}")
     suffix = ".public.npz" if public else ".features.npz"
     if share > 0:
         suffix = f".decisions{share:g}{suffix}"
     cache_path = data.with_suffix(suffix)
-    lines = read_json_lines(
-        data,
-        "self-play game",
-        {"index": WHOLE, "record": OBJECT, "returns": NUMBERS},
-        check=played_game,
-    )
-    if not lines:  # numpy's "need at least one array to concatenate", a traceback, after
-        raise DataFileError(f"{data} holds no self-play game")
     reading = "public" if public else "world"
     sampled = (reading,) if share == 0 else (reading, f"decisions {share:g}")
     key = hashlib.sha256(",".join((*sampled, *FEATURES)).encode()).hexdigest()[:16]
@@ -199,26 +245,27 @@ def load(
     }
 
 
-FILE_STRIDE = 1_000_000  # the game indices of one self-play file, apart from the next file's
+def load(
+    data: Path, public: bool = False, share: float = 0.0, jobs: int = 1
+) -> dict[str, np.ndarray]:
+    """Every sample of the self-play file ``data`` (``features``), its games read first."""
+    return features(data, read_games(data), public, share, jobs)
 
 
 def load_files(
-    paths: list[Path], public: bool = False, share: float = 0.0, jobs: int = 1
+    paths: list[Path],
+    public: bool = False,
+    share: float = 0.0,
+    jobs: int = 1,
+    files: list[list[dict[str, Any]]] | None = None,
 ) -> dict[str, np.ndarray]:
-    """Every sample of the self-play files ``paths`` (``load``) as one table. Each file numbers
-    its games from 0, so the k-th file's indices are offset by k x ``FILE_STRIDE``: two files'
-    games of one index are two games, held out (``held_out``) and counted each on its own."""
-    again = next((p for i, p in enumerate(paths) if any(_same(p, q) for q in paths[:i])), None)
-    if again is not None:  # its games would be fitted twice, or measured on the games fitted
-        raise DataFileError(f"{again} is given twice: its games would count twice")
-    parts = [load(path, public, share, jobs) for path in paths]
-    for number, (path, part) in enumerate(zip(paths, parts, strict=True)):
-        outside = part["game"][(part["game"] < 0) | (part["game"] >= FILE_STRIDE)]
-        if len(paths) > 1 and len(outside):
-            raise DataFileError(
-                f"{path} holds game {int(outside[0])}: several files can be read together "
-                f"only with games numbered from 0 to {FILE_STRIDE - 1}"
-            )
+    """Every sample of the self-play files ``paths`` (``features``) as one table, each game
+    numbered as ``numbered`` numbers it: two files' games of one index are two games, held
+    out (``held_out``) and counted each on its own. ``files``: their games, read already
+    (``read_files``); without it every file is read and checked before any is extracted."""
+    files = read_files(paths) if files is None else files
+    parts = [features(p, lines, public, share, jobs) for p, lines in zip(paths, files, strict=True)]
+    for number, part in enumerate(parts):
         part["game"] = part["game"] + number * FILE_STRIDE
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
@@ -226,7 +273,7 @@ def load_files(
 def _same(a: Path, b: Path) -> bool:
     try:
         return a.samefile(b)
-    except OSError:  # one is not there: load names it
+    except OSError:  # one is not there: read_games names it
         return a.resolve() == b.resolve()
 
 
@@ -383,14 +430,18 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(
             f"--steps must be at least 1 (not {args.steps}), --l2 a number from 0 (not {args.l2})"
         )
-    data = load_files([*args.data, *args.test], args.public)
+    paths = [*args.data, *args.test]
+    files = read_files(paths)
+    if not args.test:  # from the games' indices: a refused run extracts no feature, keeps none
+        games = numbered(files)
+        short = too_few_games(games, held_out(games))
+        if short:  # a model that nothing measured was written, exit code 0
+            parser.error(short)
+    data = load_files(paths, args.public, files=files)
     if args.test:
         test = data["game"] >= len(args.data) * FILE_STRIDE
     else:
         test = held_out(data["game"])
-        short = too_few_games(data["game"], test)
-        if short:  # before the fit: a model that nothing measured was written, exit code 0
-            parser.error(short)
     train = ~test
     w = fit(data["x"][train], data["y"][train], data["mask"][train], args.l2, args.steps, args.seed)
     sharpness, lead = fit_calibration(w, data["x"][train], data["y"][train], data["mask"][train])

@@ -41,6 +41,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,7 @@ from game.actions import Trade
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import SAMPLE, VALUES, DataFileError, read_json_lines, reported
 from search_targets import HOLD_OUT, game_records, sampled_positions
-from train_value import MAX_SEATS, held_out, load, scores
+from train_value import MAX_SEATS, features, held_out, numbered, read_games, scores
 
 F = len(FEATURES)
 
@@ -108,8 +109,21 @@ def siblings(
             "q": np.array(q, dtype=float), "seat": seat}  # fmt: skip
 
 
-def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
-    """Every recorded position's children, flattened: ``pos`` says whose child each row is."""
+@dataclass(frozen=True, slots=True)
+class Sampled:
+    """The lines of sample files (``paths``) by game, and of the self-play file they sampled
+    (``games``) by (seed, index), read and checked (``read_samples``) before any position is
+    made of them."""
+
+    paths: list[Path]
+    games: Path
+    by_game: dict[tuple[int, int], list[dict[str, Any]]]
+    records: dict[tuple[int, int], dict[str, Any]]
+
+
+def read_samples(paths: list[Path], games: Path) -> Sampled:
+    """The samples of ``paths`` and the games they sampled, every line read and checked, or
+    DataFileError: a wrong file is named before the minutes of making the positions."""
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for path in paths:
         for s in read_json_lines(path, "sampled game", SAMPLE, "skipped", {"values": VALUES}):
@@ -117,6 +131,19 @@ def load_siblings(paths: list[Path], games: Path) -> dict[str, np.ndarray]:
                 by_game.setdefault((s["seed"], s["game"]), []).append(s)
     samples = ", ".join(map(str, paths))
     records = game_records(samples, games, list(by_game))
+    if not by_game:  # known from the lines: before the others' positions and features
+        raise DataFileError(f"{samples}: no sampled position with actions to rank")
+    return Sampled(paths, games, by_game, records)
+
+
+def load_siblings(
+    paths: list[Path], games: Path, sampled: Sampled | None = None
+) -> dict[str, np.ndarray]:
+    """Every recorded position's children, flattened: ``pos`` says whose child each row is.
+    ``sampled``: the files' lines, read already (``read_samples``)."""
+    sampled = read_samples(paths, games) if sampled is None else sampled
+    by_game, records = sampled.by_game, sampled.records
+    samples = ", ".join(map(str, paths))
     where = f"{samples}, {games}"
     parts: list[dict[str, Any]] = []
     game_of: list[int] = []
@@ -402,8 +429,14 @@ Data = dict[str, np.ndarray]
 
 def training_data(args: argparse.Namespace) -> tuple[Data, Data, Data, Data, np.ndarray]:
     """(siblings to fit, siblings held out, results to fit, results to measure, each feature's
-    scale): the positions of games whose index is a multiple of ``HOLD_OUT`` are held out."""
-    sib = load_siblings(args.data, args.games)
+    scale): the positions of games whose index is a multiple of ``HOLD_OUT`` are held out.
+    Every file is read and checked before any position is made or feature extracted: a wrong
+    --test-outcomes was found after the samples' positions and the outcomes' features."""
+    sampled = read_samples(args.data, args.games)
+    outcomes, tests = read_games(args.outcomes), read_games(args.test_outcomes)
+    if held_out(numbered([outcomes])).all():  # every feature's scale was NaN, and the fit
+        raise DataFileError(f"{args.outcomes}: every game is one held out; none is left to fit")
+    sib = load_siblings(args.data, args.games, sampled)
     held = sib["game"] % HOLD_OUT == 0
     fitted, measured = (len(set(sib["game"][part].tolist())) for part in (~held, held))
     if not (fitted and measured):  # an empty part ended the fit in numpy's IndexError
@@ -412,12 +445,11 @@ def training_data(args: argparse.Namespace) -> tuple[Data, Data, Data, Data, np.
             f"and {measured} to measure the fit on (those whose index is a multiple of "
             f"{HOLD_OUT}); the fit needs both"
         )
-    out_train = load(args.outcomes)
+    out_train = features(args.outcomes, outcomes)
     out_train = {k: v[~held_out(out_train["game"])] for k, v in out_train.items()}
-    if not len(out_train["x"]):  # every feature's scale was NaN, and so was the fit
-        raise DataFileError(f"{args.outcomes}: every game is one held out; none is left to fit")
     scale = np.sqrt((out_train["x"][out_train["mask"]] ** 2).mean(axis=0)) + 1e-9
-    return select(sib, ~held), select(sib, held), out_train, load(args.test_outcomes), scale
+    out_test = features(args.test_outcomes, tests)
+    return select(sib, ~held), select(sib, held), out_train, out_test, scale
 
 
 @reported

@@ -32,7 +32,8 @@ search played) and on hard's ranking of a turn's actions at every position of ``
   every width forecasts far better than v1 and ranks a turn's siblings, mid-turn positions
   unlike the turn starts it learnt from, far worse.
 
-Otherwise nothing is written. Games too few to hold some out are refused before any fit (the
+Otherwise nothing is written. Every file is read and checked before any feature or position
+is made of it, and games too few to hold some out are refused then, from their indices (the
 held-out fifth is chosen by a hash of each game's index, and game 11 is the first that a
 self-play file holds out): the held-out scores would be NaN and the rules would compare nothing.
 
@@ -56,8 +57,17 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import reported
-from train_value import held_out, load, load_files, scores, too_few_games
-from value_exit import load_siblings, measure_siblings, v1_weights
+from train_value import (
+    features,
+    held_out,
+    load_files,
+    numbered,
+    read_files,
+    read_games,
+    scores,
+    too_few_games,
+)
+from value_exit import load_siblings, measure_siblings, read_samples, v1_weights
 from value_mlp import Params, backprop, chances, model_file, named_params, sibling_value, unscaled
 
 from ai.command_line import check_outputs
@@ -148,15 +158,20 @@ def main(argv: list[str] | None = None) -> int:
     if again is not None:  # fitted twice, and the second fit replaced the first unsaid
         parser.error(f"--hidden {again} is given twice")
     compared = {name: named_params(name) for name in args.compare}  # before the data, not after
-    # The measures' files first: found wrong after the training games' features, they cost
-    # the time of those (tens of thousands of games) to learn of it.
-    search_games = load(args.test_outcomes)
-    sib = load_siblings([args.siblings], args.sibling_games)
-    data = load_files(args.data, share=args.share, jobs=args.jobs)
-    test_games = held_out(data["game"])
-    short = too_few_games(data["game"], test_games)
+    # Every file read and checked first, the refusals of the games' indices made from them:
+    # a wrong file found after the features of tens of thousands of games cost their time, and
+    # a refused run is to leave no features cache it did not have.
+    files = read_files(args.data)
+    outcomes = read_games(args.test_outcomes)
+    sampled = read_samples([args.siblings], args.sibling_games)
+    games = numbered(files)
+    short = too_few_games(games, held_out(games))
     if short:
         parser.error(short)
+    sib = load_siblings([args.siblings], args.sibling_games, sampled)
+    search_games = features(args.test_outcomes, outcomes)
+    data = load_files(args.data, share=args.share, jobs=args.jobs, files=files)
+    test_games = held_out(data["game"])
     train = {k: v[~test_games] for k, v in data.items()}
     test = {k: v[test_games] for k, v in data.items()}
     scale = np.sqrt((train["x"][train["mask"]] ** 2).mean(axis=0)) + 1e-9

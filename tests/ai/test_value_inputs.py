@@ -40,6 +40,20 @@ def test_train_value_refuses_games_too_few_to_hold_one_out_before_the_fit(
     assert "the data holds 1 game, 0 of them held out" in err, err
     assert "so give at least 12 games" in err
     assert not model.exists() and not report.exists()
+    # Known from the games' indices: refused before any feature, no cache left by the run.
+    assert not _cache(games).exists()
+
+
+def _cache(games: Path) -> Path:
+    """The features cache train_value keeps beside a self-play file."""
+    return games.with_suffix(".features.npz")
+
+
+def _copy(games: Path, folder: Path) -> Path:
+    """``games`` in ``folder``: a self-play file with no features cache beside it yet."""
+    copy = folder / games.name
+    copy.write_bytes(games.read_bytes())
+    return copy
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +105,43 @@ def test_a_self_play_file_given_twice_is_refused(
         err = usage_error(train_value.main, argv, capsys)
         assert f"{first} is given twice: its games would count twice" in err, err
     assert not (tmp_path / "m.json").exists()
+
+
+def _wrong(path: Path, wrong: str) -> Path:
+    if wrong == "empty":
+        path.write_text("", encoding="utf-8")
+    elif wrong == "notes":
+        path.write_text("my notes\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("wrong", ["missing", "empty", "notes"])
+@pytest.mark.parametrize("tool", ["train_value --test", "train_value", "value_scale", "value_exit"])
+def test_a_wrong_file_later_in_the_list_is_refused_before_any_feature_is_extracted(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    two_files: dict[str, Path],
+    tool: str,
+    wrong: str,
+) -> None:
+    # train_value g12.jsonl --test missing.jsonl extracted (and cached) the first file's
+    # features before it found the second file missing: minutes on real data.
+    games = str(_copy(two_files["first"], tmp_path))
+    later = str(_wrong(tmp_path / "later.jsonl", wrong))
+    samples = str(two_files["samples"])
+    argv = {
+        "train_value --test": [games, "--test", later],
+        "train_value": [games, later],
+        "value_scale": [games, later, "--siblings", samples, "--sibling-games", games,
+                        "--test-outcomes", games, "--hidden", "0", "--compare"],
+        "value_exit": [samples, "--games", games, "--outcomes", games,
+                       "--test-outcomes", later, "--compare"],
+    }[tool]  # fmt: skip
+    module = {"value_scale": value_scale, "value_exit": value_exit}.get(tool, train_value)
+    out, report = tmp_path / "m.json", tmp_path / "r.json"
+    err = usage_error(module.main, [*argv, "--out", str(out), "--report", str(report)], capsys)
+    assert f"error: {later}" in err and "Traceback" not in err, err
+    assert not _cache(Path(games)).exists() and not out.exists() and not report.exists()
 
 
 def test_a_game_index_beyond_a_file_s_stride_is_refused_among_several(

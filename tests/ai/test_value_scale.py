@@ -117,13 +117,17 @@ def test_games_too_few_to_hold_one_out_are_refused_before_the_fit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], choose: str, one_game: dict[str, Path]
 ) -> None:
     # One game, none held out: the report's held-out scores were NaN, and the forecast rule
-    # wrote a model with exit code 0.
-    games = one_game["games"]
+    # wrote a model with exit code 0. Known from the games' indices, it is refused before any
+    # feature is extracted: the features cache of the games and of the searched games was
+    # written by the run it refused.
+    games = tmp_path / "games.jsonl"  # with no cache beside it yet
+    games.write_bytes(one_game["games"].read_bytes())
     argv = _argv(tmp_path, games, one_game["samples"], games, "--choose", choose)
     err = usage_error(tool.main, argv, capsys)
     assert "the data holds 1 game, 0 of them held out" in err
     assert "so give at least 12 games" in err
     assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.json").exists()
+    assert not games.with_suffix(".features.npz").exists()
 
 
 @pytest.mark.parametrize(
