@@ -16,7 +16,8 @@ With ``--public`` the features are read from public facts only (no hand, as
 ``ai.evaluation.PUBLIC_READING``): the estimator of the win chances shown to players
 (``ai/chances.py``). ``--test`` names files of other games to measure on instead of the 20%.
 Without it, games too few to hold some out are refused (``too_few_games``: game 11 is the
-first that a self-play file, numbered from 0, holds out).
+first that a self-play file, numbered from 0, holds out; of several files, each holds out
+other indices, and the refusal says what each would need).
 
 Features of each game are kept in a cache beside the data (``<data>.features.npz``), so a
 rerun with more games extracts only the new ones. Every file is read and its lines checked
@@ -40,6 +41,7 @@ import random
 import sys
 import time
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -389,21 +391,45 @@ def held_out(game: np.ndarray, share: float = 0.2) -> np.ndarray:
     )
 
 
-def too_few_games(game: np.ndarray, test: np.ndarray) -> str:
+def first_held_out(file: int = 0) -> int:
+    """The index of the first game that the ``file``-th of several self-play files (each
+    numbered from 0, its games offset as ``numbered`` offsets them) holds out: a file numbered
+    from 0 holds one out from that many games and one more on."""
+    start = file * FILE_STRIDE
+    while True:  # a fifth of the indices are held out: the first chunk holds one
+        found = np.flatnonzero(held_out(np.arange(start, start + 100)))
+        if len(found):
+            return int(found[0] + start - file * FILE_STRIDE)
+        start += 100
+
+
+def too_few_games(game: np.ndarray, test: np.ndarray, files: Sequence[Path] = ()) -> str:
     """Why the positions of games ``game`` (``test``: those of the held-out games) cannot both
     be fitted and measure the fit, in a sentence; "" when they can. With no held-out game
     nothing measured the fit (value_scale's held-out scores were NaN, train_value's report had
-    none) and the model was written all the same."""
+    none) and the model was written all the same. ``files``: the self-play files the games
+    are of, in order, where they are several (``numbered``): each holds out other indices."""
     fitted, measured = len(set(game[~test].tolist())), len(set(game[test].tolist()))
     if fitted and measured:
         return ""
-    # Self-play games are numbered from 0: the first held out shows how many a file needs.
-    first = int(np.flatnonzero(held_out(np.arange(1000)))[0])
     games = fitted + measured
+    held = f"{measured} of them held out to measure the fit on and {fitted} to fit"
+    if len(files) < 2:
+        # Self-play games are numbered from 0: the first held out shows how many a file needs.
+        first = first_held_out()
+        return (
+            f"the data holds {games} game{'s' * (games != 1)}, {held}; a fifth of the games are "
+            f"held out, chosen by their index (game {first} is the first), so give at least "
+            f"{first + 1} games"
+        )
+    # "At least 12 games" was untrue here: the first held out differs from file to file.
+    firsts = [first_held_out(k) for k in range(len(files))]
+    which = ", ".join(f"game {f} of {path}" for f, path in zip(firsts, files, strict=True))
+    enough = " or ".join(f"{path} at least {f + 1}" for f, path in zip(firsts, files, strict=True))
     return (
-        f"the data holds {games} game{'s' * (games != 1)}, {measured} of them held out to "
-        f"measure the fit on and {fitted} to fit; a fifth of the games are held out, chosen by "
-        f"their index (game {first} is the first), so give at least {first + 1} games"
+        f"the data holds {games} games in {len(files)} files, {held}; a fifth of the games are "
+        f"held out, chosen by their index and their file (each file numbers its games from 0, "
+        f"and the first held out is {which}), so give {enough} games"
     )
 
 
@@ -434,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
     files = read_files(paths)
     if not args.test:  # from the games' indices: a refused run extracts no feature, keeps none
         games = numbered(files)
-        short = too_few_games(games, held_out(games))
+        short = too_few_games(games, held_out(games), args.data)
         if short:  # a model that nothing measured was written, exit code 0
             parser.error(short)
     data = load_files(paths, args.public, files=files)

@@ -35,7 +35,8 @@ search played) and on hard's ranking of a turn's actions at every position of ``
 Otherwise nothing is written. Every file is read and checked before any feature or position
 is made of it, and games too few to hold some out are refused then, from their indices (the
 held-out fifth is chosen by a hash of each game's index, and game 11 is the first that a
-self-play file holds out): the held-out scores would be NaN and the rules would compare nothing.
+self-play file holds out, or the first of several; ``train_value.too_few_games`` names each
+file's): the held-out scores would be NaN and the rules would compare nothing.
 
 ``--share s`` samples the games at every position where a seat chooses (and every turn start),
 each kept with probability ``s``, instead of at turn starts only (``train_value.decisions``;
@@ -165,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = read_games(args.test_outcomes)
     sampled = read_samples([args.siblings], args.sibling_games)
     games = numbered(files)
-    short = too_few_games(games, held_out(games))
+    short = too_few_games(games, held_out(games), args.data)
     if short:
         parser.error(short)
     sib = load_siblings([args.siblings], args.sibling_games, sampled)

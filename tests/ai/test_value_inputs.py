@@ -44,6 +44,24 @@ def test_train_value_refuses_games_too_few_to_hold_one_out_before_the_fit(
     assert not _cache(games).exists()
 
 
+def test_games_too_few_in_several_files_are_refused_with_what_each_file_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # "give at least 12 games" was said of several files too, each numbered from 0: two files
+    # of 6 games (12 games) hold one out, two of 3 games none, and game 3 of the second file
+    # is held out where game 3 of the first is not.
+    first, second = _games(tmp_path / "a.jsonl", 3), _games(tmp_path / "b.jsonl", 3)
+    argv = [str(first), str(second), "--out", str(tmp_path / "m.json"),
+            "--report", str(tmp_path / "r.json"), "--steps", "2"]  # fmt: skip
+    err = usage_error(train_value.main, argv, capsys)
+    assert "the data holds 6 games in 2 files, 0 of them held out" in err, err
+    assert f"game 11 of {first}, game 3 of {second}), so give {first} at least 12" in err
+    assert f"or {second} at least 4 games" in err and "at least 12 games" not in err
+    files = train_value.read_files([first, _games(tmp_path / "c.jsonl", 4)])
+    games = train_value.numbered(files)
+    assert train_value.too_few_games(games, train_value.held_out(games), [first, second]) == ""
+
+
 def _cache(games: Path) -> Path:
     """The features cache train_value keeps beside a self-play file."""
     return games.with_suffix(".features.npz")
