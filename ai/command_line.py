@@ -6,6 +6,8 @@
 - A file it is to write is checked before the run (``unwritable``): an hour of games is not
   to be lost to a mistyped ``--json`` found only when the report is written, nor a log to a
   report written over it (``overlap``).
+- A penalty or weight of a fit that is nan, infinite or below 0 is refused with what is wrong
+  with it (``not_from_zero``), before the data is read.
 - Ctrl-C ends a long run with one sentence saying what was kept, and exit code 130, as a
   shell reports a command stopped by SIGINT (``stopping``); never a traceback, and worker
   processes leave the interrupt to the process that started them (``ignore_interrupts``).
@@ -14,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import sys
@@ -59,6 +62,23 @@ def unwritable(path: str | os.PathLike[str] | None, make_folders: bool = False) 
     if not os.access(folder, os.W_OK | os.X_OK):
         return f"{path} cannot be written: the folder {folder} is read-only"
     return ""
+
+
+def not_from_zero(option: str, value: float, above: bool = False) -> str:
+    """Why the number ``value`` given for ``option`` (a penalty or a weight of a fit) cannot
+    be used, in a sentence; "" when it is finite and from 0 (``above``: above 0). Each says
+    what is wrong with the value: "--l2 a number from 0 (not inf)" read as if inf were not
+    one; nan or inf fitted a nan model, a negative penalty pushed the weights away."""
+    wanted = "above 0" if above else "from 0"
+    if math.isnan(value):
+        why = "is not a number"
+    elif math.isinf(value):
+        why = "is infinite"
+    elif value < 0 or (above and value == 0):
+        why = "is 0" if value == 0 else "is below 0"
+    else:
+        return ""
+    return f"{option} {value:g} {why}: give a finite number {wanted}"
 
 
 def _same(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
@@ -120,6 +140,6 @@ def ignore_interrupts() -> None:
 
 
 __all__ = [
-    "STOPPED", "USAGE", "check_outputs", "ignore_interrupts", "overlap", "refuse", "stopping",
-    "unwritable",
+    "STOPPED", "USAGE", "check_outputs", "ignore_interrupts", "not_from_zero", "overlap",
+    "refuse", "stopping", "unwritable",
 ]  # fmt: skip

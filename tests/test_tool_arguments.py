@@ -26,16 +26,24 @@ def test_an_unknown_sampling_agent_is_refused_with_the_choices(
 
 
 @pytest.mark.parametrize(
-    ("steps", "l2"), [("0", "1e-4"), ("-3", "1e-4"), ("10", "nan"), ("10", "-1")]
+    ("steps", "l2", "says"),
+    [
+        ("0", "1e-4", "--steps must be at least 1, not 0"),
+        ("-3", "1e-4", "--steps must be at least 1, not -3"),
+        ("10", "nan", "--l2 nan is not a number: give a finite number from 0"),
+        ("10", "-1", "--l2 -1 is below 0: give a finite number from 0"),
+        ("10", "inf", "--l2 inf is infinite: give a finite number from 0"),
+    ],
 )
 def test_a_fit_of_no_steps_or_a_wrong_l2_is_refused_before_the_games_are_read(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], steps: str, l2: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], steps: str, l2: str, says: str
 ) -> None:
-    # --steps 0 wrote the starting weights as a fitted model; a nan --l2 fitted to nan.
+    # --steps 0 wrote the starting weights as a fitted model; a nan --l2 fitted to nan. Both
+    # were said in one sentence that read "--l2 a number from 0 (not inf)" of an inf --l2.
     argv = [str(tmp_path / "gone.jsonl"), "--out", str(tmp_path / "m.json"),
             "--report", str(tmp_path / "r.json"), "--steps", steps, "--l2", l2]  # fmt: skip
     err = usage_error(train_value.main, argv, capsys)
-    assert "--steps must be at least 1" in err and "gone.jsonl" not in err
+    assert says in err and "gone.jsonl" not in err, err
     assert not (tmp_path / "m.json").exists()
 
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import random
 import sys
 import time
@@ -60,7 +59,7 @@ from json_files import (
 from workers import Workers
 
 from ai.chances import is_turn_start
-from ai.command_line import check_outputs
+from ai.command_line import check_outputs, not_from_zero
 from ai.evaluation import PUBLIC_READING, Evaluator
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, GameRecord
@@ -451,11 +450,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     reads = [*args.data, *args.test]  # an output among them replaced its games at the end
     check_outputs(parser, args.out, args.report, reads=reads)  # before the fit, not after it
-    # Zero steps wrote the starting weights as a fitted model; a negative or nan l2 fits noise.
-    if args.steps < 1 or not (math.isfinite(args.l2) and args.l2 >= 0):
-        parser.error(
-            f"--steps must be at least 1 (not {args.steps}), --l2 a number from 0 (not {args.l2})"
-        )
+    if args.steps < 1:  # zero steps wrote the starting weights as a fitted model
+        parser.error(f"--steps must be at least 1, not {args.steps}")
+    wrong = not_from_zero("--l2", args.l2)  # a negative or nan l2 fits noise
+    if wrong:
+        parser.error(wrong)
     paths = [*args.data, *args.test]
     files = read_files(paths)
     if not args.test:  # from the games' indices: a refused run extracts no feature, keeps none

@@ -47,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from ai.command_line import check_outputs
+from ai.command_line import check_outputs, not_from_zero
 from ai.dominance import undominated
 from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from ai.learned_value import load_model
@@ -493,10 +493,10 @@ def main(argv: list[str] | None = None) -> int:
     check_outputs(parser, args.out, args.report, reads=data_files(args))  # before the fit
     if args.steps < 1 or any(not w > 0 for w in args.weights) or not 0 < args.lr < 1:
         parser.error("--steps must be at least 1, every --weights above 0, --lr in (0, 1)")
-    if not 0 <= args.values_weight < float("inf"):
-        parser.error("--values-weight must be 0 or more")
-    if not 0 <= args.l2 < float("inf"):  # nan fitted a nan model; below 0 pushed away from v1
-        parser.error(f"--l2 must be a number from 0, not {args.l2}")
+    # nan fitted a nan model; an L2 below 0 pushed away from v1
+    wrong = not_from_zero("--values-weight", args.values_weight) or not_from_zero("--l2", args.l2)
+    if wrong:
+        parser.error(wrong)
     # Before the data: an unknown model was found only once the samples' positions were made.
     others = {name: np.array(load_model(name)) for name in args.compare}
     sib_train, sib_test, out_train, out_test, scale = training_data(args)

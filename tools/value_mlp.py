@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from ai.command_line import check_outputs
+from ai.command_line import check_outputs, not_from_zero
 from ai.learned_value import load_hidden, load_model
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
@@ -206,12 +206,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", type=Path, required=True)
     args = parser.parse_args(argv)
     check_outputs(parser, args.out, args.report, reads=data_files(args))  # before the fit
-    if args.steps < 1 or min(args.hidden) < 1 or not args.weight > 0 or not 0 < args.lr < 1:
-        parser.error("--steps and every --hidden at least 1, --weight above 0, --lr in (0, 1)")
-    wrong = next((f"--{n} {v}" for n, v in (("weight", args.weight), ("l2", args.l2),
-                  ("l2-hidden", args.l2_hidden)) if not 0 <= v < float("inf")), None)  # fmt: skip
+    if args.steps < 1 or min(args.hidden) < 1 or not 0 < args.lr < 1:
+        parser.error("--steps and every --hidden at least 1, --lr in (0, 1)")
+    wrong = (
+        not_from_zero("--weight", args.weight, above=True)
+        or not_from_zero("--l2", args.l2)
+        or not_from_zero("--l2-hidden", args.l2_hidden)
+    )
     if wrong:  # nan or inf fitted a nan model; a negative L2 pushed away from the start
-        parser.error(f"{wrong} cannot be fitted: give a finite number from 0")
+        parser.error(wrong)
     again = next((w for i, w in enumerate(args.hidden) if w in args.hidden[:i]), None)
     if again is not None:  # fitted twice, the second fit's row beside the first's
         parser.error(f"--hidden {again} is given twice")

@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -71,7 +70,7 @@ from train_value import (
 from value_exit import load_siblings, measure_siblings, read_samples, v1_weights
 from value_mlp import Params, backprop, chances, model_file, named_params, sibling_value, unscaled
 
-from ai.command_line import check_outputs
+from ai.command_line import check_outputs, not_from_zero
 
 Data = dict[str, np.ndarray]
 KEYS = ("w", "V", "b", "a")
@@ -153,8 +152,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--steps and --batch at least 1, --hidden at least 0, --lr in (0, 1)")
     if not 0 <= args.share <= 1 or args.jobs < 1:
         parser.error("--share in [0, 1], --jobs at least 1")
-    if not (math.isfinite(args.l2_hidden) and args.l2_hidden >= 0):  # nan fitted a nan model
-        parser.error(f"--l2-hidden must be a number from 0, not {args.l2_hidden}")
+    wrong = not_from_zero("--l2-hidden", args.l2_hidden)  # nan fitted a nan model
+    if wrong:
+        parser.error(wrong)
     again = next((w for i, w in enumerate(args.hidden) if w in args.hidden[:i]), None)
     if again is not None:  # fitted twice, and the second fit replaced the first unsaid
         parser.error(f"--hidden {again} is given twice")

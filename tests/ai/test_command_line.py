@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ai import arena, pool
-from ai.command_line import STOPPED, overlap, refuse, stopping, unwritable
+from ai.command_line import STOPPED, not_from_zero, overlap, refuse, stopping, unwritable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,6 +86,25 @@ def test_a_read_only_file_or_folder_is_said(tmp_path: Path) -> None:
         assert "is read-only" in unwritable(ro / "sub" / "new.json", make_folders=True)
     finally:
         ro.chmod(0o755)
+
+
+@pytest.mark.parametrize(
+    ("value", "above", "says"),
+    [
+        (float("inf"), False, "--l2 inf is infinite: give a finite number from 0"),
+        (float("-inf"), False, "--l2 -inf is infinite: give a finite number from 0"),
+        (float("nan"), False, "--l2 nan is not a number: give a finite number from 0"),
+        (-0.5, False, "--l2 -0.5 is below 0: give a finite number from 0"),
+        (0.0, True, "--l2 0 is 0: give a finite number above 0"),
+        (0.0, False, ""),
+        (1e-4, True, ""),
+    ],
+)
+def test_a_penalty_or_weight_is_refused_saying_what_is_wrong_with_it(
+    value: float, above: bool, says: str
+) -> None:
+    # "--l2 a number from 0 (not inf)" read as if inf were not a number from 0.
+    assert not_from_zero("--l2", value, above) == says
 
 
 def test_ctrl_c_in_a_stopping_block_ends_with_what_was_kept(

@@ -133,8 +133,9 @@ def test_games_too_few_to_hold_one_out_are_refused_before_the_fit(
 @pytest.mark.parametrize(
     ("more", "says"),
     [
-        (["--l2-hidden", "nan"], "--l2-hidden must be a number from 0, not nan"),
-        (["--l2-hidden", "-1"], "--l2-hidden must be a number from 0, not -1.0"),
+        (["--l2-hidden", "nan"], "--l2-hidden nan is not a number: give a finite number from 0"),
+        (["--l2-hidden", "-1"], "--l2-hidden -1 is below 0: give a finite number from 0"),
+        (["--l2-hidden", "inf"], "--l2-hidden inf is infinite: give a finite number from 0"),
         (["--hidden", "0", "8", "0"], "--hidden 0 is given twice"),
         (["--compare", "value_nosuch"], "'value_nosuch' cannot be read"),
     ],
