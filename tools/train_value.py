@@ -154,10 +154,21 @@ GAME_KEYS = {"index": WHOLE, "record": OBJECT, "returns": NUMBERS}  # what a fit
 def read_games(data: Path) -> list[dict[str, Any]]:
     """The self-play games of ``data``, every line checked (``played_game``), or
     DataFileError: a file with no game ended the fit in numpy's "need at least one array to
-    concatenate", after the features of the others."""
+    concatenate", after the features of the others; two games of one index (two runs' files
+    joined into one) were fitted as one, the other's features extracted and left out unsaid,
+    as the features and the hold-out go by a game's index."""
     lines = read_json_lines(data, "self-play game", GAME_KEYS, check=played_game)
     if not lines:
         raise DataFileError(f"{data} holds no self-play game")
+    seen: set[int] = set()
+    for line in lines:
+        if line["index"] in seen:
+            raise DataFileError(
+                f"{data} holds two games of index {line['index']}: the fit tells games apart "
+                "by their index, so one would be left out; give each self-play run's games "
+                "in a file of their own"
+            )
+        seen.add(line["index"])
     return lines
 
 

@@ -162,6 +162,20 @@ def test_a_wrong_file_later_in_the_list_is_refused_before_any_feature_is_extract
     assert not _cache(Path(games)).exists() and not out.exists() and not report.exists()
 
 
+def test_two_games_of_one_index_in_a_file_are_refused_not_one_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path]
+) -> None:
+    # Two runs' games joined into one file (cat a.jsonl b.jsonl): the features of all 24 were
+    # extracted, then kept by index, and the fit saw 12 games with exit code 0.
+    joined = tmp_path / "joined.jsonl"
+    joined.write_bytes(two_files["first"].read_bytes() + two_files["second"].read_bytes())
+    argv = [str(joined), "--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json"),
+            "--steps", "2"]  # fmt: skip
+    err = usage_error(train_value.main, argv, capsys)
+    assert f"{joined} holds two games of index 0: the fit tells games apart" in err, err
+    assert not _cache(joined).exists() and not (tmp_path / "m.json").exists()
+
+
 def test_a_game_index_beyond_a_file_s_stride_is_refused_among_several(
     tmp_path: Path, two_files: dict[str, Path]
 ) -> None:
