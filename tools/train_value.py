@@ -179,9 +179,7 @@ def read_files(paths: list[Path]) -> list[list[dict[str, Any]]]:
     numbers its games from 0, so with several files an index beyond ``FILE_STRIDE`` would be
     taken for a game of the next file (``numbered``); a file given twice, its games fitted
     twice, or measured on the games fitted."""
-    again = next((p for i, p in enumerate(paths) if any(_same(p, q) for q in paths[:i])), None)
-    if again is not None:
-        raise DataFileError(f"{again} is given twice: its games would count twice")
+    refuse_twice(paths, "games")
     files = [read_games(path) for path in paths]
     for path, lines in zip(paths, files, strict=True):
         outside = next((n["index"] for n in lines if not 0 <= n["index"] < FILE_STRIDE), None)
@@ -280,6 +278,14 @@ def load_files(
     for number, part in enumerate(parts):
         part["game"] = part["game"] + number * FILE_STRIDE
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+
+
+def refuse_twice(paths: Sequence[Path], what: str) -> None:
+    """DataFileError naming a file of ``paths`` given twice, whose ``what`` would count twice
+    (fitted twice, or measured on what was fitted)."""
+    again = next((p for i, p in enumerate(paths) if any(_same(p, q) for q in paths[:i])), None)
+    if again is not None:
+        raise DataFileError(f"{again} is given twice: its {what} would count twice")
 
 
 def _same(a: Path, b: Path) -> bool:

@@ -59,7 +59,15 @@ from game.actions import Trade
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import SAMPLE, VALUES, DataFileError, read_json_lines, reported
 from search_targets import HOLD_OUT, game_records, sampled_positions
-from train_value import MAX_SEATS, features, held_out, numbered, read_games, scores
+from train_value import (
+    MAX_SEATS,
+    features,
+    held_out,
+    numbered,
+    read_games,
+    refuse_twice,
+    scores,
+)
 
 F = len(FEATURES)
 
@@ -124,6 +132,7 @@ class Sampled:
 def read_samples(paths: list[Path], games: Path) -> Sampled:
     """The samples of ``paths`` and the games they sampled, every line read and checked, or
     DataFileError: a wrong file is named before the minutes of making the positions."""
+    refuse_twice(paths, "samples")  # each position's siblings were fitted twice, unsaid
     by_game: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for path in paths:
         for s in read_json_lines(path, "sampled game", SAMPLE, "skipped", {"values": VALUES}):

@@ -176,6 +176,20 @@ def test_two_games_of_one_index_in_a_file_are_refused_not_one_left_out(
     assert not _cache(joined).exists() and not (tmp_path / "m.json").exists()
 
 
+@pytest.mark.parametrize("tool", ["value_exit", "value_mlp"])
+def test_a_sample_file_given_twice_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path], tool: str
+) -> None:
+    # Its positions were read twice and each fitted twice, with exit code 0 or 1.
+    samples = str(two_files["samples"])
+    out, report = tmp_path / "m.json", tmp_path / "r.json"
+    argv = [samples, *_exit_argv(two_files, two_files["samples"], out, report)]
+    main = {"value_exit": value_exit, "value_mlp": value_mlp}[tool].main
+    err = usage_error(main, argv, capsys)
+    assert f"{samples} is given twice: its samples would count twice" in err, err
+    assert not out.exists() and not report.exists()
+
+
 def test_a_game_index_beyond_a_file_s_stride_is_refused_among_several(
     tmp_path: Path, two_files: dict[str, Path]
 ) -> None:
