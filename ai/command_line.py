@@ -81,7 +81,8 @@ def not_from_zero(option: str, value: float, above: bool = False) -> str:
     return f"{option} {value:g} {why}: give a finite number {wanted}"
 
 
-def _same(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` and ``b`` name one file (by the same name where one is not there yet)."""
     try:
         return os.path.samefile(a, b)
     except OSError:  # one is not there yet: the same name is the same file
@@ -97,9 +98,9 @@ def overlap(outputs: Sequence[GivenPath], reads: Sequence[GivenPath] = ()) -> st
     for path in outputs:
         if not path:
             continue
-        if any(_same(path, read) for read in reads if read):
+        if any(same_file(path, read) for read in reads if read):
             return f"{path} is also a file this command reads: writing it would replace that"
-        if any(_same(path, other) for other in seen):
+        if any(same_file(path, other) for other in seen):
             return f"{path} is given for two of the files this command writes: give each its own"
         seen.append(path)
     return ""
@@ -141,5 +142,5 @@ def ignore_interrupts() -> None:
 
 __all__ = [
     "STOPPED", "USAGE", "check_outputs", "ignore_interrupts", "not_from_zero", "overlap",
-    "refuse", "stopping", "unwritable",
+    "refuse", "same_file", "stopping", "unwritable",
 ]  # fmt: skip

@@ -59,7 +59,7 @@ from json_files import (
 from workers import Workers
 
 from ai.chances import is_turn_start
-from ai.command_line import check_outputs, not_from_zero
+from ai.command_line import check_outputs, not_from_zero, same_file
 from ai.evaluation import PUBLIC_READING, Evaluator
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, GameRecord
@@ -283,16 +283,9 @@ def load_files(
 def refuse_twice(paths: Sequence[Path], what: str) -> None:
     """DataFileError naming a file of ``paths`` given twice, whose ``what`` would count twice
     (fitted twice, or measured on what was fitted)."""
-    again = next((p for i, p in enumerate(paths) if any(_same(p, q) for q in paths[:i])), None)
+    again = next((p for i, p in enumerate(paths) if any(same_file(p, q) for q in paths[:i])), None)
     if again is not None:
         raise DataFileError(f"{again} is given twice: its {what} would count twice")
-
-
-def _same(a: Path, b: Path) -> bool:
-    try:
-        return a.samefile(b)
-    except OSError:  # one is not there: read_games names it
-        return a.resolve() == b.resolve()
 
 
 def chances(
