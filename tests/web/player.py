@@ -154,7 +154,7 @@ def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
     covers += [b.inset(-12) for b in LAYOUT.dice(len(scene.view.public.dice))]
     covers.append(scene.app.help_box().inset(-12))
     if scene.coach_line:
-        covers.append(coach_boxes(scene.coach_line)[1].inset(-12))
+        covers.append(coach_boxes(scene, scene.coach_line)[1].inset(-12))
     banner = scene.events.banner_box(scene)
     if banner is not None:
         covers.append(banner.inset(-12))

@@ -76,7 +76,7 @@ def test_the_match_shows_the_coach_and_a_dismissal_persists(
     _own_turn(app, scene)
     assert scene.coach_line
     app.frame()
-    _box, close = match_chrome.coach_boxes(scene.coach_line)
+    _box, close = match_chrome.coach_boxes(scene, scene.coach_line)
     assert close.w >= 44 and close.h >= 44
     tip = scene.tooltip_at(*close.center)
     assert tip is not None and tip[0]  # the close button says what it does

@@ -251,6 +251,70 @@ def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
 
 
 @pytest.mark.parametrize("screen", SIZES, ids=lambda s: f"{s[0]}x{s[1]}" if s else "desktop")
+def test_the_coachs_close_button_lies_over_no_city_nor_general(
+    screen: tuple[int, int] | None, data_dir: Path, random_ai: None
+) -> None:
+    """The coach's line lets taps through to the map, but its ✕ takes them: at 800x360 in
+    Russian the kingdom pick's ✕ (R3.1) lay on Gelonus, and at every phone size the ✕ of some
+    line lay on a general of a stack there. At the whole-map view, for every coach line in
+    both languages and text sizes, no point of the ✕ is within a city's hit radius
+    (``BoardView.city_at``) nor within a general's (``general_at``) of a stack of one general
+    per kingdom (R5.2) on any city."""
+    from game.views import PlayerView
+    from tests.web.test_scenes import _match
+    from web import i18n
+    from web.app import App
+    from web.i18n_help import HELP_TEXT
+    from web.layout import Camera
+    from web.scenes.match_chrome import coach_boxes
+    from web.storage import FileStorage
+
+    keys = sorted(k for k in HELP_TEXT if k.startswith("coach_")
+                  and k not in ("coach_dismiss", "coach_off_note", "coach_setting"))  # fmt: skip
+    assert "coach_pick" in keys and len(keys) >= 15
+    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
+    try:
+        scene = _match(app, seed=12, players=6)
+        app.run_frames(3)
+        cam = Camera(L.map)
+        bv, view = scene.board_view, scene.view
+        board = view.public.board
+        covered: list[str] = []
+        for lang in ("en", "ru"):
+            app.set_language(lang)
+            for large in (False, True):
+                app.settings.large_text = large
+                app.save_settings()
+                reach = layout.hit_radius(cam.scale, cam.fit_scale)
+                token_reach = bv.token_size(cam) * 0.6
+                closes = {coach_boxes(scene, i18n.t(key))[1]: key for key in keys}
+                for c in range(board.num_cities):
+                    state = view.public.clone()
+                    state.gen_city = [c if g % 4 == 0 else -1 for g in range(len(state.gen_city))]
+                    stacked = PlayerView(view.seat, state, view.hand_counts, ())
+                    tokens = bv.general_screen(cam, stacked).values()
+                    assert len(tokens) == len(board.kingdoms)
+                    city = cam.to_screen(*bv.g.pos[c])
+                    for close, key in closes.items():
+                        hit = [p for p, r in [(city, reach), *((t, token_reach) for t in tokens)]
+                               if _distance(close, *p) < r]  # fmt: skip
+                        if hit:
+                            covered.append(f"{lang} large={large} {key}: {close} over "
+                                           f"{board.nodes[c].name_en} {hit}")  # fmt: skip
+        assert not covered, "\n".join(covered[:20])
+    finally:
+        app.set_screen(None)
+        pygame.quit()
+
+
+def _distance(box: layout.Box, x: float, y: float) -> float:
+    """From (x, y) to the nearest point of ``box`` (0 inside it)."""
+    dx = max(box.x - x, 0.0, x - box.right)
+    dy = max(box.y - y, 0.0, y - box.bottom)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+@pytest.mark.parametrize("screen", SIZES, ids=lambda s: f"{s[0]}x{s[1]}" if s else "desktop")
 def test_no_city_name_lies_under_a_control_over_the_map(
     screen: tuple[int, int] | None, data_dir: Path, random_ai: None
 ) -> None:

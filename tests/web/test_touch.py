@@ -617,7 +617,7 @@ def test_the_dice_on_an_iphone_se_are_tapped_over_the_map(data_dir: Path, random
             app.run_frames(60)
             assert scene.hints and scene.coach_line, (lang, large)
             dice = L.dice(len(scene.view.public.dice))
-            coach, hints = match_chrome.coach_boxes(scene.coach_line)[0], scene.hint_box()
+            coach, hints = match_chrome.coach_boxes(scene, scene.coach_line)[0], scene.hint_box()
             assert hints is not None and not overlaps(hints, coach), (lang, large)
             covers = [coach, hints]
             for i, box in enumerate(dice):

@@ -17,6 +17,8 @@ from web.placement import Name, Point, Stack, box_around, fan_tokens, place_name
 from web.render.mapart import BoardGeometry, MapArt, marker_radius
 from web.render.tokens import draw_token, draw_tower, tower_size
 
+TAP_SPARE = 4  # px round what a tap hits (``tap_areas``): a finger is not a pixel
+
 
 @dataclass
 class Marks:
@@ -38,6 +40,8 @@ class BoardView:
         self.t = 0.0
         self._fan_key: tuple[object, ...] = ()
         self._fan: dict[int, tuple[float, float]] = {}
+        self._taps_key: tuple[object, ...] = ()
+        self._taps: list[Box] = []
         self._names_key: tuple[object, ...] = ()
         self._names: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self._name_leaders: list[tuple[Point, Point]] = []
@@ -131,6 +135,26 @@ class BoardView:
         pos = self.general_screen(camera, view)
         size = self.token_size(camera)
         return layout.nearest(((g, px, py) for g, (px, py) in pos.items()), x, y, size * 0.6)
+
+    def tap_areas(self, camera: Camera, stack: int) -> list[Box]:
+        """Where a tap meant for a city or a general lands at ``camera``: each city's hit
+        circle, and over it the row a stack of ``stack`` generals takes (each token with its
+        hit margin), laid out as ``_spread`` lays a city's row with no neighbour beside it;
+        ``TAP_SPARE`` pixels more on every side."""
+        size = self.token_size(camera)
+        key = (camera.key(), camera.viewport.tuple(), size, stack)
+        if key != self._taps_key:
+            r = layout.hit_radius(camera.scale, camera.fit_scale) + TAP_SPARE
+            # general_at: a token is hit 0.6 of its size from its centre
+            row_w = (stack - 1) * size * 0.9 + size * 1.2 + 2 * TAP_SPARE
+            row_h = size * 1.2 + 2 * TAP_SPARE
+            self._taps = []
+            for c in range(self.g.board.num_cities):
+                x, y = camera.to_screen(*self.g.pos[c])
+                self._taps.append(box_around(x, y, 2 * r, 2 * r))
+                self._taps.append(box_around(x, y - size * 0.55, row_w, row_h))
+            self._taps_key = key
+        return self._taps
 
     def ship_at(self, camera: Camera, x: float, y: float) -> int:
         board = self.g.board

@@ -338,7 +338,7 @@ class MatchScene(Scene):
         avoid = [self.camera.to_screen(*pos[c]) for c in cities if c >= 0]  # and what scored
         clear = LAYOUT.map_buttons()
         if self.coach_line:
-            clear.append(match_chrome.coach_boxes(self.coach_line)[0])
+            clear.append(match_chrome.coach_boxes(self, self.coach_line)[0])
         prompt.layout(avoid, clear)
         self.prompt_buttons = ButtonGroup(prompt.buttons())
         self.prompt_extra = ButtonGroup()
@@ -438,7 +438,7 @@ class MatchScene(Scene):
             self.chrome.draw(surface)
             self._draw_hints(surface)
             if self.coach_line and not (anim is not None and anim.kind == "battle"):
-                match_chrome.draw_coach(surface, self.coach_line)
+                match_chrome.draw_coach(surface, self, self.coach_line)
         if anim is not None and anim.kind == "battle":
             battle_render.draw_battle(surface, view, anim.battle, anim.progress,
                                       self.app.settings.reduced_motion,
@@ -526,7 +526,7 @@ class MatchScene(Scene):
             return None
         clear = LAYOUT.map_buttons()
         if self.coach_line:
-            clear.append(match_chrome.coach_boxes(self.coach_line)[0])
+            clear.append(match_chrome.coach_boxes(self, self.coach_line)[0])
         if self.prompt is not None:
             clear.append(self.prompt.box)
         points = self.board_view.interest_points(self.camera, self.view, self.marks())

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import coach, i18n, theme
-from web.layout import DRAWERS, Box, MatchLayout
+from web import coach, i18n, layout, theme
+from web.layout import DRAWERS, Box, Camera, MatchLayout
 from web.widgets import Button, ButtonGroup, text_in
 
 if TYPE_CHECKING:
@@ -86,24 +86,43 @@ def _coach_fit(text: str) -> theme.Fit:
     return theme.fit(text, theme.small(16), _coach_room(), "bold", lines=_coach_lines(text))
 
 
-def coach_boxes(text: str) -> tuple[Box, Box]:
-    """The line's box and its close button's box."""
+def coach_boxes(scene: MatchScene, text: str) -> tuple[Box, Box]:
+    """The line's box and its close button's box: the ✕ at the line's right end, or at its
+    left, or the line moved along the map's top until one end is clear of every city and
+    general at the whole-map view. The line lets taps through to the map, but the ✕ takes
+    them: at 800x360 in Russian it lay on Gelonus, whose generals it hid at every phone
+    size."""
     found = _coach_fit(text)
     f = theme.font(found.size, "bold")
     w = max(f.size(line)[0] for line in found.lines) + 40 + DISMISS
     h = max(48, len(found.lines) * f.get_linesize() + 14)
     box = LAYOUT.coach_box(w, h)
-    close = Box(box.right - DISMISS - 2, box.y + (box.h - DISMISS) // 2, DISMISS, DISMISS)
-    return box, close
+    widest = LAYOUT.coach_box(10_000, h)
+    # R5.2: a city holds one general of each kingdom at most.
+    taps = scene.board_view.tap_areas(Camera(LAYOUT.map), len(scene.view.public.board.kingdoms))
+    for step in range(0, widest.w - box.w + 1, 8):
+        for x in (box.x - step, box.x + step) if step else (box.x,):
+            if widest.x <= x <= widest.right - box.w:
+                moved = Box(x, box.y, box.w, box.h)
+                for close in (_close_at(moved, right=True), _close_at(moved, right=False)):
+                    if not any(layout.overlaps(close, t) for t in taps):
+                        return moved, close
+    return box, _close_at(box, right=True)  # nowhere clear (none on this map's screens)
 
 
-def draw_coach(surface: pygame.Surface, text: str) -> None:
-    box, close = coach_boxes(text)
+def _close_at(box: Box, right: bool) -> Box:
+    x = box.right - DISMISS - 2 if right else box.x + 2
+    return Box(x, box.y + (box.h - DISMISS) // 2, DISMISS, DISMISS)
+
+
+def draw_coach(surface: pygame.Surface, scene: MatchScene, text: str) -> None:
+    box, close = coach_boxes(scene, text)
     rect = pygame.Rect(box.tuple())
     pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=12)
     pygame.draw.rect(surface, theme.PAPER, rect, border_radius=12)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=12)
-    room = Box(box.x + 16, box.y + 4, box.w - 30 - DISMISS, box.h - 8)
+    left = box.x + 16 if close.x > box.x + 2 else close.right + 12  # the ✕ at either end
+    room = Box(left, box.y + 4, box.w - 30 - DISMISS, box.h - 8)
     lines = _coach_lines(text)
     text_in(surface, text, room, theme.small(16), theme.INK, "bold", "left", lines=lines)
     cx, cy = close.center
@@ -125,7 +144,7 @@ def tap_coach(scene: MatchScene, x: float, y: float) -> bool:
     text = scene.coach_line
     if text is None:
         return False
-    _box, close = coach_boxes(text)
+    _box, close = coach_boxes(scene, text)
     if close.contains(x, y):
         dismiss_coach(scene)
         return True

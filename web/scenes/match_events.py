@@ -287,7 +287,7 @@ class Events:
         h += theme.line_height(body.size) * len(body.lines) + 14
         top = m.y + 8
         if scene.coach_line:
-            top = coach_boxes(scene.coach_line)[0].bottom + 8
+            top = coach_boxes(scene, scene.coach_line)[0].bottom + 8
         box = Box(m.x + (m.w - w) // 2, top, w, h)
         prompt = scene.prompt
         if prompt is not None and _overlaps(box, prompt.box):

@@ -30,7 +30,7 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
     if chrome is not None:
         return [chrome.tip], None
     if scene.coach_line:
-        _box, close = coach_boxes(scene.coach_line)
+        _box, close = coach_boxes(scene, scene.coach_line)
         if close.contains(x, y):
             return [i18n.t("coach_dismiss")], None
     if scene.events.covers(scene, x, y):  # a battle's result or a banner over the map
