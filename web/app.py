@@ -200,6 +200,12 @@ class App:
         self.toast_until = self.now + seconds
         self._dirty = True
 
+    def toast_shown(self) -> bool:
+        return bool(self.toast_text) and self.now < self.toast_until
+
+    def _on_toast(self, x: float, y: float) -> bool:
+        return self.toast_shown() and self.toast_rect().collidepoint(x, y)
+
     def help_box(self) -> Box:
         """The "?" (the rules) at the top right: a finger's size on a phone (the compact match
         and replay move their menu and drawer tabs aside for it)."""
@@ -295,8 +301,7 @@ class App:
         pos = self._pinned_tip
         if pos is None and self.hover is not None and self.now - self._hover_t >= TOOLTIP_DELAY_S:
             pos = self.hover
-        toast = bool(self.toast_text) and self.now < self.toast_until
-        return (pos, toast and self.toast_text)
+        return (pos, self.toast_shown() and self.toast_text)
 
     def draw(self) -> None:
         surface = self.screen
@@ -313,7 +318,7 @@ class App:
         if top is not None and top.help_button:
             _draw_help(surface, self.help_box())
         self._draw_tooltip(surface)
-        if self.toast_text and self.now < self.toast_until:
+        if self.toast_shown():
             _draw_toast(surface, self.toast_text, self.toast_rect())
         if not self.headless:
             pygame.display.flip()
@@ -325,7 +330,7 @@ class App:
         pos = self._pinned_tip
         if pos is None and self.hover is not None and self.now - self._hover_t >= TOOLTIP_DELAY_S:
             pos = self.hover
-        if pos is None:
+        if pos is None or self._on_toast(*pos):  # not the tip of a button under the toast
             return
         if top.help_button and self.help_box().contains(*pos):
             found: Tip | None = ([i18n.t("rules") + " (F1)"], None)
@@ -348,6 +353,14 @@ class App:
             return
         self._dirty = True
         self._input_t = self.now
+        if ev.kind in ("tap", "hold") and self._on_toast(ev.x, ev.y):
+            # The toast is drawn over everything, over buttons where no spot was free (a
+            # phone's full page of Last games): a tap on it is its own and puts it away, so
+            # that no button hidden under it is pressed unseen; the next tap is the button's.
+            self._pinned_tip = None
+            if ev.kind == "tap":
+                self.toast_until = self.now
+            return
         if ev.kind == "hold":
             self._pinned_tip = (ev.x, ev.y)
             return

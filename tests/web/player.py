@@ -148,8 +148,8 @@ def _free_area() -> Box:
 
 def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
     """The buttons over the map (zoom, and on a phone the menu, the "?", the drawer tabs and
-    on the smallest phone the dice), the coach's close button and a scoring banner take taps;
-    a city under one is dragged into the open first."""
+    on the smallest phone the dice), the coach's close button, a scoring banner and a toast
+    take taps; a city under one is dragged into the open first."""
     covers = [b.box.inset(-12) for b in scene.chrome.buttons]
     covers += [b.inset(-12) for b in LAYOUT.dice(len(scene.view.public.dice))]
     covers.append(scene.app.help_box().inset(-12))
@@ -158,6 +158,8 @@ def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
     banner = scene.events.banner_box(scene)
     if banner is not None:
         covers.append(banner.inset(-12))
+    if scene.app.toast_shown():  # a tap on it puts it away
+        covers.append(Box(*scene.app.toast_rect()).inset(-12))
     return any(b.contains(x, y) for b in covers)
 
 

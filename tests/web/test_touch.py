@@ -1006,3 +1006,66 @@ def test_a_tap_on_the_title_notice_turns_its_pages(se: App) -> None:
     lines = title.notice_lines()
     click(se, *title.notice_box().center)
     assert title.notice_lines() == lines and se.top is title
+
+
+@pytest.mark.parametrize("screen", [(568, 320), (844, 390)], ids=["568x320", "844x390"])
+def test_a_tap_on_a_toast_over_buttons_puts_it_away_and_presses_none(
+    data_dir: Path, screen: tuple[int, int]
+) -> None:
+    """A phone's full page of Last games (20 kept games) and the title leave a toast no spot
+    free of buttons: "Exported: {path}" or two games set aside lay over Export, Import or the
+    title's buttons, and a tap on the toast pressed the button under it, unseen. The toast is
+    drawn on top, so a tap on it is its own: it puts the toast away and presses nothing; the
+    next tap there is the button's. In English and Russian."""
+    from functools import partial
+
+    from tests.web.test_replay import finished_session
+    from tests.web.test_text_fit import DATA_DIR, GAME_ASIDE, GAMES_ASIDE
+    from web import i18n, last_games, layout, saves
+    from web.app import App
+    from web.gestures import UIEvent
+    from web.layout import Box
+    from web.scenes.last_games import LastGamesScene
+    from web.scenes.title import TitleScene
+    from web.storage import FileStorage
+
+    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
+    try:
+        for seed in range(20):
+            last_games.remember(app.storage, finished_session(seed, players=2 + seed % 5))
+        title = TitleScene(app, attract_seed=3)
+        app.push(title)
+        games = LastGamesScene(app)
+        app.push(games)
+        assert len(games.games) == 20 and len(games.shown()) == games.rows().per_page
+        pressed: list[str] = []
+        covered = 0
+        for scene in (games, title):
+            while app.top is not scene:
+                app.pop()
+            for lang in ("en", "ru"):
+                app.set_language(lang)
+                app.frame()
+                for b in scene.buttons.buttons:  # a press is only noted: nothing opens
+                    b.on_tap = partial(pressed.append, b.tag)
+                exported = i18n.t("exported", path=f"{DATA_DIR}/exports/strategos-20261205.json")
+                for message in (exported, saves.sentences([GAME_ASIDE, GAMES_ASIDE])):
+                    app.toast(message, 8.0)
+                    rect = Box(*app.toast_rect())
+                    under = [b for b in scene.buttons.buttons if layout.overlaps(b.box, rect)]
+                    for b in under:
+                        app.toast(message, 8.0)
+                        x = (max(b.box.x, rect.x) + min(b.box.right, rect.right)) // 2
+                        y = (max(b.box.y, rect.y) + min(b.box.bottom, rect.bottom)) // 2
+                        app.dispatch(UIEvent("hold", x, y))  # no tip of what it hides
+                        assert app._pinned_tip is None and app.toast_shown()
+                        click(app, x, y)
+                        assert not app.toast_shown() and pressed == [], (lang, b.tag, pressed)
+                        click(app, x, y)
+                        assert pressed == [b.tag], (lang, b.tag, pressed)
+                        pressed.clear()
+                    covered += len(under)
+        assert covered, "no toast lay over a button: this test tests nothing"
+    finally:
+        app.set_screen(None)
+        pygame.quit()
