@@ -31,7 +31,7 @@ from web.navigation import Navigator
 from web.scene import Scene, Tip
 from web.settings import Settings
 from web.sound import Sound
-from web.widgets import label, tooltip
+from web.widgets import tooltip, wrapped
 
 log = logging.getLogger("strategos.app")
 TOOLTIP_DELAY_S = 0.35
@@ -518,7 +518,5 @@ def _draw_toast(surface: pygame.Surface, message: str, rect: pygame.Rect) -> Non
     surface.blit(layer, rect.topleft)
     pygame.draw.rect(surface, theme.GOLD, rect, width=2, border_radius=10)
     size = theme.small(TOAST_SIZE)
-    y = rect.y + 10
-    for line in _toast_lines(message):
-        label(surface, line, rect.x + 16, y, size, theme.TEXT, width=rect.w - 32)
-        y += theme.line_height(size)
+    wrapped(surface, message, _toast_lines(message), rect.x + 16, rect.y + 10, size, theme.TEXT,
+            width=rect.w - 32)  # fmt: skip

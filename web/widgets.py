@@ -140,7 +140,8 @@ def tooltip(
     size = theme.small(15)
     sw, sh = surface.get_size()
     room = min(TIP_WIDTH, sw - 28)
-    rows = [row for line in lines for row in theme.wrap(line, size, room)]
+    wraps = [theme.wrap(line, size, room) for line in lines]
+    rows = [row for rows in wraps for row in rows]
     step = theme.line_height(size)
     widths = [theme.font(theme.ui(size)).size(row)[0] for row in rows]
     w = max(widths) + 20
@@ -150,9 +151,9 @@ def tooltip(
     pygame.draw.rect(surface, theme.PAPER, rect, border_radius=6)
     pygame.draw.rect(surface, theme.COAST, rect, width=1, border_radius=6)
     cy = by + 7
-    for row in rows:
-        label(surface, row, bx + 10, cy, size, theme.INK, width=w - 20)
-        cy += step
+    for line, line_rows in zip(lines, wraps, strict=True):
+        wrapped(surface, line, line_rows, bx + 10, cy, size, theme.INK, width=w - 20, step=step)
+        cy += step * len(line_rows)
     return rect
 
 
@@ -190,6 +191,31 @@ def label(
         theme.note(theme.Drawn(s, shown, size, face, theme.caller(), _quad(rect), room,
                                _quad(surface.get_clip()), shown != s))  # fmt: skip
     return rect
+
+
+def wrapped(
+    surface: pygame.Surface,
+    s: str,
+    rows: list[str],
+    x: float,
+    y: float,
+    size: int,
+    color: tuple[int, ...] = theme.TEXT,
+    width: int | None = None,
+    step: int | None = None,
+) -> pygame.Rect:
+    """``rows``, the lines ``theme.wrap`` made of ``s``, one under the other from (x, y),
+    ``step`` apart (by default the line height). Each row is a ``label``; the text-fit check
+    also sees them as one text, ``s`` shown as ``rows``, so that a word broken between two
+    rows is found as one broken within a label is."""
+    step = theme.line_height(size) if step is None else step
+    out = pygame.Rect(int(x), int(y), 0, 0)
+    for i, row in enumerate(rows):
+        r = label(surface, row, x, y + i * step, size, color, width=width)
+        out = r if i == 0 else out.union(r)
+    if theme.recording_now():
+        theme.note(theme.Drawn(s, "\n".join(rows), theme.ui(size), "sans", theme.caller()))
+    return out
 
 
 def text_in(

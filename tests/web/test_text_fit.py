@@ -4,12 +4,13 @@ Every scene is drawn in ten configurations (two languages × normal / large text
 large text on a phone of 844×390 CSS pixels, the compact layout, and normal / large text on one
 of 800×360). The text helpers record each text drawn (``theme.recording``): what was asked, what
 was shown, the box it was given and where it landed. A text that was cut (an ellipsis, or less
-than was asked), with a word broken over two lines, wider than its box, or off the screen fails
-the test; on a phone so does any interface text smaller than 12 device pixels. The match is
-played through a whole game, and each new situation of the tray (the actions with and without a
-general chosen, Halt/Pass, the coin prompt, the quest draw, a trade, a battle, the coach, a
-tooltip) is drawn in every configuration, with each of the phone's drawers open. What was found
-goes to artifacts/text_fit.json.
+than was asked), with a word broken over two lines (within one text, or between the lines of a
+sentence drawn a line at a time), wider than its box, or off the screen fails the test; on a
+phone so does any interface text smaller than 12 device pixels. The match is played through a
+whole game, and each new situation of the tray (the actions with and without a general chosen,
+Halt/Pass, the coin prompt, the quest draw, a trade, a battle, the coach, a tooltip) is drawn
+in every configuration, with each of the phone's drawers open. What was found goes to
+artifacts/text_fit.json.
 """
 
 from __future__ import annotations
@@ -87,10 +88,33 @@ def _squash(s: str) -> str:
     return "".join(s.split())
 
 
+PATH_BREAKS = "/\\-._"  # where theme.wrap breaks a path wider than a line
+
+
 def broken_word(d: theme.Drawn) -> bool:
     """A word broken over two lines (a text wrapped where it had no space): it is all there,
-    but reads as two words ("Графи" / "ки")."""
-    return d.shown.split() != d.asked.split()
+    but reads as two words ("Графи" / "ки"). A path wider than a line may break after a
+    folder's separator, or in a file's name after a dash, a dot or an underscore. A sentence
+    drawn as several labels (a toast, the title's notice, a tooltip) is seen whole, as
+    ``widgets.wrapped`` notes it."""
+    return _rejoin([row.split() for row in d.shown.split("\n")], d.asked.split())
+
+
+def _rejoin(rows: list[list[str]], asked: list[str]) -> bool:
+    """True where the words of ``rows`` read as ``asked`` only if a row's last word and the
+    next row's first are one word, broken where no path's separator is."""
+    words: list[str] = []
+    for row in rows:
+        for k, w in enumerate(row):
+            if k == 0 and words and words[-1] != asked[len(words) - 1]:
+                if not words[-1].endswith(tuple(PATH_BREAKS)):
+                    return True
+                words[-1] += w  # the rest of a path, broken after a separator
+            else:
+                words.append(w)
+            if len(words) > len(asked):
+                return True
+    return words != asked
 
 
 @dataclass
@@ -642,6 +666,37 @@ def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: N
         assert menu_button is not None and menu_button.tip == i18n.t("menu_tip")
     finally:
         app.set_language("en")
+
+
+def test_a_word_broken_between_the_lines_of_a_sentence_is_found(app: App) -> None:
+    """A toast, the title's notice and a tooltip draw a sentence as several labels, one a
+    line: a word broken between two of them went unseen, each label being whole. A word
+    wider than any line (which ``theme.wrap`` breaks where the width ends) is now found in
+    each, and a path broken after a folder's separator or a file name's dot is not."""
+    from web.scenes.title import TitleScene
+
+    word = "Тридцатидвухбуквенноеслововсееще" * 3
+    path = f"{DATA_DIR}/autosave.{ASIDE}"
+    title = TitleScene(app, attract_seed=3)
+    app.push(title)
+    app.set_screen(SE)
+    checker = Checker(app)
+    for name, broken in ((word, True), (path, False)):
+        app.notices[:] = [("autosave_set_aside", {"name": name})]
+        app.toast(i18n.t("exported", path=name), 8.0)
+        app.hover, app._hover_t = (640, 200), app.now - 1
+        title.tooltip_at = lambda _x, _y, name=name: ([f"{name} {name}"], None)  # type: ignore
+        checker.problems.clear()
+        with theme.recording() as log:
+            app.draw()
+        checker._look(log, "ru/normal/568x320", "a long word", True)
+        said = {"toast": i18n.t("exported", path=name), "tooltip": f"{name} {name}",
+                "notice": i18n.t("autosave_set_aside", name=name)}  # fmt: skip
+        found = {what for what, text in said.items() for key in checker.problems
+                 if key.endswith(f"{text!r}: a word broken over two lines")}  # fmt: skip
+        assert found == (set(said) if broken else set()), (name, sorted(checker.problems))
+    app.notices.clear()
+    app.set_screen(None)
 
 
 def test_fit_shrinks_then_wraps_then_cuts() -> None:

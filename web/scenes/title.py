@@ -19,11 +19,11 @@ from web.gestures import UIEvent
 from web.layout import HEIGHT, WIDTH, Box, column, grid
 from web.scene import Scene, Tip
 from web.scenes.match import MatchScene
-from web.scenes.title_notice import NOTICE_SIZE, pager_height
+from web.scenes.title_notice import NOTICE_SIZE, Block, lines_of, pager_height
 from web.scenes.title_notice import pager as notice_pager
 from web.scenes.title_notice import pages as notice_pages
 from web.session import Applied, MatchSession
-from web.widgets import Button, ButtonGroup, dim, label, panel
+from web.widgets import Button, ButtonGroup, dim, label, panel, wrapped
 
 if TYPE_CHECKING:
     from web.app import App
@@ -181,9 +181,10 @@ class TitleScene(Scene):
             panel(surface, box, alpha=235)
             size = theme.small(NOTICE_SIZE)
             step = theme.line_height(size)
-            for i, line in enumerate(self.notice_lines()):
-                label(surface, line, box.x + 16, box.y + 8 + i * step, size, theme.GOLD,
-                      width=box.w - 32)  # fmt: skip
+            y = box.y + 8
+            for said, lines in self.notice_blocks():  # a sentence a text: a word whole
+                wrapped(surface, said, lines, box.x + 16, y, size, theme.GOLD, box.w - 32, step)
+                y += step * len(lines)
 
     def notice_place(self) -> tuple[int, int, int]:
         """The notice card's x, y and width: left of the buttons, or on a phone, whose buttons
@@ -197,7 +198,7 @@ class TitleScene(Scene):
         step = theme.line_height(theme.small(NOTICE_SIZE))
         return max(1, (HEIGHT - NOTICE_MARGIN - self.notice_place()[1] - 16) // step)
 
-    def _notice_pages(self) -> list[list[str]]:
+    def _notice_pages(self) -> list[list[Block]]:
         width = self.notice_place()[2] - 32
         return notice_pages(self.app.notices, width, self.notice_room())
 
@@ -209,21 +210,25 @@ class TitleScene(Scene):
         where there are several sentences; at least two."""
         width = WIDTH - 2 * NOTICE_X - 32
         notices = self.app.notices
-        longest = max((len(p) for n in notices for p in notice_pages([n], width, 99)), default=0)
+        longest = max((lines_of(p) for n in notices for p in notice_pages([n], width, 99)),
+                      default=0)  # fmt: skip
         if len(notices) > 1:
             longest += pager_height(width)
         return max(2, longest)
 
-    def notice_lines(self) -> list[str]:
-        """The lines of the notice's page on show (its last line the pager's, on a page of
-        several)."""
+    def notice_blocks(self) -> list[Block]:
+        """The sentences of the notice's page on show and their lines (the last the pager's,
+        on a page of several)."""
         found = self._notice_pages()
         if not found:
             return []
         page = self.notice_page % len(found)
         if len(found) == 1:
             return found[0]
-        return found[page] + notice_pager(page, len(found), self.notice_place()[2] - 32)
+        return [*found[page], notice_pager(page, len(found), self.notice_place()[2] - 32)]
+
+    def notice_lines(self) -> list[str]:
+        return [line for _, lines in self.notice_blocks() for line in lines]
 
     def notice_box(self) -> Box:
         step = theme.line_height(theme.small(NOTICE_SIZE))
