@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.tool_scripts import load_tool, usage_error
+from tests.tool_scripts import load_tool, stopped_by_ctrl_c, usage_error
 
 agreement = load_tool("decision_agreement", "_strategos_decision_agreement_under_test")
 
@@ -72,13 +72,7 @@ def test_ctrl_c_ends_with_one_sentence_and_code_130(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # A traceback, where the other tools say what was kept.
-    def stopped(*args: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(agreement, "decide", stopped)
-    with pytest.raises(BaseException) as ended:  # not a KeyboardInterrupt stopping the tests
-        agreement.main(["easy", "--reference", "hard", "--positions", "1"])
-    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
-    assert capsys.readouterr().err == (
+    argv = ["easy", "--reference", "hard", "--positions", "1"]
+    assert stopped_by_ctrl_c(monkeypatch, agreement, "decide", agreement.main, argv, capsys) == (
         "\ndecision_agreement.py: stopped; nothing is kept but the positions printed\n"
     )

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from tests.tool_scripts import load_tool, usage_error
+from tests.tool_scripts import load_tool, stopped_by_ctrl_c, usage_error
 
 search_depth = load_tool("search_depth", "_strategos_search_depth_under_test")
 
@@ -56,13 +56,8 @@ def test_no_position_is_refused(capsys: pytest.CaptureFixture[str], positions: s
 def test_ctrl_c_ends_with_one_sentence_and_code_130(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def stopped(*args: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(search_depth, "typical_positions", stopped)
-    with pytest.raises(BaseException) as ended:  # not a KeyboardInterrupt stopping the tests
-        search_depth.main(["--level", "easy", "--positions", "1"])
-    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
-    assert capsys.readouterr().err == (
-        "\nsearch_depth.py: stopped; nothing is kept but the positions printed\n"
+    argv = ["--level", "easy", "--positions", "1"]
+    err = stopped_by_ctrl_c(
+        monkeypatch, search_depth, "typical_positions", search_depth.main, argv, capsys
     )
+    assert err == ("\nsearch_depth.py: stopped; nothing is kept but the positions printed\n")

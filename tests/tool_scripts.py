@@ -34,3 +34,24 @@ def usage_error(
         main(argv)
     assert stop.value.code == 2
     return capsys.readouterr().err
+
+
+def stopped_by_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch,
+    owner: object,
+    name: str,
+    main: Callable[[list[str]], Any],
+    argv: list[str],
+    capsys: pytest.CaptureFixture[str],
+) -> str:
+    """What a command's ``main`` says on stderr when Ctrl-C comes in ``owner.name`` (its work):
+    it must end with exit code 130, a KeyboardInterrupt escaping it would stop the tests."""
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(owner, name, stopped)
+    with pytest.raises(BaseException) as ended:
+        main(argv)
+    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
+    return capsys.readouterr().err

@@ -20,7 +20,7 @@ from game import (
 )
 from game.actions import Build, CommitCoin, Destroy, EndTurn, Move, Return
 from tests.ai.helpers import city, general, give_cards, place, setup_game, start_turn
-from tests.tool_scripts import load_tool, usage_error
+from tests.tool_scripts import load_tool, stopped_by_ctrl_c, usage_error
 
 AGENTS = ["greedy", "ismcts:normal", "ismcts:hard:iterations=400"]
 # Coins are also committed by solving the duel instead of searching it (``ai.duel``).
@@ -316,14 +316,7 @@ def test_the_puzzle_rate_tool_stopped_by_ctrl_c_says_so_in_one_sentence(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     tool = load_tool("puzzle_rate", "_strategos_puzzle_rate_for_ctrl_c")
-
-    def stopped(*args: object, **kwargs: object) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(tool, "play_turn", stopped)
-    with pytest.raises(BaseException) as ended:  # not a KeyboardInterrupt stopping the tests
-        tool.main(["greedy", "--turns", "1"])
-    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
-    assert capsys.readouterr().err == (
+    argv = ["greedy", "--turns", "1"]
+    assert stopped_by_ctrl_c(monkeypatch, tool, "play_turn", tool.main, argv, capsys) == (
         "\npuzzle_rate.py: stopped; nothing is kept but the counts printed\n"
     )

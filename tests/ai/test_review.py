@@ -18,6 +18,7 @@ from ai.review import BUDGETS, TURNING_POINT, Budget, Review
 from game import Action, GameRecord, GameState, Rules, parse_action
 from tests.ai.helpers import GARBLED_CLIENTS, seat
 from tests.scenario import act, city, romans_and_carthage
+from tests.tool_scripts import stopped_by_ctrl_c
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
@@ -371,15 +372,10 @@ def test_ctrl_c_ends_the_review_with_one_sentence_and_code_130(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # A thorough review takes minutes; Ctrl-C ended it in a traceback.
-    def stopped(self: Review) -> None:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(Review, "run", stopped)
     record = tmp_path / "game.json"
     record.write_text(GameRecord.for_state(game.new_game(2, seed=1)).to_json(), encoding="utf-8")
     out = tmp_path / "review.json"
-    with pytest.raises(BaseException) as ended:  # not a KeyboardInterrupt stopping the tests
-        review_module.main([str(record), "--json", str(out)])
-    assert isinstance(ended.value, SystemExit) and ended.value.code == 130
-    assert capsys.readouterr().err == "\npython -m ai.review: stopped; nothing was written\n"
+    argv = [str(record), "--json", str(out)]
+    err = stopped_by_ctrl_c(monkeypatch, Review, "run", review_module.main, argv, capsys)
+    assert err == "\npython -m ai.review: stopped; nothing was written\n"
     assert not out.exists()
