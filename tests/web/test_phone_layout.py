@@ -13,6 +13,7 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from game import P_ACTION  # noqa: E402
+from tests.web.apps import app_on  # noqa: E402
 from tests.web.player import click, click_button, find, phone_shot  # noqa: E402
 from web import intents, layout, saves, theme  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
@@ -31,13 +32,8 @@ L = MatchLayout()
 
 @pytest.fixture
 def phone(data_dir: Path) -> Iterator[App]:
-    from web.app import App
-    from web.storage import FileStorage
-
-    app = App(headless=True, store=FileStorage(data_dir), screen=PHONE)
-    yield app
-    app.set_screen(None)
-    pygame.quit()
+    with app_on(data_dir, PHONE) as app:
+        yield app
 
 
 def _turn(app: App) -> MatchScene:
@@ -211,12 +207,9 @@ def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
     a player never has to zoom and drag to reach one."""
     from game.views import PlayerView
     from tests.web.test_scenes import _match
-    from web.app import App
     from web.layout import Camera
-    from web.storage import FileStorage
 
-    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
-    try:
+    with app_on(data_dir, screen) as app:
         scene = _match(app, seed=12, players=6)
         app.run_frames(3)
         cam = Camera(L.map)
@@ -245,9 +238,6 @@ def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
                 where = f"{board.nodes[c].name_en}, general {g} at {gx:.0f},{gy:.0f}"
                 assert on_the_map(gx, gy), where
                 assert bv.general_at(cam, stacked, gx, gy) == g, where
-    finally:
-        app.set_screen(None)
-        pygame.quit()
 
 
 @pytest.mark.parametrize("screen", SIZES, ids=lambda s: f"{s[0]}x{s[1]}" if s else "desktop")
@@ -263,17 +253,14 @@ def test_the_coachs_close_button_lies_over_no_city_nor_general(
     from game.views import PlayerView
     from tests.web.test_scenes import _match
     from web import i18n
-    from web.app import App
     from web.i18n_help import HELP_TEXT
     from web.layout import Camera
     from web.scenes.match_chrome import coach_boxes
-    from web.storage import FileStorage
 
     keys = sorted(k for k in HELP_TEXT if k.startswith("coach_")
                   and k not in ("coach_dismiss", "coach_off_note", "coach_setting"))  # fmt: skip
     assert "coach_pick" in keys and len(keys) >= 15
-    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
-    try:
+    with app_on(data_dir, screen) as app:
         scene = _match(app, seed=12, players=6)
         app.run_frames(3)
         cam = Camera(L.map)
@@ -302,9 +289,6 @@ def test_the_coachs_close_button_lies_over_no_city_nor_general(
                             covered.append(f"{lang} large={large} {key}: {close} over "
                                            f"{board.nodes[c].name_en} {hit}")  # fmt: skip
         assert not covered, "\n".join(covered[:20])
-    finally:
-        app.set_screen(None)
-        pygame.quit()
 
 
 def _distance(box: layout.Box, x: float, y: float) -> float:
@@ -323,11 +307,8 @@ def test_no_city_name_lies_under_a_control_over_the_map(
     Scythica), whose place left of its city was free."""
     from tests.web.test_scenes import _match
     from web import i18n
-    from web.app import App
-    from web.storage import FileStorage
 
-    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
-    try:
+    with app_on(data_dir, screen) as app:
         scene = _match(app, seed=12, players=6)
         for lang in ("en", "ru"):
             app.set_language(lang)
@@ -341,9 +322,6 @@ def test_no_city_name_lies_under_a_control_over_the_map(
                 box = layout.Box(x, y, img.get_width(), img.get_height())
                 hidden = [b for b in over if layout.overlaps(box, b)]
                 assert not hidden, (i18n.language(), box, hidden)
-    finally:
-        app.set_screen(None)
-        pygame.quit()
 
 
 @pytest.mark.parametrize("screen", [(844, 390), (568, 320)], ids=["844x390", "568x320"])
@@ -353,11 +331,8 @@ def test_no_city_name_of_the_replay_lies_under_its_drawer_tabs(
     """The replay draws a phone's drawer tabs over the map as the match does: the names keep
     clear of them there too."""
     from tests.web.test_replay import golden_text, open_replay
-    from web.app import App
-    from web.storage import FileStorage
 
-    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
-    try:
+    with app_on(data_dir, screen) as app:
         scene = open_replay(app, golden_text("4p_all_patches"))
         app.draw()
         over = scene.board_view.overlays
@@ -365,6 +340,3 @@ def test_no_city_name_of_the_replay_lies_under_its_drawer_tabs(
         for img, (x, y) in scene.board_view._names:
             box = layout.Box(x, y, img.get_width(), img.get_height())
             assert not [b for b in over if layout.overlaps(box, b)], box
-    finally:
-        app.set_screen(None)
-        pygame.quit()

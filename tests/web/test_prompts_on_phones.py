@@ -27,6 +27,7 @@ from game import (  # noqa: E402
 )
 from game.actions import Build, ChooseDeck, CommitCoin, EndTurn, FightAt, Trade  # noqa: E402
 from tests.web import positions  # noqa: E402
+from tests.web.apps import app_on  # noqa: E402
 from tests.web.player import click  # noqa: E402
 from web import layout  # noqa: E402
 from web.layout import Box, MatchLayout, overlaps  # noqa: E402
@@ -46,13 +47,8 @@ L = MatchLayout()
 
 @pytest.fixture
 def se(data_dir: Path) -> Iterator[App]:
-    from web.app import App
-    from web.storage import FileStorage
-
-    app = App(headless=True, store=FileStorage(data_dir), screen=SE)
-    yield app
-    app.set_screen(None)
-    pygame.quit()
+    with app_on(data_dir, SE) as app:
+        yield app
 
 
 def _deck(s: GameState, a: Action) -> bool:
@@ -343,12 +339,9 @@ def test_the_coin_prompts_tokens_keep_to_their_column(
     viewer's token had the map's halo (1.6 tokens across), which at 568x320 ran over the
     names beside it and out of the prompt; the star alone marks it now. The texts are left
     out of the drawing, so every pixel drawn by the two name rows is a token's."""
-    from web.app import App
     from web.render import battle
-    from web.storage import FileStorage
 
-    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
-    try:
+    with app_on(data_dir, screen) as app:
         scene = _open(app, positions.coin_attack)
         prompt = scene.shown_prompt()
         assert prompt is not None and prompt.matchup is not None
@@ -370,9 +363,6 @@ def test_the_coin_prompts_tokens_keep_to_their_column(
             assert drawn.w, f"side {side}: no token drawn"
             assert drawn.right <= names, (side, drawn, names)
             assert drawn.left >= prompt.box.x and drawn.top >= box.y - 10, (side, drawn, box)
-    finally:
-        app.set_screen(None)
-        pygame.quit()
 
 
 @pytest.mark.parametrize(
@@ -386,11 +376,8 @@ def test_the_end_turn_prompt_keeps_its_dice_on_one_line(
     in both languages and sizes."""
     from tests.web.test_text_fit import Checker
     from web import theme
-    from web.app import App
-    from web.storage import FileStorage
 
-    app = App(headless=True, store=FileStorage(data_dir), screen=screen)
-    try:
+    with app_on(data_dir, screen) as app:
         scene = _shown(app, "confirm_end")
         dice = match_controls.unused_dice(scene.view.public, scene.session.legal())
         assert len(dice) >= 2
@@ -405,9 +392,6 @@ def test_the_end_turn_prompt_keeps_its_dice_on_one_line(
             lines = [line.replace("\u00a0", " ") for line in found.lines]
             listed = " ".join(map(str, dice))
             assert any(listed in line for line in lines), (lang, large, found.lines)
-    finally:
-        app.set_screen(None)
-        pygame.quit()
 
 
 @pytest.mark.parametrize("kind", ["trade", "build", "confirm_end"])
