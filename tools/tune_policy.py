@@ -19,7 +19,6 @@ iterations (less noisy than the last point) and a summary of how it was made.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import random
@@ -295,9 +294,12 @@ def _save(path: Path, run: dict[str, Any], units: list[float], history: list[Any
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(json.dumps(data))
         os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
+    except BaseException:  # not swallowed: re-raised once the temporary file is gone
+        try:
             os.unlink(tmp)
+        except OSError as err:  # said, as the file stays behind
+            print(f"tune_policy.py: {tmp} could not be removed: {err.strerror or err}",
+                  file=sys.stderr)  # fmt: skip
         raise
 
 

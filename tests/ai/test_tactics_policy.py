@@ -188,3 +188,21 @@ def test_tuning_names_its_model_so_a_bare_run_replaces_no_shipped_one(
     monkeypatch.setattr(tune_policy.Workers, "map", no_games)
     err = usage_error(tune_policy.main, ["--games", "2", "--state", "/nonexistent/s.json"], capsys)
     assert "the following arguments are required: --model" in err
+
+
+def test_a_temporary_checkpoint_that_cannot_be_removed_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The write failed and so did the cleanup: the file left behind is named, and the write's
+    # own error still ends the run.
+    state = tmp_path / "state.json"
+
+    def fail(*args: object) -> None:
+        raise OSError(13, "Permission denied")
+
+    monkeypatch.setattr(tune_policy.os, "replace", fail)
+    monkeypatch.setattr(tune_policy.os, "unlink", fail)
+    with pytest.raises(OSError):
+        tune_policy._save(state, {"model": "m"}, [0.0], [])
+    err = capsys.readouterr().err
+    assert "could not be removed: Permission denied" in err and ".state.json." in err
