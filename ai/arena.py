@@ -485,8 +485,8 @@ def _kept(log: str | None) -> str:
     try:
         with open(log, encoding="utf-8") as handle:
             games = sum(1 for line in handle if line.strip())
-    except (OSError, UnicodeDecodeError):
-        games = 0
+    except (OSError, UnicodeDecodeError) as err:  # not "0 games": what is in it is not known
+        return f"the games kept in {log} could not be counted ({err}); the same command resumes"
     return f"{games} game{'' if games == 1 else 's'} kept in {log}; the same command resumes"
 
 

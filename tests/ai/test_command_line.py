@@ -167,3 +167,21 @@ def test_an_arena_sent_sigint_ends_without_a_traceback_from_it_or_its_workers(
     )
     for line in log.read_text(encoding="utf-8").splitlines()[:-1]:
         json.loads(line)  # whole lines: the log resumes
+
+
+def test_an_arena_stopped_with_a_log_it_cannot_read_does_not_say_none_is_kept(
+    tmp_path: Path,
+) -> None:
+    # It said "0 games kept", which the log may well hold.
+    from ai import arena
+
+    folder = tmp_path / "log.jsonl"
+    folder.mkdir()
+    said = arena._kept(str(folder))
+    assert (
+        said.startswith(f"the games kept in {folder} could not be counted (")
+        and "0 games" not in said
+    )
+    log = tmp_path / "games.jsonl"
+    log.write_text('{"game": 1}\n{"game": 2}\n', encoding="utf-8")
+    assert arena._kept(str(log)) == f"2 games kept in {log}; the same command resumes"
