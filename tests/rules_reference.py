@@ -57,18 +57,18 @@ def move_ends(
     return {c: d for c, d in dist.items() if c != src and not board.is_ship[c] and c not in own}
 
 
-_SEGMENTS: dict[int, list[list[tuple[int, bool]]]] = {}
+_SEGMENTS: dict[MapSpec, list[list[tuple[int, bool]]]] = {}
 
 
 def _segments(board: MapSpec, node: int) -> list[tuple[int, bool]]:
     """(neighbour, is a sea segment) for each route from ``node``, read from the route list."""
-    table = _SEGMENTS.get(id(board))
+    table = _SEGMENTS.get(board)
     if table is None:
         table = [[] for _ in range(board.num_nodes)]
         for route in board.routes:
             table[route.a].append((route.b, route.sea))
             table[route.b].append((route.a, route.sea))
-        _SEGMENTS[id(board)] = table
+        _SEGMENTS[board] = table
     return table[node]
 
 

@@ -8,6 +8,7 @@ or a ship (R2.3).
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -16,6 +17,7 @@ import game
 from game.actions import Move
 from game.rules import movement
 from game.state import P_ACTION
+from tests.rules_reference import expected_moves as reference_moves
 
 
 def expected_moves(state: game.GameState) -> set[tuple[int, int, int, int]]:
@@ -65,3 +67,38 @@ def test_winter_moves_use_land_only_and_cost_two() -> None:
     winter = movement.destinations(board, ostia, 3, True, set(), set())
     assert set(winter) == {c for c in board.land_adj[ostia] if not board.is_ship[c]}
     assert set(winter) < set(summer)
+
+
+def _board_without_sea() -> game.MapSpec:
+    """The shipped map with every sea route gone: most moves of a game differ from it."""
+    from game.content import DATA_DIR, MapSpec
+
+    data = json.loads((DATA_DIR / "map.json").read_text(encoding="utf-8"))
+    data["routes"] = [r for r in data["routes"] if r["kind"] != "sea"]
+    quests = json.loads((DATA_DIR / "quests.json").read_text(encoding="utf-8"))
+    return MapSpec(data, quests)
+
+
+def test_r2_5_games_on_two_boards_in_one_process_move_on_their_own_board() -> None:
+    """A process may play an old record's map and the current one in turn (a replay, then a
+    new game): the move tables remembered for one board are never read for the other. The
+    reference search (tests/rules_reference.py) shares no table with the engine."""
+    other = _board_without_sea()
+    for board, seed in [(game.default_map(), 5), (other, 5), (game.default_map(), 6), (other, 6)]:
+        rng = random.Random(seed)
+        state = game.new_game(4, seed=seed, board=board)
+        checked = 0
+        while not state.is_terminal() and checked < 60:
+            if state.current_player() == game.CHANCE:
+                state.apply_action(state.sample_chance(rng))
+                continue
+            if state.phase == P_ACTION and not state.draw_queue:
+                offered = {
+                    (m.general, m.die, m.src, m.dest)
+                    for m in state.legal_actions()
+                    if isinstance(m, Move)
+                }
+                assert offered == reference_moves(state), (board is other, seed)
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert checked == 60
