@@ -8,6 +8,7 @@
     ./build.sh train value-v8 [--games 30000] [--jobs N]
     ./build.sh train kingdoms [--games 30000] [--jobs N]
     ./build.sh train tactics [--games 300] [--jobs N]      (--games: SPSA iterations)
+    ./build.sh train balance [--jobs N]                    (the board: search, then confirm)
     (any of them with --ray local | --ray ADDRESS in place of --jobs: the cluster extra)
 
 Each model is a recipe of steps, every one resumable: self-play (``tools/selfplay.py``) appends
@@ -60,6 +61,14 @@ and the recipe ends with its exit code.
   kingdoms dealt, every pairing at two seats (``--games``, default 30000) and 8000 games at
   each of three to six seats, seed 1 (``tools/kingdom_table.py``; round 18 of
   ``experiments/exit.md``).
+
+- ``balance``: the board's balance (R2.5; ``experiments/balance.md``): the greedy search over
+  the edits of ``tools/map_edits.json`` from the first map, scored by self-play of the tactics
+  policy (``tools/balance_map.py search``, seed 1, 1800 two-seat and 600 four-seat games a
+  map), then the map found measured on fresh seeds: by the tactics policy at two to six seats
+  (seed 2) and by ``ismcts:normal`` at two seats (seed 3, 600 games). The map lands in
+  ``build/balance/map.json`` (with its quest deck); shipping it is making it the next
+  ``game/data/maps/<version>.json``.
 
 (The search's learned evaluation "v2" was made by hand from the same tools before this
 command existed: experiments/learned_value.md gives its commands.)
@@ -119,7 +128,14 @@ KINGDOM_SEED = 1
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
 # The models whose steps are their own (functions below), not a recipe's.
-OTHER_MODELS = ("kingdoms", "policy-exit1", "search-chances", "tactics", "value-v3")
+OTHER_MODELS = ("balance", "kingdoms", "policy-exit1", "search-chances", "tactics", "value-v3")
+# The balance recipe: the search's seed and games (two, four seats), the confirmations' seeds
+# and games (two to six seats), and the search player's and the second player's.
+BALANCE = {"seed": 1, "games": ("1800", "600"), "steps": "8", "finalists": "3"}
+BALANCE_CONFIRM = [
+    ("policy:tactics", 2, ("6000", "2040", "1500", "1200", "1020"), "tactics"),
+    ("ismcts:normal", 3, ("600", "0", "0", "0", "0"), "normal"),
+]
 
 
 # How long a step stopped by Ctrl-C is given to end on its own (the terminal sent the signal
@@ -200,6 +216,8 @@ def _main(argv: list[str] | None) -> int:
               "--games", str(two), *[str(more)] * 4, "--seed", str(KINGDOM_SEED),
               "--out", "ai/data/kingdoms_tactics.json", *args.worker_args])  # fmt: skip
         return 0
+    if args.model == "balance":
+        return _balance(args, parser)
     if args.model == "search-chances":
         return _search_chances(args, parser)
     if args.model == "policy-exit1":
@@ -231,6 +249,22 @@ def _main(argv: list[str] | None) -> int:
     if recipe.public:
         fit.append("--public")
     _run(fit)
+    return 0
+
+
+def _balance(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.games is not None:
+        parser.error("--games: the balance recipe plays the games it declares")
+    _run(["tools/balance_map.py", "search", "--base", "game/data/maps/1.json",
+          "--edits", "tools/map_edits.json", "--seed", str(BALANCE["seed"]),
+          "--games", *BALANCE["games"], "--steps", BALANCE["steps"],
+          "--finalists", BALANCE["finalists"], "--out", "build/balance/map.json",
+          "--report", "experiments/balance/search.json", *args.worker_args])  # fmt: skip
+    for agent, seed, games, name in BALANCE_CONFIRM:
+        _run(["tools/balance_map.py", "measure", "build/balance/map.json", "--agent", agent,
+              "--seed", str(seed), "--games", *games,
+              "--games-log", f"build/balance/{name}.games.jsonl",
+              "--out", f"experiments/balance/{name}.json", *args.worker_args])  # fmt: skip
     return 0
 
 
