@@ -15,10 +15,12 @@ from game.content import (
     CURRENT_MAP,
     MAP_VERSIONS,
     ContentError,
+    MapSpec,
     default_map,
     get_map,
     load_map,
 )
+from game.rules import movement
 from tests.map_checks import DATA, MAPS, QUESTS, map_versions
 
 # Map 1 as the games before maps had versions were played on it, notes aside: a change to it
@@ -117,3 +119,33 @@ def test_a_map_plays_with_its_own_deck(tmp_path: Path) -> None:
 def test_a_missing_map_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(ContentError, match="cannot read the data of map 3"):
         load_map(3, tmp_path)
+
+
+def test_the_move_tables_are_each_boards_own(other_current_map: MapSpec) -> None:
+    """The engine keeps what it worked out of a board (reachable cities, the rings of R6.2) for
+    later turns: a node number of one map must never be answered with another map's."""
+    boards = (get_map(1), other_current_map, get_map(1))
+    for board in boards:
+        for src in range(0, board.num_cities, 7):
+            for winter in (False, True):
+                adj = board.land_adj if winter else board.all_adj
+                near = {src}
+                for _ in range(3):
+                    near |= {n for x in near for n in adj[x]}
+                assert movement.ball(board, src, 3, winter) == near, (board.version, src)
+                ends = {n for n in near - {src} if not board.is_ship[n]}
+                found = movement.destinations(board, src, 6 if winter else 3, winter, set(), set())
+                assert set(found) == ends, (board.version, src, winter)
+    # The same moves from the same numbered city are not the same on the two maps.
+    src = get_map(1).city("roma")
+    first, other = (set(movement.destinations(b, src, 4, False, set(), set())) for b in boards[:2])
+    assert first != other
+
+
+def test_a_record_is_made_only_of_a_game_on_a_map_of_this_edition(tmp_path: Path) -> None:
+    """A record names its map by number: a game on a board loaded from elsewhere would replay
+    on the shipped map of that number, another board."""
+    stray = load_map(1, _copy_of_map_1(tmp_path, 1))
+    with pytest.raises(ContentError, match="this game's board is not map 1 of this edition"):
+        game.GameRecord.for_state(game.new_game(2, seed=1, board=stray))
+    assert game.GameRecord.for_state(game.new_game(2, seed=1, board=get_map(1))).map_version == 1

@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from game.content import MapSpec
 
-_BALLS: dict[tuple[int, int, bool], frozenset[int]] = {}
-_REACH: dict[tuple[int, int, bool, frozenset[int], frozenset[int]], dict[int, int]] = {}
+# Every table here is keyed by the board itself: maps differ (R2.5), and a board object, not its
+# id, cannot be mistaken for a later board that reuses a freed one's address.
+_BALLS: dict[tuple[MapSpec, int, int, bool], frozenset[int]] = {}
+_REACH: dict[tuple[MapSpec, int, int, bool, frozenset[int], frozenset[int]], dict[int, int]] = {}
 _REACH_LIMIT = 400_000
 
 
@@ -25,7 +27,7 @@ def segment_cost(winter: bool) -> int:
 
 def ball(board: MapSpec, src: int, hops: int, winter: bool) -> frozenset[int]:
     """Every node within ``hops`` segments of ``src`` (ignoring generals)."""
-    key = (src, hops, winter)
+    key = (board, src, hops, winter)
     found = _BALLS.get(key)
     if found is None:
         adj = board.land_adj if winter else board.all_adj  # R5.3: no sea in winter
@@ -55,7 +57,7 @@ def reachable(
 
     ``enemy`` and ``own`` are the cities near ``src`` holding enemy and own generals.
     """
-    key = (src, hops, winter, enemy, own)
+    key = (board, src, hops, winter, enemy, own)
     found = _REACH.get(key)
     if found is not None:
         return found
@@ -111,14 +113,14 @@ def destinations(
 # the neighbour masks of its nodes, taken lowest bit first. The same layers come up again and
 # again (generals stand in the same few cities), so expansions are also remembered by layer.
 
-_NEIGHBOURS: dict[tuple[int, bool], tuple[tuple[int, ...], int, dict[int, int]]] = {}
+_NEIGHBOURS: dict[tuple[MapSpec, bool], tuple[tuple[int, ...], int, dict[int, int]]] = {}
 _EXPANSIONS_LIMIT = 50_000  # emptied when full
 
 
 def _neighbour_masks(board: MapSpec, winter: bool) -> tuple[tuple[int, ...], int, dict[int, int]]:
     """Each node's neighbours as a mask (R5.3: land only in winter), the mask of cities, and
     the expansions worked out so far (a set of nodes to the union of their neighbours)."""
-    key = (id(board), winter)
+    key = (board, winter)
     found = _NEIGHBOURS.get(key)
     if found is None:
         adj = board.land_adj if winter else board.all_adj
@@ -145,7 +147,7 @@ def ball_mask(board: MapSpec, src: int, hops: int, winter: bool) -> int:
     return sum(1 << node for node in ball(board, src, hops, winter))
 
 
-_LAYERS: dict[tuple[int, int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+_LAYERS: dict[tuple[MapSpec, int, int, bool], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _free_layers(
@@ -153,7 +155,7 @@ def _free_layers(
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Per segment budget 0..hops with no general in the way: the nodes within it, and the
     cities a move may end in (not ships, R2.3, not ``src``)."""
-    key = (id(board), src, hops, winter)
+    key = (board, src, hops, winter)
     found = _LAYERS.get(key)
     if found is None:
         _, cities, _ = _neighbour_masks(board, winter)
@@ -171,11 +173,11 @@ def ball_masks(board: MapSpec, src: int, hops: int, winter: bool) -> tuple[int, 
 # What a search from one start needs, in one lookup: the free layers, the neighbour masks, the
 # cities where a move may end (not ships, not the start) and the remembered expansions.
 SearchTables = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, dict[int, int]]
-_SEARCHES: dict[tuple[int, int, int, bool], SearchTables] = {}
+_SEARCHES: dict[tuple[MapSpec, int, int, bool], SearchTables] = {}
 
 
 def _search_tables(board: MapSpec, src: int, hops: int, winter: bool) -> SearchTables:
-    key = (id(board), src, hops, winter)
+    key = (board, src, hops, winter)
     found = _SEARCHES.get(key)
     if found is None:
         neighbours, cities, expansions = _neighbour_masks(board, winter)
@@ -192,7 +194,7 @@ def reach_masks(
     Paths never pass through a node in ``enemy_mask`` (an enemy-held city ends the move, R5.4)
     but may end there; ships are passed but excluded from the ends (R2.3); ``src`` is excluded.
     """
-    found = _SEARCHES.get((id(board), src, hops, winter))
+    found = _SEARCHES.get((board, src, hops, winter))
     if found is None:
         found = _search_tables(board, src, hops, winter)
     balls, free_ends, neighbours, ends, expansions = found

@@ -190,13 +190,13 @@ def return_cities(state: GameState, seat: int) -> list[int]:
     return []
 
 
-_RINGS: dict[tuple[int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
+_RINGS: dict[tuple[MapSpec, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
 
 
 def _rings(board: MapSpec, towers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The cities by route distance to the nearest of ``towers``, nearest first, each ring in
     city order. A seat has a handful of tower sets in a game, so they are kept per board."""
-    key = (id(board), towers)
+    key = (board, towers)
     found = _RINGS.get(key)
     if found is None:
         dist = board.route_distance
