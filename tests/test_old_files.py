@@ -132,3 +132,13 @@ def test_a_state_of_a_map_this_edition_lacks_is_refused_in_words(value: object) 
     data["map"] = value
     with pytest.raises(game.StateFormatError, match=r"map (99, which|must be a whole number)"):
         GameState.from_json(json.dumps(data))
+
+
+def test_a_refusal_names_the_places_of_the_games_map(other_current_map: MapSpec) -> None:
+    """What the engine says of a game's actions is said with the game's own map."""
+    expected = EXPECTED["state_4p_mid.json"]
+    state = GameState.from_json(old_text(OLD / "state_4p_mid.json"))
+    with pytest.raises(game.IllegalActionError) as refused:
+        game.parse_action(state, "Fly to the moon")
+    said = str(refused.value)
+    assert expected["legal_texts"][0] in said and "Nova" not in said
