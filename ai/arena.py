@@ -39,7 +39,7 @@ from ai.command_line import ignore_interrupts, overlap, stopping, unwritable
 from ai.ismcts import CheatMctsAgent
 from ai.registry import agent_from_spec
 from ai.settings import agent_settings, from_log
-from game import CHANCE, Action, GameState, Rules
+from game import CHANCE, CURRENT_MAP, Action, GameState, Rules
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -209,6 +209,7 @@ class GameLog:
             "rules": rules.names(),
             "players": players,
             "pick": pick,
+            "map": CURRENT_MAP,  # the map of new_game: another map's games are another tournament
         }
 
     def load(self) -> dict[int, GameResult]:
@@ -306,16 +307,21 @@ def result_from_log(game: Any, players: int, agents: int) -> GameResult:
 
 def log_key(entry: Any, names: Iterable[str]) -> dict[str, Any]:
     """The fields ``names`` of a log line, its settings in today's form (``ai.settings``); a
-    line written before ``--pick`` existed dealt its kingdoms."""
+    line written before ``--pick`` existed dealt its kingdoms, and one written before maps had
+    versions was played on map 1."""
     if not isinstance(entry, dict):
         raise ValueError("not a JSON object")
-    key = {k: entry.get(k, False) if k == "pick" else entry[k] for k in names}
+    key = {k: entry.get(k, _BEFORE[k]) if k in _BEFORE else entry[k] for k in names}
     if "settings" in key:
         agents = entry["agents"]
         if len(agents) != len(key["settings"]):
             raise ValueError(f"{len(agents)} agents but {len(key['settings'])} settings")
         key["settings"] = [from_log(a, s) for a, s in zip(agents, key["settings"], strict=True)]
     return key
+
+
+# What a log line written before a key existed says by leaving it out.
+_BEFORE: dict[str, Any] = {"pick": False, "map": 1}
 
 
 def unlogged(err: Exception) -> str:
@@ -384,6 +390,7 @@ def tournament(
     report = summarize(specs, results, seed, rules, players, seconds, settings)
     if pick:
         report["pick"] = True
+    report["map"] = CURRENT_MAP
     return report
 
 

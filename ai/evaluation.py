@@ -89,6 +89,11 @@ WEIGHT_SETS: dict[str, Weights] = {
 # -- static tables -------------------------------------------------------------------------
 
 
+# Of a hand of quest cards: the cities of its ordinary and "destroy completely" cards, its
+# islands, and whether it holds a level-4 card.
+HandFacts = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]
+
+
 class BoardTables:
     """Distances, turn counts and card facts, built once per map."""
 
@@ -126,6 +131,8 @@ class BoardTables:
         self.card_city = tuple(card.city for card in board.cards)
         self.card_deck = tuple(card.deck for card in board.cards)
         self.card_points = tuple(card.points for card in board.cards)
+        # A card number names another card on another map: hands are read per board.
+        self.hands: dict[tuple[int, ...], HandFacts] = {}
 
     def _turns(self, src: int, dest: int, winter: bool) -> int:
         """R5.1, R5.3, R4.3: a 6 is nearly always at hand (three dice trade for one)."""
@@ -259,14 +266,9 @@ def _reach_row(reach: tuple[float, ...], turns_left: int) -> tuple[float, ...]:
     return row
 
 
-_HANDS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]] = {}
-
-
-def hand_facts(
-    tab: BoardTables, hand: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], bool]:
+def hand_facts(tab: BoardTables, hand: tuple[int, ...]) -> HandFacts:
     """Cities of the ordinary and "destroy completely" cards, islands, and a level-4 card."""
-    found = _HANDS.get(hand)
+    found = tab.hands.get(hand)
     if found is None:
         found = (
             tuple(tab.card_city[c] for c in hand if tab.card_type[c] == QUEST_DESTROY_FLOOR),
@@ -274,9 +276,9 @@ def hand_facts(
             tuple(tab.card_city[c] for c in hand if tab.card_type[c] == QUEST_BUILD_ISLAND),
             any(tab.card_type[c] == QUEST_DEFEAT_LEVEL4 for c in hand),
         )
-        if len(_HANDS) > 50_000:
-            _HANDS.clear()
-        _HANDS[hand] = found
+        if len(tab.hands) > 50_000:
+            tab.hands.clear()
+        tab.hands[hand] = found
     return found
 
 

@@ -30,7 +30,7 @@ from ai.arena import (
 )
 from ai.command_line import overlap, unwritable
 
-MATCHUP = ("agents", "settings", "rules", "players", "pick")
+MATCHUP = ("agents", "settings", "rules", "players", "pick", "map")
 
 
 def read_log(path: str) -> tuple[dict[str, Any], list[GameResult]]:
@@ -86,6 +86,7 @@ def pool(paths: Sequence[str]) -> dict[str, Any]:
     report = summarize(first["agents"], results, 0, rules, first["players"], 0.0, first["settings"])
     if first["pick"]:
         report["pick"] = True
+    report["map"] = first["map"]
     report["seed"] = [k["seed"] for k in keys]
     report["seconds"] = report["game_seconds"]  # the time the pooled games took to play
     report["logs"] = list(paths)

@@ -262,7 +262,7 @@ class Review:
 
     def explanation(self, decision: Decision) -> str:
         """One line in English from the engine's own descriptions (the client words its own)."""
-        played, best = str(decision.action), str(decision.best)
+        played, best = decision.action.describe(self.board), decision.best.describe(self.board)
         line = (
             f"played {played}; the AI preferred {best}, which would have kept "
             f"{_pct(decision.best_chance)} instead of {_pct(decision.after)} "
@@ -278,6 +278,7 @@ class Review:
         return {
             "format": REVIEW_FORMAT,
             "version": 1,
+            "map": self.board.version,  # the actions below are named with its places
             "players": self.num_players,
             "seats": self.seats,
             "budget": self.budget_name,
@@ -290,10 +291,10 @@ class Review:
                     "seat": d.seat,
                     "round": d.round,
                     "turn": d.turn,
-                    "action": str(d.action),
+                    "action": d.action.describe(self.board),
                     "before": round(d.before, 4),
                     "after": round(d.after, 4),
-                    "best": str(d.best),
+                    "best": d.best.describe(self.board),
                     "best_chance": round(d.best_chance, 4),
                     "cost": round(d.cost, 4),
                     "turning_point": d.turning,

@@ -24,8 +24,10 @@ them as its methods; then ``setup_api``, ``parse``, ``record``, ``undo`` and ``c
 from game import kinds
 from game.actions import Action, action_from_json
 from game.content import (
+    CURRENT_MAP,
     DECK_NAMES,
     KINGDOM_IDS,
+    MAP_VERSIONS,
     QUEST_BUILD_ISLAND,
     QUEST_DEFEAT_LEVEL4,
     QUEST_DESTROY_CITY,
@@ -33,6 +35,7 @@ from game.content import (
     ContentError,
     MapSpec,
     default_map,
+    get_map,
 )
 from game.core import (
     ALL_COINS,
@@ -76,9 +79,11 @@ __all__ = [
     "ALL_COINS",
     "CHANCE",
     "COIN_VALUES",
+    "CURRENT_MAP",
     "DECK_NAMES",
     "HIDDEN_COIN",
     "KINGDOM_IDS",
+    "MAP_VERSIONS",
     "NUM_ROUNDS",
     "PHASE_NAMES",
     "P_ACTION",
@@ -117,6 +122,7 @@ __all__ = [
     "destinations",
     "explain",
     "fighters",
+    "get_map",
     "is_winter",
     "kinds",
     "legal_actions",

@@ -1,9 +1,12 @@
 """Typed actions. Every decision and every chance outcome of the game is one of these.
 
-Actions are small frozen records, hashable, with a readable ``str`` (``parse_action`` inverts it
+Actions are small frozen records, hashable, with a readable text (``parse_action`` inverts it
 against the legal actions of a state) and an explicit JSON form. Generals are named by their
 global index ``kingdom * 4 + slot`` and cities by node index, so an action means the same thing
-in every copy of a state and prints without one.
+in every copy of a state. A node index means a place only on one map (R2.5: maps have
+versions), so the text and the JSON form are made with a board: ``describe(state.board)`` and
+``to_json(state.board)``. ``str(action)`` describes it on the current map, for a game made
+with the defaults (tests, a terminal); a game's own log uses its board.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ class Action:
     def __str__(self) -> str:
         return self.describe(default_map())
 
-    def to_json(self) -> dict[str, Any]:
-        board = default_map()
+    def to_json(self, board: MapSpec) -> dict[str, Any]:
+        """The JSON form, places and cards named by their ids on ``board``, the game's map."""
         out: dict[str, Any] = {"type": self.json_type}
         for name, how in self.json_fields:
             value = getattr(self, name)
@@ -394,13 +397,13 @@ _INT_RANGES = {
 _DICE_COUNTS = {"roll": 4, "trade": 3}  # R4.1, R4.3
 
 
-def action_from_json(data: object, board: MapSpec | None = None) -> Action:
-    """Rebuild an action from its JSON form; raises ValueError naming what is wrong.
+def action_from_json(data: object, board: MapSpec) -> Action:
+    """Rebuild an action from its JSON form, ids looked up on ``board`` (the map of the game it
+    belongs to); raises ValueError naming what is wrong.
 
     Every field is checked for its type and range, so the action can be shown and judged
     (legal here or not) without failing; whether it is legal is for the state to say.
     """
-    board = board or default_map()
     if not isinstance(data, dict):
         raise ValueError(f"an action must be an object, not {_brief(data)}")
     kind = data.get("type")

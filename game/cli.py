@@ -86,14 +86,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"\n=== {state.season_name()} ===")
             if who == CHANCE:
                 if isinstance(action, Roll | BattleRoll):
-                    print(f"    {action}")
+                    print(f"    {action.describe(state.board)}")
                 elif isinstance(action, DrawCard | NoCard):
                     seat = state.draw_queue[0]
                     print(f"    {names[state.seat_kingdom[seat]].name_en} draws a quest card")
             else:
                 kingdom = state.seat_kingdom[who]
                 label = names[kingdom].name_en if kingdom >= 0 else f"Seat {who}"
-                print(f"{label:>14}: {action}")
+                print(f"{label:>14}: {action.describe(state.board)}")
         state.apply_action(action)
         record.append(action)
         if not args.quiet and isinstance(action, BattleRoll) and state.last_battle:

@@ -1,4 +1,12 @@
-"""Static content: the map and the quest decks, loaded once from ``game/data`` and shared.
+"""Static content: the maps and their quest decks, loaded once from ``game/data`` and shared.
+
+The map has versions (R2.5): map N is ``game/data/maps/N.json`` with its deck
+``game/data/quests/N.json``, each file naming its own version. New games are played on
+``CURRENT_MAP``; a game is played to its end, and replayed ever after, on the map it began on,
+so every version once shipped stays (a record or a save names its map). Maps need not share
+nodes, node order or routes. What every map shares is the six kingdoms themselves (ids, names,
+colours, letters): the client shows them where no game's board is at hand, and the tests hold
+every map to it.
 
 Everything here is immutable after loading, so every ``GameState`` refers to the same
 ``MapSpec`` and copying a state never copies the board (R2.5: the map is data, not code).
@@ -12,8 +20,15 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TypeGuard
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
+
+# The map new games are played on. Named here, not found as the highest file, so that making a
+# new map the one people play is a change of one line, made on purpose (tests check that the
+# files are maps 1 to CURRENT_MAP, none missing).
+CURRENT_MAP = 2
+MAP_VERSIONS = tuple(range(1, CURRENT_MAP + 1))
 
 KINGDOM_IDS = ("barbarians", "sarmatians", "greeks", "romans", "carthaginians", "eastern")
 
@@ -83,9 +98,15 @@ class Route:
 
 
 class MapSpec:
-    """The board and the quest cards, with lookup tables built once."""
+    """The board and the quest cards of one map version, with lookup tables built once."""
 
     def __init__(self, map_data: dict[str, object], quest_data: dict[str, object]) -> None:
+        self.version = _version(map_data, "map file")
+        if _version(quest_data, "quest file") != self.version:
+            raise ContentError(
+                f"the quest file is of map {quest_data.get('version')!r}, the map file of map "
+                f"{self.version}: a map plays with its own deck"
+            )
         self._load_map(map_data)
         self._load_quests(quest_data)
         self._build_tables()
@@ -240,23 +261,65 @@ def _as_dict(value: object, what: str) -> dict[str, object]:
     return value
 
 
-def load_map(map_path: Path | None = None, quest_path: Path | None = None) -> MapSpec:
-    map_path = map_path or DATA_DIR / "map.json"
-    quest_path = quest_path or DATA_DIR / "quests.json"
+def _version(data: dict[str, object], what: str) -> int:
+    version = data.get("version") if isinstance(data, dict) else None
+    if type(version) is not int or version < 1:
+        raise ContentError(f"the {what} must name its map version (1, 2, ...), not {version!r}")
+    return version
+
+
+def is_map_version(value: object) -> TypeGuard[int]:
+    """True when ``value`` names a map this edition has: the integer, not ``true`` or ``2.0``,
+    which JSON tells apart from it (and Python's ``==`` does not)."""
+    return type(value) is int and value in MAP_VERSIONS
+
+
+def check_map_version(value: object) -> int:
+    """``value`` if it names a map this edition has, else ``ContentError`` saying which it has."""
+    if is_map_version(value):
+        return value
+    raise ContentError(
+        f"There is no map {value!r}: this edition has maps {MAP_VERSIONS[0]} to {MAP_VERSIONS[-1]}."
+    )
+
+
+def load_map(version: int, data_dir: Path = DATA_DIR) -> MapSpec:
+    """Map ``version`` and its deck read from ``data_dir`` (``maps/N.json``, ``quests/N.json``),
+    each file checked to be of that version. Not cached: ``get_map`` is the shared one."""
+    if type(version) is not int or version < 1:
+        raise ContentError(f"a map version is a whole number from 1, not {version!r}")
+    map_path = data_dir / "maps" / f"{version}.json"
+    quest_path = data_dir / "quests" / f"{version}.json"
     try:
         map_data = json.loads(map_path.read_text(encoding="utf-8"))
         quest_data = json.loads(quest_path.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as err:
-        raise ContentError(f"cannot read game data: {err}") from err
+        raise ContentError(f"cannot read the data of map {version}: {err}") from err
     try:
-        return MapSpec(map_data, quest_data)
+        spec = MapSpec(map_data, quest_data)
     except (KeyError, TypeError, ValueError) as err:
         if isinstance(err, ContentError):
-            raise
-        raise ContentError(f"malformed game data: {err!r}") from err
+            raise ContentError(f"map {version} ({map_path}, {quest_path}): {err}") from None
+        raise ContentError(f"malformed data of map {version}: {err!r}") from err
+    if spec.version != version:
+        raise ContentError(
+            f"maps/{version}.json says it is map {spec.version}: a map file is named by its version"
+        )
+    return spec
+
+
+def get_map(version: int) -> MapSpec:
+    """Map ``version`` as every game on it shares it, loaded once per process; an unknown
+    version is ``ContentError``."""
+    # Checked before the cache, where True would be taken for 1.
+    return _shipped(check_map_version(version))
 
 
 @cache
+def _shipped(version: int) -> MapSpec:
+    return load_map(version)
+
+
 def default_map() -> MapSpec:
-    """The shipped board, loaded once per process."""
-    return load_map()
+    """The map new games are played on (``CURRENT_MAP``)."""
+    return _shipped(CURRENT_MAP)

@@ -1,4 +1,5 @@
-"""``parse_action``: the inverse of ``str(action)`` for the actions legal in a state."""
+"""``parse_action``: the inverse of ``action.describe(state.board)`` for the actions legal in a
+state (``str(action)`` for a game on the current map)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ def _normalise(text: str) -> str:
 
 
 def parse_action(state: GameState, text: str) -> Action:
-    """The legal action whose text is ``text`` (case and spacing ignored, "->" for "→")."""
+    """The legal action whose text on the game's map is ``text`` (case and spacing ignored,
+    "->" for "→")."""
     if not isinstance(text, str):
         raise IllegalActionError(f"an action is given as text, got {text!r}")
     wanted = _normalise(text)
     legal = state.legal_actions()
     for action in legal:
-        if _normalise(str(action)) == wanted:
+        if _normalise(action.describe(state.board)) == wanted:
             return action
     raise IllegalActionError(explain_text(state, text))

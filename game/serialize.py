@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game import state_reader
-from game.content import MapSpec, default_map
+from game.content import MapSpec
 from game.jsontext import StateFormatError, load_json
 from game.state_check import check_state
 from game.state_reader import FORMAT, VERSION, rules_from_dict
@@ -37,13 +37,14 @@ __all__ = [
 def state_from_json(
     text: str | bytes, cls: type[GameState], board: MapSpec | None = None
 ) -> GameState:
-    """A state of class ``cls`` from its JSON form; ``StateFormatError`` says why a text is
-    refused. ``GameState.from_json`` passes its class, which this module sits beneath."""
+    """A state of class ``cls`` from its JSON form, on the map it names (``board``, if given,
+    must be that map); ``StateFormatError`` says why a text is refused. ``GameState.from_json``
+    passes its class, which this module sits beneath."""
     return state_from_dict(load_json(text, "saved game"), cls, board)
 
 
 def state_from_dict(data: Any, cls: type[GameState], board: MapSpec | None = None) -> GameState:
     """Read ``data`` field by field, then check the game's invariants (``game.state_check``)."""
-    state = state_reader.state_from_dict(data, cls, board or default_map())
+    state = state_reader.state_from_dict(data, cls, board)
     check_state(state)
     return state

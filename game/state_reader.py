@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.content import DECK_NAMES, KINGDOM_IDS, MapSpec
+from game.content import DECK_NAMES, KINGDOM_IDS, MAP_VERSIONS, MapSpec, get_map, is_map_version
 from game.core import COIN_VALUES, NUM_ROUNDS, PHASE_NAMES, SEED_LIMIT, Rules
 from game.jsontext import StateFormatError
 
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
 
 FORMAT = "strategos-state"
 VERSION = 1
+# The map of a record or a state that names none: written before maps had versions (R2.5).
+FIRST_MAP = 1
 
 _TOP_KEYS = {
     "format", "version", "players", "rules", "seed", "chance_counter", "season", "phase",
@@ -54,6 +56,27 @@ def is_version(value: Any, version: int) -> bool:
     """True when ``value`` is the format version ``version`` itself: ``true`` and ``1.0`` equal
     1 to Python, but are not what this edition writes."""
     return type(value) is int and value == version
+
+
+def map_of(data: dict[str, Any]) -> Any:
+    """What a record's or a state's JSON says of its map, unchecked: ``FIRST_MAP`` when it says
+    nothing (written before maps had versions)."""
+    return data.get("map", FIRST_MAP)
+
+
+def need_map(value: Any, what: str) -> int:
+    """``value`` as the map version of a ``what`` ("game record", "saved game"), or
+    ``StateFormatError`` saying why it is not one this edition has."""
+    if is_map_version(value):
+        return value
+    if type(value) is int and value > 0:  # a map of a later edition, to be named as such
+        raise StateFormatError(
+            f"This {what} is played on map {value}, which this edition does not have (it has "
+            f"maps {MAP_VERSIONS[0]} to {MAP_VERSIONS[-1]})."
+        )
+    raise StateFormatError(
+        f"The {what} is damaged: its map must be a whole number from 1, not {_show(value)}."
+    )
 
 
 def need_bool(value: Any, what: str) -> bool:
@@ -134,8 +157,9 @@ class _Reader:
         return seat
 
 
-def state_from_dict(data: Any, cls: type[GameState], board: MapSpec) -> GameState:
-    """A state of class ``cls`` (``GameState``, which builds on this module) read from ``data``."""
+def state_from_dict(data: Any, cls: type[GameState], board: MapSpec | None = None) -> GameState:
+    """A state of class ``cls`` (``GameState``, which builds on this module) read from ``data``,
+    on the map it names (map 1 if it names none), which ``board``, if given, must be."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise StateFormatError("This is not a Strategos saved game (its format marker is missing).")
     if not is_version(data.get("version"), VERSION):
@@ -143,7 +167,16 @@ def state_from_dict(data: Any, cls: type[GameState], board: MapSpec) -> GameStat
             f"This saved game is of version {_show(data.get('version'))}, which this edition "
             f"cannot read (it reads version {VERSION})."
         )
-    need_object(data, "the state", _TOP_KEYS)
+    map_version = need_map(map_of(data), "saved game")
+    if board is None:
+        board = get_map(map_version)
+    elif board.version != map_version:
+        raise StateFormatError(
+            f"This saved game is played on map {map_version}; it cannot be read on map "
+            f"{board.version}."
+        )
+    # A state written before maps had versions has no "map"; one written since has it.
+    need_object(data, "the state", _TOP_KEYS | {"map"} if "map" in data else _TOP_KEYS)
     n = need_int(data["players"], 2, 6, "the number of players")
     rules = rules_from_dict(data["rules"])
     state = cls(board, rules, n, need_seed(data["seed"]))

@@ -85,6 +85,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        "map": board.version,
         "players": n,
         "rules": {
             "coins": state.rules.coins,

@@ -61,10 +61,4 @@ def undo(record: GameRecord, count: int = 1) -> GameRecord:
             f"R4.5: {count} action(s) cannot be taken back here; {allowed} can "
             "(only own actions of this turn since the last roll, draw or opponent's decision)"
         )
-    return GameRecord(
-        record.num_players,
-        record.seed,
-        record.rules,
-        None if record.kingdoms is None else list(record.kingdoms),
-        record.actions[:-count],
-    )
+    return record.with_actions(record.actions[:-count])

@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 
 from game.content import MapSpec, default_map
+from tests.other_map import other_current_map
+
+__all__ = ["board", "other_current_map"]  # other_current_map: a fixture for every test here
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,15 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parents[1] / "game" / "data"
+MAPS = DATA / "maps"  # map N is maps/N.json, its quest deck quests/N.json (R2.5)
+QUESTS = DATA / "quests"
+
+
+def map_versions() -> list[int]:
+    """The versions of the map files there are, ascending (a file not named by a whole number
+    is reported by tests/test_maps.py)."""
+    return sorted(int(p.stem) for p in MAPS.glob("*.json") if p.stem.isdigit())
+
 
 # A data file, or one of its records (a city, a ship, a route, a card), as JSON gives it.
 Record = dict[str, Any]

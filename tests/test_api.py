@@ -226,8 +226,8 @@ def test_every_action_type_has_a_json_form_that_reads_back() -> None:
     record = play_random(state, rng)
     for action in record:
         samples.setdefault(type(action), action)
-        data = json.loads(json.dumps(action.to_json()))
-        assert action_from_json(data) == action
+        data = json.loads(json.dumps(action.to_json(state.board)))
+        assert action_from_json(data, state.board) == action
     assert {t.__name__ for t in samples} >= {
         "PickKingdom", "PlaceGeneral", "ChooseDeck", "DrawCard", "Roll", "Move", "EndTurn",
         "BattleRoll", "CommitCoin",
@@ -249,7 +249,7 @@ def test_every_action_type_has_a_json_form_that_reads_back() -> None:
 )
 def test_action_from_json_refuses_malformed_data(data: object) -> None:
     with pytest.raises(ValueError):
-        action_from_json(data)
+        action_from_json(data, game.default_map())
 
 
 # -- state JSON --------------------------------------------------------------------------------

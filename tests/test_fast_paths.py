@@ -99,7 +99,8 @@ def test_equal_copies_of_listed_actions_play_the_same_game() -> None:
                 action = state.sample_chance(rng)
             else:
                 action = rng.choice(state.legal_actions())
-            state.apply_action(action_from_json(action.to_json()) if copies else action)
+            copy = action_from_json(action.to_json(state.board), state.board)
+            state.apply_action(copy if copies else action)
         return state.to_json()
 
     assert play(copies=True) == play(copies=False)
@@ -133,7 +134,7 @@ def test_rolls_are_recognised_by_value_too() -> None:
     play_until(state, P_ROLL, seed=4)
     roll = flow.ROLL_ACTIONS[40]
     assert isinstance(roll, Roll)
-    copy = action_from_json(roll.to_json())
+    copy = action_from_json(roll.to_json(state.board), state.board)
     assert copy is not roll
     state.apply_action(copy)
     assert state.dice == list(roll.dice)

@@ -21,6 +21,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from game import MAP_VERSIONS
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("game", "ai", "web")
 # What the build reads besides the packages (pyproject.toml names README.md as the readme).
@@ -44,8 +46,15 @@ PLAY = textwrap.dedent(
         assert Path(module.__file__).resolve().is_relative_to(site), module.__file__
 
     files = importlib.resources.files
-    board = json.loads(files("game").joinpath("data/map.json").read_text(encoding="utf-8"))
-    quests = json.loads(files("game").joinpath("data/quests.json").read_text(encoding="utf-8"))
+    current = f"{game.CURRENT_MAP}.json"
+    board = json.loads(files("game").joinpath("data/maps", current).read_text(encoding="utf-8"))
+    quests = json.loads(
+        files("game").joinpath("data/quests", current).read_text(encoding="utf-8")
+    )
+    maps = [game.get_map(v).version for v in game.MAP_VERSIONS]  # every map, and its deck
+    territories = [
+        files("web").joinpath(f"data/territories_{v}.json").is_file() for v in game.MAP_VERSIONS
+    ]
     coast = files("web").joinpath("data/coastlines.json").read_text(encoding="utf-8")
     json.loads(coast)
     assert files("web").joinpath("assets/fonts/DejaVuSans.ttf").is_file()
@@ -74,6 +83,8 @@ PLAY = textwrap.dedent(
     print(json.dumps({
         "cities": len(board["cities"]),
         "quest_cards": len(quests["cards"]),
+        "maps": maps,
+        "territories": territories,
         "typed": typed,
         "decisions": decisions,
         "greedy_moves": greedy_moves,
@@ -158,14 +169,13 @@ def test_the_wheel_holds_the_three_packages_whole(wheel: Path) -> None:
     assert not missing, f"left out of the wheel: {missing[:20]}"
     for must in (
         "game/rules/turn.py",
-        "game/data/map.json",
-        "game/data/quests.json",
+        *(f"game/data/{kind}/{v}.json" for kind in ("maps", "quests") for v in MAP_VERSIONS),
         "web/assets/fonts/DejaVuSans.ttf",
         "web/assets/fonts/DejaVuSerif-Bold.ttf",
         "web/assets/fonts/LICENSE-DejaVu.txt",
         "web/assets/icon.png",
         "web/data/coastlines.json",
-        "web/data/territories.json",
+        *(f"web/data/territories_{v}.json" for v in MAP_VERSIONS),
         "web/template/strategos.tmpl",
         "game/py.typed",
         "ai/py.typed",
@@ -218,6 +228,8 @@ def test_an_installed_copy_plays_a_whole_game_away_from_the_tree(
     )
     outcome = json.loads(_run([str(python), "-I", "-c", PLAY], cwd=tmp_path).stdout)
     assert outcome["cities"] > 0 and outcome["quest_cards"] > 0
+    assert outcome["maps"] == list(MAP_VERSIONS)
+    assert outcome["territories"] == [True] * len(MAP_VERSIONS)
     assert outcome["typed"] == ["game", "ai", "web"]
     assert outcome["greedy_moves"] == 12
     assert outcome["decisions"] > outcome["greedy_moves"]

@@ -1,6 +1,6 @@
-"""Print a balance report for game/data/map.json (R2, R5.3).
+"""Print a balance report for a map file (R2, R5.3): game/data/maps/N.json.
 
-Usage: python3 tools/check_map.py [path/to/map.json]
+Usage: python3 tools/check_map.py [path/to/N.json]   (the newest map by default)
 
 Reports the counts per kingdom, routes and ships, the winter (land-only) components, and
 the distances in segments between capitals of different kingdoms over summer routes.
@@ -59,8 +59,9 @@ def report(board: maps.Record) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    newest = maps.MAPS / f"{max(maps.map_versions(), default=1)}.json"
     parser.add_argument(
-        "map", nargs="?", type=Path, default=maps.DATA / "map.json", help="(game/data/map.json)"
+        "map", nargs="?", type=Path, default=newest, help=f"(the newest map, {newest.name})"
     )
     args = parser.parse_args(argv)
     try:

@@ -162,7 +162,8 @@ def _compare(
                 d = decide(state, config, seed)
                 tallies[spec].add(d, ref.action)
                 marks.append("=" if d.action == ref.action else "x")
-        print(f"position {i} (round {state.round}): reference picks {ref.action}; "
+        print(f"position {i} (round {state.round}): reference picks "
+              f"{ref.action.describe(state.board)}; "
               f"{' '.join(marks)}", flush=True)  # fmt: skip
 
 

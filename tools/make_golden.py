@@ -7,6 +7,9 @@ Each golden file holds one seeded game played to its end by a fixed random polic
 (scores, winners, season, phase, floors) plus the whole final state in its JSON form. The tests
 replay the record and compare. Run this script when a rule change is intended, and review the
 diff of tests/golden/ like any other change. With --check it only reports which files differ.
+
+The games are played on map 1, which never changes (R2.5: a new board is a new map version),
+so they change with the rules only, not with the current map.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import game  # noqa: E402
 from game.rules.scoring import winners  # noqa: E402
 from tests.playouts import aggressive_action  # noqa: E402
 
+GOLDEN_MAP = 1
 # name: (players, seed, rules)
 GAMES: dict[str, tuple[int, int, game.Rules]] = {
     "2p_base": (2, 101, game.Rules(coins=False, battle_dice=False, quests=False)),
@@ -57,7 +61,7 @@ def summary(state: game.GameState) -> dict[str, Any]:
 
 
 def play(players: int, seed: int, rules: game.Rules) -> dict[str, Any]:
-    state = game.new_game(players, seed=seed, rules=rules)
+    state = game.new_game(players, seed=seed, rules=rules, board=game.get_map(GOLDEN_MAP))
     record = game.GameRecord.for_state(state)
     rng = random.Random(seed)
     while not state.is_terminal():

@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
-"""Build the board's kingdom territories from the committed map and coastlines.
+"""Build the board's kingdom territories from the committed maps and coastlines.
 
 Usage:
 
-    python tools/prepare_territories.py [--map game/data/map.json]
-        [--coastlines web/data/coastlines.json] [--output web/data/territories.json]
+    python tools/prepare_territories.py [--map game/data/maps/N.json]
+        [--coastlines web/data/coastlines.json] [--output web/data/territories_N.json]
+
+Each map version has its own territories (R2.5: maps differ in which kingdom holds a city):
+``web/data/territories_N.json`` is made from ``game/data/maps/N.json``. Without ``--map`` the
+tool makes the file of every map version; ``--output`` goes with one ``--map``, whose own
+``version`` names the file by default.
 
 A territory is the land nearer, walking over land, to one of a kingdom's cities than to any
 other city: a Voronoi partition measured along the ground, so a peninsula belongs to the
@@ -13,8 +18,8 @@ from every city (the forests north of the Alps, the Sahara, the Arabian desert) 
 with no city at all is neutral; the three quest islands, whose cities belong to no kingdom,
 are a kind of their own.
 
-How, standard library only (the test rebuilds the file on every run, so it must be quick and
-give the same bytes everywhere):
+How, standard library only (the test rebuilds each map's file on every run, so it must be quick
+and give the same bytes everywhere):
 
 1. rasterise the land polygons on a grid of ``CELL`` world units;
 2. grow every city outward over land cells at once (Dijkstra on a 16-neighbour grid, so
@@ -32,7 +37,7 @@ give the same bytes everywhere):
 
 The output, in the world coordinates of ``web/geo.py`` (what the client draws with)::
 
-    {"format": 1, "source": ..., "owners": [6 kingdom ids, "island", "neutral"],
+    {"format": 1, "source": ..., "map": N, "owners": [6 kingdom ids, "island", "neutral"],
      "cell": ..., "reach": ..., "regions": [{"owner": i, "ring": [[x, y], ...]}, ...],
      "borders": [{"sides": [left, right], "line": [[x, y], ...]}, ...],
      "names": [{"owner": k, "at": [x, y], "room": r}, ...]}
@@ -58,6 +63,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)  # run as a script from anywhere
 
 from ai.command_line import unwritable  # noqa: E402
+from game.content import MAP_VERSIONS  # noqa: E402
 from web import geo  # noqa: E402  (pure Python: the one projection of the client)
 
 Point = tuple[float, float]
@@ -86,9 +92,8 @@ SEA = -1
 
 FORMAT = 1
 
-DEFAULT_MAP = os.path.join(ROOT, "game", "data", "map.json")
+MAPS = os.path.join(ROOT, "game", "data", "maps")
 DEFAULT_COASTLINES = os.path.join(ROOT, "web", "data", "coastlines.json")
-DEFAULT_OUTPUT = os.path.join(ROOT, "web", "data", "territories.json")
 
 # One step to each of 16 neighbours and its length in cells: the 8 around and the 8 knight's
 # moves, whose extra directions keep the grid's distances close to Euclidean.
@@ -470,17 +475,25 @@ def inside(x: float, y: float, ring: Sequence[Point]) -> bool:
 # Pipeline
 
 
-def load_cities(path: str) -> tuple[list[str], list[tuple[Point, int]]]:
-    """The kingdom ids in order, and each city's world position and owner index."""
+def map_path(version: int) -> str:
+    return os.path.join(MAPS, f"{version}.json")
+
+
+def load_cities(path: str) -> tuple[int, list[str], list[tuple[Point, int]]]:
+    """The map's version, its kingdom ids in order, and each city's world position and owner
+    index."""
     with open(path, encoding="utf-8") as handle:
         data = json.load(handle)
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise ValueError(f"{path} names no map version (1, 2, ...): {version!r}")
     ids = [k["id"] for k in data["kingdoms"]]
     cities = []
     for city in data["cities"]:
         kingdom = city.get("kingdom")
         owner = ids.index(kingdom) if kingdom is not None else ISLAND
         cities.append((geo.project(city["lat"], city["lon"]), owner))
-    return ids, cities
+    return version, ids, cities
 
 
 def build(
@@ -564,13 +577,15 @@ def _points(points: Sequence[Sequence[float]]) -> str:
     return "[" + ",".join(f"[{_number(x)},{_number(y)}]" for x, y in points) + "]"
 
 
-def render(kingdoms: Sequence[str], parts: dict[str, Any]) -> str:
+def render(version: int, kingdoms: Sequence[str], parts: dict[str, Any]) -> str:
     """The file's text: one region or border per line, compact numbers."""
     header = {
         "format": FORMAT,
         "source": (
-            "tools/prepare_territories.py from game/data/map.json and web/data/coastlines.json"
+            f"tools/prepare_territories.py from game/data/maps/{version}.json and "
+            "web/data/coastlines.json"
         ),
+        "map": version,
         "owners": [*kingdoms, "island", "neutral"],
         "cell": CELL,
         "reach": REACH,
@@ -597,26 +612,44 @@ def render(kingdoms: Sequence[str], parts: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the board's kingdom territories.")
-    parser.add_argument("--map", default=DEFAULT_MAP, help="the map data (game/data/map.json)")
+    parser.add_argument(
+        "--map", help="one map file (game/data/maps/N.json); without it, every map version"
+    )
     parser.add_argument("--coastlines", default=DEFAULT_COASTLINES, help="the land polygons")
-    parser.add_argument("--output", default=DEFAULT_OUTPUT, help="the file to write")
+    parser.add_argument(
+        "--output", help="the file to write, with --map (web/data/territories_N.json)"
+    )
     args = parser.parse_args(argv)
+    if args.output is not None and args.map is None:
+        parser.error("--output names the file of one map: give that map with --map")
     why = unwritable(args.output)  # before the build, not when its text is written
     if why:
         parser.error(why)
-    kingdoms, cities = load_cities(args.map)
+    paths = [args.map] if args.map is not None else [map_path(v) for v in MAP_VERSIONS]
+    maps = []
+    for path in paths:
+        try:
+            version, kingdoms, cities = load_cities(path)
+        except (OSError, ValueError, KeyError) as err:
+            parser.error(f"{path} cannot be read as a map: {err}")
+        output = args.output or geo.territories_path(version)
+        why = unwritable(output)
+        if why:
+            parser.error(why)
+        maps.append((output, version, kingdoms, cities))
     polygons = geo.load_coastlines(args.coastlines)
-    parts = build(polygons, cities)
-    text = render(kingdoms, parts)
-    with open(args.output, "w", encoding="utf-8", newline="\n") as handle:
-        handle.write(text)
-    points = sum(len(r["ring"]) for r in parts["regions"]) + sum(
-        len(b["line"]) for b in parts["borders"]
-    )
-    print(
-        f"{args.output}: {len(parts['regions'])} regions, {len(parts['borders'])} borders, "
-        f"{points} points, {len(text.encode('utf-8'))} bytes"
-    )
+    for output, version, kingdoms, cities in maps:
+        parts = build(polygons, cities)
+        text = render(version, kingdoms, parts)
+        with open(output, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        points = sum(len(r["ring"]) for r in parts["regions"]) + sum(
+            len(b["line"]) for b in parts["borders"]
+        )
+        print(
+            f"{output}: map {version}, {len(parts['regions'])} regions, "
+            f"{len(parts['borders'])} borders, {points} points, {len(text.encode('utf-8'))} bytes"
+        )
     return 0
 
 

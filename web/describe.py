@@ -107,7 +107,7 @@ def action_text(board: MapSpec, action: Action) -> str:
         return t("log_deck", deck=t(f"deck_name_{action.deck}"))
     if isinstance(action, Roll):
         return t("log_roll", dice=" ".join(map(str, action.dice)))
-    return str(action)
+    return action.describe(board)
 
 
 def distinct_texts(board: MapSpec, actions: Sequence[Action]) -> list[str]:

@@ -123,9 +123,13 @@ def load_coastlines(path: str | None = None) -> list[list[tuple[float, float]]]:
     return result
 
 
-DEFAULT_TERRITORIES_PATH = os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "data", "territories.json"
-)
+def territories_path(map_version: int) -> str:
+    """The territories of map ``map_version``: each map has its own (R2.5: the kingdoms hold
+    other cities on another map)."""
+    return os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "data", f"territories_{map_version}.json"
+    )
+
 
 TERRITORIES_FORMAT = 1
 TERRITORY_ISLAND = 6
@@ -197,14 +201,15 @@ def _owner(value: object, path: str, what: str) -> int:
     return value
 
 
-def load_territories(path: str | None = None) -> Territories:
-    """Read the kingdom territories (``data/territories.json`` next to this module).
+def load_territories(map_version: int, path: str | None = None) -> Territories:
+    """Read the kingdom territories of map ``map_version`` (``data/territories_N.json`` next to
+    this module, or ``path``), which the file must say it is of.
 
-    Raises ``ValueError`` if the file is not a well-formed territory file, and ``OSError`` if
-    it cannot be read.
+    Raises ``ValueError`` if the file is not a well-formed territory file of that map, and
+    ``OSError`` if it cannot be read.
     """
     if path is None:
-        path = DEFAULT_TERRITORIES_PATH
+        path = territories_path(map_version)
     data = _read_format(path, TERRITORIES_FORMAT, "territory")
     parts = {key: data.get(key) for key in ("regions", "borders", "names")}
     for key, value in parts.items():
@@ -229,4 +234,9 @@ def load_territories(path: str | None = None) -> Territories:
         if not isinstance(room, int | float) or not _is_number(room):
             raise ValueError(f"{path}: name {i} needs a number 'room'")
         names.append((_owner(n.get("owner"), path, f"name {i}"), at, float(room)))
+    made_for = data.get("map")
+    if type(made_for) is not int or made_for != map_version:
+        raise ValueError(
+            f"{path} holds the territories of map {made_for!r}, not of map {map_version}"
+        )
     return Territories(regions, borders, names)

@@ -258,6 +258,10 @@ TEXT: dict[str, tuple[str, str]] = {
         "This save is from another version of Strategos (format {version}).",
         "Это сохранение другой версии Стратегоса (формат {version}).",
     ),
+    "save_map": (
+        "This save is of a game on map {map}, which this version of Strategos does not have.",
+        "Это сохранение партии на карте {map}, которой нет в этой версии Стратегоса.",
+    ),
     "file_too_large": (
         "{path} is larger than any game record.",
         "{path} больше любой записи партии.",

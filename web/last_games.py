@@ -29,6 +29,7 @@ from typing import Any
 from game import NUM_ROUNDS, StateFormatError, winners
 from game.content import KINGDOM_IDS
 from game.jsontext import MAX_BYTES
+from game.state_reader import FIRST_MAP, map_of
 from web.session import MatchSession
 from web.storage import Storage, read_json
 
@@ -72,8 +73,12 @@ def _key(slot: int) -> str:
 
 
 def _digest(data: dict[str, Any]) -> str:
-    """The game itself: its header and actions, not who watched it or when."""
+    """The game itself: its header, map and actions, not who watched it or when."""
     game = {k: data.get(k) for k in ("players", "seed", "rules", "kingdoms", "actions")}
+    # Map 1 is left out, so that a game kept before maps had versions, which names none, has
+    # the digest it had, and the same game imported again is still found as the same.
+    if map_of(data) != FIRST_MAP:
+        game["map"] = map_of(data)
     return hashlib.sha1(json.dumps(game, sort_keys=True).encode()).hexdigest()[:16]
 
 

@@ -126,8 +126,7 @@ class Navigator:
         return scene
 
     def replay_session(self, session: MatchSession) -> ReplayScene:
-        record = GameRecord(session.record.num_players, session.record.seed, session.record.rules,
-                            session.record.kingdoms, list(session.record.actions))  # fmt: skip
+        record = session.record.with_actions(session.record.actions)
         return self.open_replay(record, session.config, session.viewer)
 
     def open_last_games(self) -> None:

@@ -20,7 +20,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game import RECORD_FORMAT, GameRecord, StateFormatError, load_json
+from game.content import is_map_version
 from game.jsontext import MAX_BYTES
+from game.state_reader import map_of
 from web import i18n, last_games
 from web.config import MatchConfig
 from web.session import MatchSession
@@ -159,6 +161,11 @@ def refusal(text: str | bytes, engine_reason: str) -> str:
         if type(version) is int and 0 < version < 1000:  # an edition's number, to be shown
             return i18n.t("save_version", version=str(version))
         return i18n.t("save_damaged", reason=i18n.t("save_garbled"))
+    board = map_of(data)
+    if not is_map_version(board):
+        if type(board) is int and 0 < board < 1000:  # a map of a later edition, to be named
+            return i18n.t("save_map", map=str(board))
+        return i18n.t("save_damaged", reason=i18n.t("save_garbled"))
     unplayable = _NO_REPLAY.match(engine_reason)
     if unplayable is not None:
         log.warning("the file is refused: %s", engine_reason)  # the engine's whole sentence
@@ -187,7 +194,8 @@ def _header(data: Any) -> tuple[Any, ...] | None:
     client = data.get("client")
     seats = client.get("seats") if isinstance(client, dict) else None
     fields = ("format", "version", "players", "seed", "rules", "kingdoms")
-    return (*(data.get(k) for k in fields), seats)
+    # A save written before maps had versions names none: it is of map 1, as its game is now.
+    return (*(data.get(k) for k in fields), map_of(data), seats)
 
 
 def _extends(text: str, session: MatchSession) -> bool:

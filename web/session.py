@@ -281,11 +281,7 @@ class MatchSession:
             self.state = self._undo.pop().state
         else:
             self._undo.clear()
-            shorter = GameRecord(
-                self.record.num_players, self.record.seed, self.record.rules,
-                self.record.kingdoms, self.record.actions[:last],
-            )  # fmt: skip
-            self.state = shorter.replay()
+            self.state = self.record.with_actions(self.record.actions[:last]).replay()
         del self.record.actions[last:]
         del self.log[last:]
         self.chances.forget_after(last)

@@ -43,7 +43,7 @@ def explain(state: GameState, action: Action) -> str:
             rule, event = "R4.1", "the roll of the four action dice"
         else:
             rule, event = ("R8.3" if state.rules.battle_dice else "R7.2"), "the battle roll"
-        return f"{rule}: {action} is not a possible outcome of {event}"
+        return f"{rule}: {action.describe(board)} is not a possible outcome of {event}"
     if isinstance(action, PickKingdom):
         return "R3.1: that kingdom is already taken, or kingdoms are not being chosen now"
     if isinstance(action, PlaceGeneral):
@@ -64,7 +64,10 @@ def explain(state: GameState, action: Action) -> str:
     if isinstance(action, Continue):
         return "R5.4: the mover may only continue to a city within the points left after a Pass"
     if state.phase != P_ACTION:
-        return f"R4: {action} cannot be played now (waiting for: {PHASE_NAMES[state.phase]})"
+        return (
+            f"R4: {action.describe(board)} cannot be played now "
+            f"(waiting for: {PHASE_NAMES[state.phase]})"
+        )
     if isinstance(action, Trade):
         if state.traded:
             return "R4.3: dice may be traded for a 6 only once per turn"
@@ -104,7 +107,7 @@ def explain(state: GameState, action: Action) -> str:
             "R9.5: building needs a general on the island, that island's quest card in hand "
             "and a floor on an own capital"
         )
-    return f"R4: {action} is not allowed now"
+    return f"R4: {action.describe(board)} is not allowed now"
 
 
 _RANGES = {
@@ -167,6 +170,6 @@ def _explain_move(state: GameState, action: Move) -> str:
 def explain_text(state: GameState, text: str) -> str:
     """Why a typed action cannot be played: the rule if it can be identified, else the options."""
     legal = state.legal_actions()
-    sample = ", ".join(str(a) for a in legal[:5])
+    sample = ", ".join(a.describe(state.board) for a in legal[:5])
     more = f" and {len(legal) - 5} more" if len(legal) > 5 else ""
     return f"{text!r} is not a legal action now; legal actions include: {sample}{more}"

@@ -267,4 +267,4 @@ def apply_action(state: GameState, action: Action) -> None:
     elif isinstance(action, PlaceGeneral):
         setup.place_general(state, action)
     else:  # pragma: no cover - every legal action kind is handled above
-        raise IllegalActionError(f"unhandled action {action}")
+        raise IllegalActionError(f"unhandled action {action.describe(state.board)}")

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from ai import arena
-from game import P_PICK, GameState, Rules
+from game import CURRENT_MAP, P_PICK, GameState, Rules
 
 
 def test_wilson_interval() -> None:
@@ -248,6 +248,21 @@ OLD_EASY_5 = (
     "level=0.15, track=0.12, coin=0.15, floors_quests=0.35, qualify=1.4, standing_base=0.8, "
     "guard=0.0, beta_start=0.38, beta_end=0.55))"
 )
+
+
+def test_a_log_from_before_maps_had_versions_is_a_tournament_on_map_1(tmp_path: Path) -> None:
+    """Its games were played on map 1: today's games, on the current map, are not added to it
+    (R2.5), and the sentence says why."""
+    log = tmp_path / "games.jsonl"
+    arena.tournament(["greedy", "random"], 1, seed=9, rules=Rules(), log=str(log))
+    entry = json.loads(log.read_text(encoding="utf-8"))
+    assert entry["map"] == CURRENT_MAP
+    del entry["map"]
+    log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
+    assert arena.log_key(entry, ["map", "pick"]) == {"map": 1, "pick": False}
+    with pytest.raises(ValueError, match=r"another tournament \(other map\)"):
+        arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=str(log))
+    assert json.loads(log.read_text(encoding="utf-8")) == entry  # left as it was
 
 
 def test_a_log_from_before_pruning_is_not_resumed_by_a_pruning_spec(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from ai import arena, pool
 from ai.settings import agent_settings
-from game import Rules
+from game import CURRENT_MAP, Rules
 
 SPECS = ["greedy", "random"]
 LOGS = Path(__file__).resolve().parents[2] / "experiments" / "arena" / "logs"
@@ -44,6 +44,18 @@ def test_the_same_seed_twice_or_another_matchup_is_refused(tmp_path: Path) -> No
     with pytest.raises(ValueError, match="another matchup"):
         pool.pool([a, other])
     assert pool.main([a, other]) == 2
+
+
+def test_games_of_two_maps_are_not_pooled(tmp_path: Path) -> None:
+    """A log written before maps had versions names none: its games are of map 1 (R2.5)."""
+    now = _run(tmp_path, "now.jsonl", 9, 2)
+    before = tmp_path / "before.jsonl"
+    lines = Path(_run(tmp_path, "b.jsonl", 10, 2)).read_text(encoding="utf-8").splitlines()
+    entries = [{k: v for k, v in json.loads(line).items() if k != "map"} for line in lines]
+    before.write_text("".join(json.dumps(e) + "\n" for e in entries), encoding="utf-8")
+    assert pool.pool([str(before)])["map"] == 1 and pool.pool([now])["map"] == CURRENT_MAP
+    with pytest.raises(ValueError, match=r"another matchup than .* \(map\)"):
+        pool.pool([now, str(before)])
 
 
 def test_a_cut_last_line_is_left_out_and_a_bad_line_refused(tmp_path: Path) -> None:

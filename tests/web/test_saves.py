@@ -454,6 +454,8 @@ def _bad_files(app: App) -> dict[str, bytes]:
         "foreign.json": json.dumps({"hello": "world"}).encode(),
         "list.json": b"[1, 2, 3]",
         "future.json": json.dumps({**data, "version": 99}).encode(),
+        "future_map.json": json.dumps({**data, "map": 99}).encode(),
+        "bad_map.json": json.dumps({**data, "map": "x"}).encode(),
         "lacking.json": json.dumps({"format": "strategos-record", "version": 1}).encode(),
         "seats.json": json.dumps({**data, "client": {"seats": [{"kind": "robot"}]}}).encode(),
         # Its second action first: a record that does not replay.
@@ -465,6 +467,7 @@ READABLE = (
     "This file is not a Strategos save.",
     "The save is damaged: ",
     "This save is from another version of Strategos",
+    "This save is of a game on map",
 )
 PARSER_WORDS = ("char ", "line 1", "column", "Expecting", "Unterminated", "Traceback", "Error:")
 
@@ -482,6 +485,10 @@ def test_import_refusals_are_sentences_that_cover_no_button(
         "foreign.json": i18n.TEXT["save_not_strategos"][0],
         "list.json": i18n.TEXT["save_not_strategos"][0],
         "future.json": "This save is from another version of Strategos (format 99).",
+        "future_map.json": (
+            "This save is of a game on map 99, which this version of Strategos does not have."
+        ),
+        "bad_map.json": "The save is damaged: the file is cut short or garbled.",
     }
     files = _bad_files(app)
     app.set_language(lang)

@@ -1,6 +1,7 @@
-"""The committed kingdom territories: made by the tool from the committed map and coastlines,
-every city inside its own kingdom's land, neutral land where no kingdom reaches, drawn as a
-board (pictures written to artifacts/screenshots/ for people to look at)."""
+"""The committed kingdom territories, one file per map version: made by the tool from the
+committed maps and coastlines, every city inside its own kingdom's land, neutral land where no
+kingdom reaches, drawn as a board (pictures written to artifacts/screenshots/ for people to
+look at)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from types import ModuleType
 
 import pytest
 
-from game import default_map
+from game import MAP_VERSIONS, default_map, get_map
+from tests.tool_scripts import load_tool, usage_error
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TERRITORIES = os.path.join(ROOT, "web", "data", "territories.json")
 SCRIPT = os.path.join(ROOT, "tools", "prepare_territories.py")
 SHOTS = Path(ROOT) / "artifacts" / "screenshots"
 
@@ -33,28 +34,70 @@ def _load(name: str, relative: str) -> ModuleType:
 geo = _load("_strategos_geo_for_territories", os.path.join("web", "geo.py"))
 
 
+def territories_file(version: int) -> str:
+    return os.path.join(ROOT, "web", "data", f"territories_{version}.json")
+
+
+@pytest.fixture(scope="module", params=MAP_VERSIONS, ids=lambda v: f"map{v}")
+def version(request: pytest.FixtureRequest) -> int:
+    number: int = request.param
+    return number
+
+
 @pytest.fixture(scope="module")
-def territories() -> object:
-    return geo.load_territories()
+def territories(version: int) -> object:
+    return geo.load_territories(version)
 
 
-def test_script_reproduces_committed_file(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def map1_territories() -> object:
+    """Map 1's: the places tested by name below are its geography."""
+    return geo.load_territories(1)
+
+
+def test_there_is_a_file_for_every_map() -> None:
+    made = sorted(Path(ROOT, "web", "data").glob("territories*.json"))
+    assert [p.name for p in made] == [f"territories_{v}.json" for v in MAP_VERSIONS]
+
+
+def test_script_reproduces_committed_file(tmp_path: Path, version: int) -> None:
     out = tmp_path / "territories.json"
+    board = os.path.join(ROOT, "game", "data", "maps", f"{version}.json")
     subprocess.run(
-        [sys.executable, SCRIPT, "--output", str(out)], check=True, capture_output=True, cwd=ROOT
-    )
-    assert out.read_bytes() == Path(TERRITORIES).read_bytes(), (
-        "web/data/territories.json is not what tools/prepare_territories.py makes from the "
-        "committed map and coastlines: run the tool and commit its output"
+        [sys.executable, SCRIPT, "--map", board, "--output", str(out)],
+        check=True, capture_output=True, cwd=ROOT,
+    )  # fmt: skip
+    assert out.read_bytes() == Path(territories_file(version)).read_bytes(), (
+        f"web/data/territories_{version}.json is not what tools/prepare_territories.py makes "
+        f"from game/data/maps/{version}.json and the coastlines: run the tool and commit its "
+        "output"
     )
 
 
-def test_file_is_small_and_well_formed() -> None:
-    assert os.path.getsize(TERRITORIES) < 120 * 1024
-    with open(TERRITORIES, encoding="utf-8") as handle:
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["--output", "x.json"], "--output names the file of one map: give that map with --map"),
+        (["--map", "gone.json"], "gone.json cannot be read as a map"),
+    ],
+)
+def test_the_tool_refuses_what_names_no_map(
+    argv: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tool = load_tool("prepare_territories", "_strategos_prepare_territories_for_maps")
+    err = usage_error(tool.main, [str(tmp_path / a) if a.endswith(".json") else a for a in argv],
+                      capsys)  # fmt: skip
+    assert says in err and "Traceback" not in err
+    assert not list(tmp_path.iterdir())
+
+
+def test_file_is_small_and_well_formed(version: int) -> None:
+    path = territories_file(version)
+    assert os.path.getsize(path) < 120 * 1024
+    with open(path, encoding="utf-8") as handle:
         data = json.load(handle)
-    ids = [k.id for k in default_map().kingdoms]
-    assert data["format"] == 1
+    ids = [k.id for k in get_map(version).kingdoms]
+    assert data["format"] == 1 and data["map"] == version
     assert data["owners"] == [*ids, "island", "neutral"]
     assert len(data["names"]) == 6
     for region in data["regions"]:
@@ -67,8 +110,8 @@ def test_file_is_small_and_well_formed() -> None:
         assert left != right and len(border["line"]) >= 2
 
 
-def test_every_city_lies_in_its_kingdoms_territory(territories: object) -> None:
-    board = default_map()
+def test_every_city_lies_in_its_kingdoms_territory(territories: object, version: int) -> None:
+    board = get_map(version)
     for node in board.nodes[: board.num_cities]:
         x, y = geo.project(node.lat, node.lon)
         owner = territories.owner_at(x, y)  # type: ignore[attr-defined]
@@ -98,9 +141,9 @@ def test_each_kingdom_is_mostly_one_land(territories: object) -> None:
     ],
 )
 def test_land_far_from_every_city_is_neutral(
-    territories: object, place: str, lat: float, lon: float
+    map1_territories: object, place: str, lat: float, lon: float
 ) -> None:
-    owner = territories.owner_at(*geo.project(lat, lon))  # type: ignore[attr-defined]
+    owner = map1_territories.owner_at(*geo.project(lat, lon))  # type: ignore[attr-defined]
     assert owner in (geo.TERRITORY_NEUTRAL, -1), f"{place} belongs to {owner}"
 
 
@@ -108,9 +151,10 @@ def test_land_far_from_every_city_is_neutral(
     "island, lat, lon", [("Sardinia", 40.0, 9.0), ("Crete", 35.2, 24.9), ("Cyprus", 35.0, 33.2)]
 )
 def test_quest_islands_are_their_own_kind(
-    territories: object, island: str, lat: float, lon: float
+    map1_territories: object, island: str, lat: float, lon: float
 ) -> None:
-    assert territories.owner_at(*geo.project(lat, lon)) == geo.TERRITORY_ISLAND  # type: ignore[attr-defined]
+    owner = map1_territories.owner_at(*geo.project(lat, lon))  # type: ignore[attr-defined]
+    assert owner == geo.TERRITORY_ISLAND
 
 
 def test_borders_separate_what_they_say(territories: object) -> None:
@@ -144,13 +188,17 @@ def test_borders_separate_what_they_say(territories: object) -> None:
          '"names": []}', "at least 3 points"),
         ('{"format": 1, "regions": [], "borders": [{"sides": [1], "line": []}], "names": []}',
          "two sides"),
+        ('{"format": 1, "regions": [], "borders": [], "names": []}',
+         "holds the territories of map None, not of map 1"),
+        ('{"format": 1, "map": 2, "regions": [], "borders": [], "names": []}',
+         "holds the territories of map 2, not of map 1"),
     ],
 )  # fmt: skip
 def test_malformed_file_raises_value_error(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "territories.json"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ValueError, match=message):
-        geo.load_territories(str(path))
+        geo.load_territories(1, str(path))
 
 
 # -- the board drawn ---------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from game import MAP_VERSIONS
 from tests.tool_scripts import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,7 +175,8 @@ def test_archive_holds_exactly_the_runtime_files(build: dict[str, Path]) -> None
         "assets/game/__init__.py",
         "assets/ai/__init__.py",
         "assets/web/main.py",
-        "assets/game/data/map.json",
+        *(f"assets/game/data/{kind}/{v}.json" for kind in ("maps", "quests") for v in MAP_VERSIONS),
+        *(f"assets/web/data/territories_{v}.json" for v in MAP_VERSIONS),
     ):
         assert must in names
 
@@ -405,7 +407,9 @@ def test_staging_needs_the_client(tmp_path: Path) -> None:
 def test_runtime_file_rules() -> None:
     keep = [
         "game/state.py",
-        "game/data/map.json",
+        "game/data/maps/1.json",
+        "game/data/quests/2.json",
+        "web/data/territories_2.json",
         "web/assets/fonts/DejaVuSans.ttf",
         "ai/__init__.py",
         "web/scenes/title.py",

@@ -135,7 +135,7 @@ def goal(surface: pygame.Surface, box: Box, t: float) -> None:
     img = theme.text("7", 64, INK, "serif")
     surface.blit(img, img.get_rect(center=(cx, cy - 4)))
     caption(surface, i18n.t("score"), cx, cy + 66, 18)
-    # a quest card
+    # a quest card, of the map new games are played on
     board = default_map()
     first = next(c for c, spec in enumerate(board.cards) if spec.type == "destroy_floor")
     card(surface, Box(x0 + 290, y0 + 270, 230, 110), describe.card_text(board, first),
@@ -344,7 +344,7 @@ def towers(surface: pygame.Surface, box: Box, t: float) -> None:
 
 
 def quests(surface: pygame.Surface, box: Box, t: float) -> None:
-    board = default_map()
+    board = default_map()  # the cards of the map new games are played on
     picks = []
     for kind in ("destroy_floor", "build_island", "defeat_level4"):
         found = next(c for c, spec in enumerate(board.cards) if spec.type == kind)

@@ -1,6 +1,7 @@
 """The board picture that changes only with the camera: sea, land from the Natural Earth
 coastlines (``web/data/coastlines.json``), the kingdoms' territories with their borders and
-names (``web/data/territories.json``), land routes, sea lanes with their ships, city markers.
+names (``web/data/territories_N.json``, of map N), land routes, sea lanes with their ships,
+city markers.
 
 The picture is cut into square tiles at the camera's scale, each drawn once and kept: panning
 only lays kept tiles side by side, and a new scale draws just the tiles it shows. City names
@@ -42,20 +43,33 @@ Piece = tuple[int, Ring, Bounds]  # owner (or -1 for land), the band's part of a
 
 
 class BoardGeometry:
-    """World positions of nodes, the coastlines and the territories, read once."""
+    """World positions of nodes, the coastlines and the territories of one map, read once."""
 
     def __init__(self, board: MapSpec) -> None:
         self.board = board
         self.pos = [geo.project(n.lat, n.lon) for n in board.nodes]
         self.coasts = geo.load_coastlines()
         self.bounds = [_bounds(p) for p in self.coasts]
-        self.territories = geo.load_territories()
+        self.territories = geo.load_territories(board.version)
         self.border_bounds = [_bounds(line) for _, line in self.territories.borders]
         # pygame fills a polygon row by row over its whole height, testing every edge on each
         # row: the mainland zoomed in would cost tens of milliseconds a tile. Cut into bands,
         # a tile fills only its own rows, each against the few edges of that band.
         self.land_bands = bands([(-1, ring) for ring in self.coasts])
         self.region_bands = bands(self.territories.regions)
+
+
+# The geometry of each map shown so far, by map version: a match and a replay on the same map
+# share one (reading the territories takes a moment), and maps never share one.
+_GEOMETRIES: dict[int, BoardGeometry] = {}
+
+
+def board_geometry(board: MapSpec) -> BoardGeometry:
+    """``BoardGeometry(board)``, made once per map version."""
+    found = _GEOMETRIES.get(board.version)
+    if found is None or found.board is not board:
+        found = _GEOMETRIES[board.version] = BoardGeometry(board)
+    return found
 
 
 def _clip_rows(ring: Ring, lo: float, hi: float) -> Ring:

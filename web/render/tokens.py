@@ -18,6 +18,8 @@ SHAPES = ("hexagon", "triangle", "circle", "square", "diamond", "pentagon")
 
 
 def kingdom_color(k: int) -> tuple[int, int, int]:
+    # Every map has the same six kingdoms, colours and letters included (tests/test_maps.py),
+    # so the current map's tell them for a game on any map.
     if k < 0:
         return theme.NEUTRAL
     return theme.hex_color(default_map().kingdoms[k].color)

@@ -198,7 +198,7 @@ class LastGamesScene(Scene):
                   ) -> tuple[str, str]:  # fmt: skip
         """When and how long; who won. ``split``: the date on a line of its own; without
         ``players``, the number of players left to the row's kingdoms, which count them."""
-        board = default_map()
+        board = default_map()  # the kingdoms' names are the same on every map
         names = ", ".join(i18n.name(board.kingdoms[game.kingdoms[s]]) for s in game.winners
                           if 0 <= s < len(game.kingdoms) and game.kingdoms[s] >= 0)  # fmt: skip
         won = i18n.t("lg_won", names=names) if names else i18n.t("lg_nobody")

@@ -23,7 +23,6 @@ from game import (
     P_HALT,
     P_PLACE,
     IllegalActionError,
-    MapSpec,
     PlayerView,
     kinds,
 )
@@ -35,7 +34,7 @@ from web.layout import Box, Camera, MatchLayout
 from web.render import battle as battle_render
 from web.render import hud, tokens
 from web.render.board import BoardView, Marks
-from web.render.mapart import BoardGeometry
+from web.render.mapart import board_geometry
 from web.scene import Scene, Tip
 from web.scenes import match_chrome, match_controls, match_events, match_input, match_tips
 from web.scenes.match_controls import Prompt
@@ -53,16 +52,6 @@ WHY_SECONDS = 6.0  # a refusal's explanation stays this long
 HINT_W = 560  # the suggestions' panel: room for a Build named with its floor's capital
 SOUNDS = {kinds.ROLL: "dice", kinds.MOVE: "move", kinds.CONTINUE: "move",
           kinds.BATTLE_ROLL: "battle"}  # fmt: skip
-_GEOMETRY: BoardGeometry | None = None
-
-
-def geometry(board: MapSpec) -> BoardGeometry:
-    """The board's drawing geometry, made once: a record names no map, so every match the
-    client plays is on the default one."""
-    global _GEOMETRY
-    if _GEOMETRY is None:
-        _GEOMETRY = BoardGeometry(board)
-    return _GEOMETRY
 
 
 class MatchScene(Scene):
@@ -73,7 +62,7 @@ class MatchScene(Scene):
         self.session = session
         self.attract = attract
         board = session.state.board
-        self.board_view = BoardView(geometry(board))
+        self.board_view = BoardView(board_geometry(board))
         ai_bridge.prepare(board)
         self.camera = Camera(LAYOUT.map)
         self.animator = Animator(board, self.board_view.g.pos)

@@ -135,7 +135,7 @@ class NewGameScene(Scene):
             n = i + 2
             b.add(Button(box, str(n), partial(self._players, n), selected=n == c.num_players,
                          tag=f"players{n}", size=20))  # fmt: skip
-        board = default_map()
+        board = default_map()  # the map the new game is played on
         for s, seat in enumerate(c.seats):
             y = f.row_y + s * f.row_h
 

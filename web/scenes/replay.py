@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import COIN_VALUES, GameRecord, MapSpec, PlayerView, defender_seat, kinds
+from game import COIN_VALUES, GameRecord, PlayerView, defender_seat, kinds
 from game.actions import (
     BattleRoll,
     Build,
@@ -38,7 +38,7 @@ from web.layout import DRAWERS, Box, Camera, MatchLayout, centered
 from web.render import battle as battle_render
 from web.render import hud
 from web.render.board import BoardView, Marks
-from web.render.mapart import BoardGeometry
+from web.render.mapart import board_geometry
 from web.render.tokens import draw_die, kingdom_color, swatch
 from web.scene import Scene, Tip
 from web.scenes.review_panel import OVERLAY, ReviewPanel
@@ -64,15 +64,6 @@ BANNER_SIZE = 15
 COMPACT_WIDTHS = {"prev_season": 124, "prev_turn": 100, "prev_step": 100, "play": 104,
                   "next_step": 100, "next_turn": 100, "next_season": 124, "speed": 72,
                   "charts": 128, "review": 116, "view": 96}  # fmt: skip
-_GEOMETRY: dict[int, BoardGeometry] = {}
-
-
-def geometry(board: MapSpec) -> BoardGeometry:
-    """The board's drawing geometry, made once per map."""
-    found = _GEOMETRY.get(id(board))
-    if found is None:
-        found = _GEOMETRY[id(board)] = BoardGeometry(board)
-    return found
 
 
 class ReplayScene(Scene):
@@ -90,7 +81,7 @@ class ReplayScene(Scene):
         board = record.new_state().board
         self.board = board
         ai_bridge.prepare(board)
-        self.board_view = BoardView(geometry(board))
+        self.board_view = BoardView(board_geometry(board))
         self.camera = Camera(LAYOUT.map)
         self.animator = Animator(board, self.board_view.g.pos)
         self.position = 0
