@@ -71,11 +71,11 @@ def test_winter_moves_use_land_only_and_cost_two() -> None:
 
 def _board_without_sea() -> game.MapSpec:
     """The shipped map with every sea route gone: most moves of a game differ from it."""
-    from game.content import DATA_DIR, MapSpec
+    from game.content import CURRENT_MAP, DATA_DIR, MapSpec
 
-    data = json.loads((DATA_DIR / "map.json").read_text(encoding="utf-8"))
+    data = json.loads((DATA_DIR / "maps" / f"{CURRENT_MAP}.json").read_text(encoding="utf-8"))
     data["routes"] = [r for r in data["routes"] if r["kind"] != "sea"]
-    quests = json.loads((DATA_DIR / "quests.json").read_text(encoding="utf-8"))
+    quests = json.loads((DATA_DIR / "quests" / f"{CURRENT_MAP}.json").read_text(encoding="utf-8"))
     return MapSpec(data, quests)
 
 
