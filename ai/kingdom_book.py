@@ -12,10 +12,18 @@ holds how often each kingdom won over many games:
   seat takes the best kingdom left.
 
 The values it gives are those win shares: measured chances, shown as the pick's win chance.
+
+The same games also say what a seat is worth: every player takes a turn in seat order each
+round (R1.3) and the round in which someone reaches 7 points is played to its end (R9.7), so
+the last seat answers everyone in the final round. ``seat_order`` holds, for each seat count,
+the games and each seat's wins (``KingdomBook.seat_share``), which the new-game form shows.
+A book written before the seat table was counted has none: ``seat_share`` is then None, until
+the book is made again (``./build.sh train kingdoms``, which counts it from the same games).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -43,6 +51,22 @@ class KingdomBook:
         self.share = {
             n: _shares(seats.get(n), name, f"seats {n}", matrix=False)[0] for n in SEAT_COUNTS
         }
+        order = data.get("seat_order")
+        self._seat_share: dict[int, list[float]] | None = None
+        if order is not None:  # absent from a book written before it was counted
+            if not isinstance(order, dict) or set(order) != set(SEAT_COUNTS):
+                raise ModelError(f"the kingdom book {name!r}: its seat_order table is not one "
+                                 f"table for each of {', '.join(SEAT_COUNTS)} seats")  # fmt: skip
+            self._seat_share = {
+                int(n): _seat_shares(order[n], seats[n], int(n), name) for n in SEAT_COUNTS
+            }
+
+    def seat_share(self, players: int) -> list[float] | None:
+        """Each seat's share of the wins in the book's games of ``players`` seats, seat 0
+        first (a shared win counted as its share); None if the book has no seat table."""
+        if str(players) not in SEAT_COUNTS:
+            raise ValueError(f"{players} players: a game has {SEAT_COUNTS[0]} to {SEAT_COUNTS[-1]}")
+        return None if self._seat_share is None else list(self._seat_share[players])
 
     def values(self, state: GameState, legal: Sequence[Action], seat: int) -> list[float]:
         """The win share the book gives each legal pick of ``seat``, the seat to pick (0 for
@@ -99,6 +123,33 @@ def _shares(table: object, name: str, part: str, matrix: bool) -> list[list[floa
             row.append(float(w) / g if g else 0.0)
         shares.append(row)
     return shares
+
+
+def _seat_shares(table: object, seats: dict[str, Any], players: int, name: str) -> list[float]:
+    """wins / games of the seat table of ``players`` seats, checked: a number of games, and
+    for each seat no more wins than games, the wins adding up to one a game (each game has a
+    winner, or winners sharing one), over the games the kingdoms' table counts at as many seats
+    (each of them deals ``players`` kingdoms)."""
+    part = f"seat_order {players}"
+    bad = ModelError(f"the kingdom book {name!r}: its {part} table is not well formed")
+    if not isinstance(table, dict):
+        raise bad
+    games, wins = table.get("games"), table.get("wins")
+    if not (isinstance(games, int) and not isinstance(games, bool) and games > 0):
+        raise bad
+    if not isinstance(wins, list) or len(wins) != players:
+        raise bad
+    if not all(is_number(w) and 0 <= w <= games for w in wins):
+        raise bad
+    # Sums of shares like 1/3, rounded to 9 places when written: one win a game, give or
+    # take a millionth of them (a game left out or counted twice is a quarter of a win at least).
+    if abs(math.fsum(wins) - games) > 1e-6 * games:
+        raise ModelError(f"the kingdom book {name!r}: its {part} table has "
+                         f"{math.fsum(wins):g} wins in {games} games, not one a game")  # fmt: skip
+    if games * players != sum(seats["games"]):
+        raise ModelError(f"the kingdom book {name!r}: its {part} table counts other games "
+                         f"than its seats {players} table")  # fmt: skip
+    return [w / games for w in wins]
 
 
 def book_path(name: str) -> Path:

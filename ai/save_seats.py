@@ -1,5 +1,6 @@
 """The seats a save of the client names, in its ``client`` part: who plays each (a person, or
-the AI at a level of ``ai.levels``) and each seat's kingdom (R3.1).
+the AI at a level of ``ai.levels``), each seat's kingdom (R3.1), and whether a person alone
+against AIs took the seat the seed drew (``seat_drawn``, absent from older saves).
 
 They are read here, below the client (game <- ai <- web, and ai/ may not import web/), so that
 the client opening a save (``web.config``, ``web.session``) and the review of a save
@@ -102,11 +103,23 @@ def client_seats(client: Any, players: int) -> list[SavedSeat] | None:
         # a client part without a viewer (made by hand) shows the first person's.
         if "viewer" in client and viewer not in (humans(seats) or [-1]):
             raise ValueError(f"the viewer {viewer!r} is no person's seat")
+        drawn = client.get("seat_drawn", False)
+        if not isinstance(drawn, bool):
+            raise ValueError(f"seat_drawn {drawn!r} is neither true nor false")
+        if drawn and len(humans(seats)) != 1:
+            raise ValueError("a seat is drawn only for a person alone against AIs")
         return seats
     except ValueError as err:
         raise StateFormatError(
             f"The save is damaged: its seat settings are wrong ({err})."
         ) from None
+
+
+def client_seat_drawn(client: Any) -> bool:
+    """Whether a save's lone person took the seat the seed drew (another game of the same
+    settings draws it again), in a client part ``client_seats`` accepted. A save from before
+    the client drew it has no such key: its person sat where the save says, by choice."""
+    return client is not None and client.get("seat_drawn", False) is True
 
 
 def humans(seats: Sequence[SavedSeat] | None) -> list[int]:
@@ -122,6 +135,7 @@ __all__ = [
     "SavedSeat",
     "check_kingdoms",
     "check_seat",
+    "client_seat_drawn",
     "client_seats",
     "humans",
     "read_seat",

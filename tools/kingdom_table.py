@@ -7,8 +7,11 @@ plays games with the kingdoms dealt (seeded, the same games every time) and coun
 - two seats: every ordered pair of kingdoms in turn (seat 0's, seat 1's), each pair as often;
 - three to six seats: the kingdoms drawn at random, each kingdom's games and wins counted.
 
-A win is the seat's share of the game's returns (a shared win counts its share). The table is
-written as the kingdom book the search agents pick from (``ai.kingdom_book``):
+A win is the seat's share of the game's returns (a shared win counts its share). The same
+games are also counted by seat (``seat_order``: at each seat count, the games and each seat's
+wins): every player takes a turn in seat order each round (R1.3), so the seats are not alike
+either, and the new-game form tells what the seat order is worth. The table is written as the
+kingdom book the search agents pick from (``ai.kingdom_book``):
 
     python tools/kingdom_table.py --agent policy:tactics --games 30000 8000 8000 8000 8000 \\
         --seed 1 --jobs 2 --out ai/data/kingdoms_tactics.json
@@ -16,7 +19,9 @@ written as the kingdom book the search agents pick from (``ai.kingdom_book``):
 ``--games`` takes the games for two, three, four, five and six seats. Every finished chunk of
 games goes to ``--chunks`` (default ``build/kingdoms/<out's name>.jsonl``) as it ends, and the
 same command run again plays only the chunks not there yet (Ctrl-C says how many games they
-keep). ``./build.sh train kingdoms`` is the shipped book's command.
+keep). A chunk holds each game's kingdoms and returns in seat order, so the chunks of a run made
+before the seat table was counted make a book with it, with no game played again.
+``./build.sh train kingdoms`` is the shipped book's command.
 """
 
 from __future__ import annotations
@@ -91,6 +96,7 @@ def empty_table() -> dict[str, Any]:
             "wins": [[0.0] * KINGDOMS for _ in range(KINGDOMS)],
         },
         "seats": {str(n): {"games": [0] * KINGDOMS, "wins": [0.0] * KINGDOMS} for n in SEAT_COUNTS},
+        "seat_order": {str(n): {"games": 0, "wins": [0.0] * n} for n in SEAT_COUNTS},
     }
 
 
@@ -99,6 +105,10 @@ def count(table: dict[str, Any], kingdoms: list[int], returns: list[float]) -> N
     for k, r in zip(kingdoms, returns, strict=True):
         seats["games"][k] += 1
         seats["wins"][k] += r
+    order = table["seat_order"][str(len(kingdoms))]
+    order["games"] += 1
+    for seat, r in enumerate(returns):
+        order["wins"][seat] += r
     if len(kingdoms) == 2:
         a, b = kingdoms
         table["pairs"]["games"][a][b] += 1
@@ -213,7 +223,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                   flush=True)  # fmt: skip
     print(file=sys.stderr)
     # Sums of shares in the order the chunks ended: rounded, the same book every time.
-    for part in (table["pairs"], *table["seats"].values()):
+    for part in (table["pairs"], *table["seats"].values(), *table["seat_order"].values()):
         rows = part["wins"] if isinstance(part["wins"][0], list) else [part["wins"]]
         for row in rows:
             row[:] = [round(w, 9) for w in row]

@@ -57,10 +57,10 @@ and the recipe ends with its exit code.
   ``ai/data/value_v8.json``, round 12 of ``experiments/exit.md``).
 
 - ``kingdoms``: the kingdom book the search agents pick from (``ai/data/kingdoms_tactics.json``,
-  ``ai.kingdom_book``): who wins with which kingdom in games of the tactics policy with the
-  kingdoms dealt, every pairing at two seats (``--games``, default 30000) and 8000 games at
-  each of three to six seats, seed 1 (``tools/kingdom_table.py``; round 18 of
-  ``experiments/exit.md``).
+  ``ai.kingdom_book``): who wins with which kingdom, and from which seat, in games of the
+  tactics policy with the kingdoms dealt, every pairing at two seats (``--games``, default
+  30000) and 8000 games at each of three to six seats, seed 1 (``tools/kingdom_table.py``;
+  round 18 of ``experiments/exit.md``).
 
 - ``balance``: the board's balance (R2.5; ``experiments/balance.md``): the greedy search over
   the edits of ``tools/map_edits.json`` from the first map, scored by self-play of the tactics

@@ -19,7 +19,9 @@ from typing import Any, Protocol
 
 import ai
 import ai.chances
+import ai.kingdom_book
 import ai.levels
+import ai.presets
 import ai.registry
 import ai.review
 import ai.save_seats
@@ -279,6 +281,18 @@ table_chances = ai.chances.table_chances
 is_turn_start = ai.chances.is_turn_start
 
 
+# -- what the seat order is worth (ai.kingdom_book) ------------------------------------------
+# The book the levels pick their kingdoms from (normal, hard and expert): its games of the
+# tactics policy against itself, the kingdoms dealt, also counted by seat.
+SEAT_BOOK: str = ai.presets.PRESETS["normal"].kingdom_book
+
+
+def seat_shares(players: int) -> list[float] | None:
+    """Each seat's share of the wins in the book's self-play games of ``players`` seats, seat
+    0 first; None while the shipped book is one written before it counted seats."""
+    return ai.kingdom_book.kingdom_book(SEAT_BOOK).seat_share(players)
+
+
 # -- the review of a played game (ai.review) --------------------------------------------------
 REVIEW_BUDGETS: tuple[str, ...] = tuple(ai.review.BUDGETS)
 Review = ai.review.Review
@@ -308,3 +322,4 @@ check_kingdoms = ai.save_seats.check_kingdoms
 read_seat = ai.save_seats.read_seat
 read_seats = ai.save_seats.read_seats
 client_seats = ai.save_seats.client_seats
+client_seat_drawn = ai.save_seats.client_seat_drawn

@@ -1,6 +1,13 @@
 """A match's configuration: the seats (human or AI with a difficulty; a kingdom, random, or
 picked in turn at the table), the rule switches (R8) and the seed. Pure data, no pygame; saved
-inside the game record."""
+inside the game record.
+
+The seats are listed in seat order, the order of play (R1.3). Seat 0 moves first every round
+and the last seat last, and in the round someone reaches 7 points the last seat answers every
+other (R9.7), so where a person sits matters: a person alone against AIs takes a seat drawn
+from the seed unless they choose one (``MatchConfig.seat_drawn``); people sharing a device sit
+as they were entered.
+"""
 
 from __future__ import annotations
 
@@ -51,6 +58,9 @@ class MatchConfig:
     )
     rules: Rules = field(default_factory=Rules)
     seed: int = 1
+    # The lone person's seat is drawn from the seed (``seat_by_seed``), so that another seed (a
+    # rematch) draws it again; False: the seats stay where they are.
+    seat_drawn: bool = False
 
     @property
     def num_players(self) -> int:
@@ -58,6 +68,29 @@ class MatchConfig:
 
     def humans(self) -> list[int]:
         return [s for s, seat in enumerate(self.seats) if seat.is_human]
+
+    def lone_person(self) -> int | None:
+        """The seat of the one person at a table of AIs; None with no person or with several
+        (people sharing a device keep the order they were entered in)."""
+        humans = self.humans()
+        return humans[0] if len(humans) == 1 else None
+
+    def seat_person(self, seat: int) -> None:
+        """Move the lone person to ``seat``, the AI seats keeping their order in the others.
+        Each seat's settings go with it: a kingdom chosen for the person stays theirs."""
+        person = self.lone_person()
+        if person is None:
+            raise ValueError("only a person alone against AIs is seated so")
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} at a table of {self.num_players}")
+        seats = list(self.seats)
+        seats.insert(seat, seats.pop(person))
+        self.seats = seats
+
+    def seat_by_seed(self) -> None:
+        """Where ``seat_drawn``, seat the lone person where the seed draws (``drawn_seat``)."""
+        if self.seat_drawn and self.lone_person() is not None:
+            self.seat_person(drawn_seat(self.seed, self.num_players))
 
     @property
     def picks(self) -> bool:
@@ -77,10 +110,15 @@ class MatchConfig:
         return [k if k >= 0 else free.pop() for k in chosen]
 
     def with_seed(self, seed: int) -> MatchConfig:
-        return MatchConfig([SeatConfig(**s.to_dict()) for s in self.seats], self.rules, seed)
+        """The same settings with another seed: a seat drawn is drawn again."""
+        config = MatchConfig([SeatConfig(**s.to_dict()) for s in self.seats], self.rules, seed,
+                             self.seat_drawn)  # fmt: skip
+        config.seat_by_seed()
+        return config
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seats": [s.to_dict() for s in self.seats], "seed": self.seed}
+        drawn = self.seat_drawn and self.lone_person() is not None
+        return {"seats": [s.to_dict() for s in self.seats], "seed": self.seed, "seat_drawn": drawn}
 
     @staticmethod
     def from_dict(data: Any, rules: Rules, seed: int, players: int) -> MatchConfig:
@@ -88,14 +126,22 @@ class MatchConfig:
 
     @staticmethod
     def of_saved(
-        saved: list[SavedSeat] | None, rules: Rules, seed: int, players: int
-    ) -> MatchConfig:
-        """The configuration of a save's seats, read and checked by ``ai.save_seats``."""
+        saved: list[SavedSeat] | None, rules: Rules, seed: int, players: int,
+        seat_drawn: bool = False,
+    ) -> MatchConfig:  # fmt: skip
+        """The configuration of a save's seats, read and checked by ``ai.save_seats``
+        (``seat_drawn`` as ``ai.save_seats.client_seat_drawn`` read it)."""
         if saved is None:  # a record from elsewhere: the first seat plays, the others are AIs
             seats = [SeatConfig(HUMAN)] + [SeatConfig() for _ in range(players - 1)]
         else:
             seats = [SeatConfig(*seat) for seat in saved]
-        return MatchConfig(seats, rules, seed)
+        return MatchConfig(seats, rules, seed, seat_drawn)
+
+
+def drawn_seat(seed: int, players: int) -> int:
+    """The seat the seed draws for a person alone against ``players - 1`` AIs: the same seed
+    seats them alike, and any seat as often as another over seeds."""
+    return random.Random(f"{seed}:person's seat:{players}").randrange(players)
 
 
 def spectator_config(players: int, seed: int, difficulty: str = "easy") -> MatchConfig:
@@ -109,5 +155,6 @@ __all__ = [
     "RANDOM_KINGDOM",
     "MatchConfig",
     "SeatConfig",
+    "drawn_seat",
     "spectator_config",
 ]

@@ -1,5 +1,5 @@
-"""The texts of the screens' own furniture, English and Russian: the new-game columns, the
-phone layout's drawers, and the Keys page of How to play.
+"""The texts of the screens' own furniture, English and Russian: the new-game columns and
+seat order, the phone layout's drawers, and the Keys page of How to play.
 
 Part of the one translation table (``web.i18n`` merges it into ``TEXT``).
 """
@@ -43,6 +43,48 @@ UI_TEXT: dict[str, tuple[str, str]] = {
         "выбирает за столом, начиная с первого. Нажмите, чтобы сменить.",
     ),
     "kingdom_picked": ("Picked in turn", "Выбор по очереди"),
+    # the seat order (R1.3, R9.7): who moves first and last, what the last seat is worth in
+    # the kingdom book's self-play games (ai_bridge.seat_shares), the lone person's seat
+    "seat_order": (
+        "Seat 1 moves first in every round and Seat {last} last.",
+        "В каждом раунде место 1 ходит первым, место {last} — последним.",
+    ),
+    "seat_order_measured": (
+        "Seat 1 moves first in every round and Seat {last} last: in games between AIs, Seat "
+        "{last} won {share}% of {players}-player games ({even}% if seats were equal).",
+        "В каждом раунде место 1 ходит первым, место {last} — последним: в играх ИИ между "
+        "собой место {last} выиграло {share}% партий на {players} игроков (при равных местах "
+        "— {even}%).",
+    ),
+    "seat_yours_drawn": (
+        "Your seat was drawn from the seed: Seat {seat}. Tap another seat to sit there.",
+        "Ваше место выпало по номеру расклада: место {seat}. Нажмите другое место, чтобы сесть "
+        "туда.",
+    ),
+    "seat_yours_chosen": (
+        "You sit in Seat {seat}, as you chose. Tap it to have your seat drawn from the seed.",
+        "Вы сидите на месте {seat}, как выбрали. Нажмите его, чтобы место выпадало по номеру "
+        "расклада.",
+    ),
+    "tip_seat_take": (
+        "Play this seat yourself; the AIs keep their order in the other seats.",
+        "Сыграть на этом месте самому; ИИ займут остальные места в прежнем порядке.",
+    ),
+    "tip_seat_drawn": (
+        "Your seat, drawn from the seed (⚄): another seed may draw another. Tap to keep it.",
+        "Ваше место выпало по номеру расклада (⚄): другой номер может дать другое. Нажмите, "
+        "чтобы закрепить его.",
+    ),
+    "tip_seat_chosen": (
+        "Your seat, as you chose it. Tap to have it drawn from the seed.",
+        "Ваше место, выбранное вами. Нажмите, чтобы оно выпадало по номеру расклада.",
+    ),
+    "tip_seat_share": (
+        "In games between AIs this seat won {share}% of {players}-player games ({even}% if "
+        "seats were equal).",
+        "В играх ИИ между собой это место выиграло {share}% партий на {players} игроков (при "
+        "равных местах — {even}%).",
+    ),
     # the drawers of the phone layout
     "drawer_players": ("Players", "Игроки"),
     "drawer_quests": ("Quests", "Задания"),

@@ -334,7 +334,8 @@ class MatchSession:
         client: Any = load_json(text, "saved game").get("client")
         # Refused there as the review of a save (ai.review) refuses it; None: no client part.
         seats = ai_bridge.client_seats(client, record.num_players)
-        config = MatchConfig.of_saved(seats, record.rules, record.seed, record.num_players)
+        drawn = ai_bridge.client_seat_drawn(client)
+        config = MatchConfig.of_saved(seats, record.rules, record.seed, record.num_players, drawn)
         session = MatchSession(config, record, on_commit)
         viewer = client.get("viewer", -1) if seats is not None else -1
         if viewer in session.humans:

@@ -226,4 +226,9 @@ GARBLED_CLIENTS: dict[str, Any] = {
     "no_level": {"seats": [seat("human"), {"kind": "ai", "kingdom": -1}]},
     "no_kingdom": {"seats": [{"kind": "human", "difficulty": "easy"}, seat("ai")]},
     "empty_seat": {"seats": [{}, seat("human")]},
+    # A person alone against AIs may sit where the seed drew: true or false, and only then.
+    "drawn_text": {"seats": [seat("ai"), seat("human")], "seat_drawn": "yes"},
+    "drawn_number": {"seats": [seat("ai"), seat("human")], "seat_drawn": 1},
+    "drawn_two_people": {"seats": [seat("human"), seat("human")], "seat_drawn": True},
+    "drawn_no_person": {"seats": [seat("ai"), seat("ai")], "seat_drawn": True},
 }

@@ -22,14 +22,20 @@ GREEKS, EAST = 2, 5
 
 def _book(pairs: list[list[float]], shares: list[float]) -> dict[str, Any]:
     """A book of 100 games a pairing: ``pairs[a][b]`` seat 0's share with kingdom a against
-    b, ``shares`` each kingdom's at every seat count above two."""
+    b, ``shares`` each kingdom's at every seat count above two; at n seats, 100 games a kingdom
+    (100 * 6 / n games), the last seat winning twice as often as each of the others."""
     games = [[0 if a == b else 100 for b in range(KINGDOMS)] for a in range(KINGDOMS)]
     wins = [[games[a][b] * pairs[a][b] for b in range(KINGDOMS)] for a in range(KINGDOMS)]
     seats = {
         str(n): {"games": [100] * KINGDOMS, "wins": [100 * s for s in shares]} for n in range(2, 7)
     }
+    order = {}
+    for n in range(2, 7):
+        played = 100 * KINGDOMS // n
+        weights = [1] * (n - 1) + [2]
+        order[str(n)] = {"games": played, "wins": [played * w / (n + 1) for w in weights]}
     return {"format": BOOK_FORMAT, "version": 1, "pairs": {"games": games, "wins": wins},
-            "seats": seats}  # fmt: skip
+            "seats": seats, "seat_order": order}  # fmt: skip
 
 
 def _even_but(first: int, reply: int) -> list[list[float]]:
@@ -82,6 +88,13 @@ def test_more_seats_take_the_best_share_left() -> None:
         (lambda b: b["pairs"]["games"].pop(), "not well formed"),
         (lambda b: b["seats"].pop("6"), "not well formed"),
         (lambda b: b["pairs"]["wins"][2].__setitem__(0, True), "not well formed"),
+        (lambda b: b["seat_order"].pop("5"), "seat_order table is not one table for each"),
+        (lambda b: b["seat_order"]["2"]["wins"].append(0.0), "seat_order 2 table is not well"),
+        (lambda b: b["seat_order"]["3"].__setitem__("games", 0), "seat_order 3 table is not"),
+        (lambda b: b["seat_order"]["3"].__setitem__("games", 200.0), "seat_order 3 table is not"),
+        (lambda b: b["seat_order"]["4"]["wins"].__setitem__(0, -1.0), "seat_order 4 table is"),
+        (lambda b: b["seat_order"]["4"]["wins"].__setitem__(0, 60.0), "180 wins in 150 games"),
+        (lambda b: b["seat_order"]["6"].update(games=99, wins=[16.5] * 6), "counts other games"),
     ],
 )
 def test_a_spoilt_book_is_refused_by_name(spoil: Any, message: str) -> None:
@@ -90,6 +103,19 @@ def test_a_spoilt_book_is_refused_by_name(spoil: Any, message: str) -> None:
     spoil(spoilt)
     with pytest.raises(ModelError, match=rf"kingdom book 'spoilt'.*{message}"):
         KingdomBook(spoilt, "spoilt")
+
+
+def test_the_seat_table_gives_each_seats_share() -> None:
+    data = _book(_even_but(GREEKS, EAST), [0.5] * KINGDOMS)
+    book = KingdomBook(data, "test")
+    assert book.seat_share(2) == pytest.approx([1 / 3, 2 / 3])
+    assert book.seat_share(4) == pytest.approx([0.2, 0.2, 0.2, 0.4])
+    assert book.seat_share(6) == pytest.approx([1 / 7] * 5 + [2 / 7])
+    with pytest.raises(ValueError, match="7 players"):
+        book.seat_share(7)
+    # A book written before the seats were counted has no seat table: read, and said so.
+    del data["seat_order"]
+    assert KingdomBook(data, "older").seat_share(4) is None
 
 
 def test_the_shipped_books_are_well_formed_and_say_how_they_were_made() -> None:
@@ -104,6 +130,12 @@ def test_the_shipped_books_are_well_formed_and_say_how_they_were_made() -> None:
         # Every game of n seats deals n kingdoms.
         for n, seats in data["seats"].items():
             assert sum(seats["games"]) == int(n) * data["games"][n]
+        # The seat table, where the book has one, counts the same games (the reader checks it
+        # against the kingdoms' table, this against the games the book says were played).
+        for n, order in data.get("seat_order", {}).items():
+            assert order["games"] == data["games"][n]
+            shares = book.seat_share(int(n))
+            assert shares is not None and sum(shares) == pytest.approx(1.0)
 
 
 def test_the_search_agent_picks_from_its_book_without_searching() -> None:
@@ -144,6 +176,18 @@ def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any)
     # Each game's returns share one win among its seats.
     assert sum(data["seats"]["2"]["wins"]) == pytest.approx(60)
     assert sum(data["seats"]["3"]["wins"]) == pytest.approx(12)
+    # The seat table counts the same games by seat: the games each seat count played, and
+    # each seat's wins as the chunks hold them (returns in seat order).
+    played = [game for line in chunks.read_text().splitlines()
+              for game in json.loads(line)["games"]]  # fmt: skip
+    for n, count in zip(range(2, 7), [60, 12, 12, 12, 12], strict=True):
+        wins = [sum(r[seat] for k, r in played if len(k) == n) for seat in range(n)]
+        assert data["seat_order"][str(n)] == {"games": count, "wins": pytest.approx(wins)}
+    # At two seats every ordered pair of kingdoms is dealt as often: seat 0's wins are the
+    # pairs table's, summed.
+    assert data["seat_order"]["2"]["wins"][0] == pytest.approx(sum(map(sum, data["pairs"]["wins"])))
+    shares = KingdomBook(data, "small").seat_share(2)
+    assert shares == pytest.approx([w / 60 for w in data["seat_order"]["2"]["wins"]])
     book = KingdomBook(data, "small")
     state = game.new_game(3, seed=1)
     values = book.values(state, state.legal_actions(), 0)
@@ -167,6 +211,37 @@ def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any)
     with pytest.raises(SystemExit):
         tool.main([*argv[:-1], str(notes)])
     assert notes.read_text(encoding="utf-8") == "my notes"
+
+
+def test_chunks_from_before_the_seat_table_make_a_book_with_it_without_playing(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A chunk has always held each game's kingdoms and returns in seat order: the chunks of a
+    run made before the seats were counted are counted by seat too, no game played again."""
+    tool = load_tool("kingdom_table", "_strategos_kingdom_table_for_old_chunks")
+    out, chunks = tmp_path / "book.json", tmp_path / "chunks.jsonl"
+    games = {2: [[[0, 1], [0.0, 1.0]], [[1, 0], [0.0, 1.0]]],
+             3: [[[2, 4, 5], [0.5, 0.0, 0.5]]],
+             4: [[[0, 1, 2, 3], [0.0, 0.0, 0.0, 1.0]]],
+             5: [[[0, 1, 2, 3, 4], [1.0, 0.0, 0.0, 0.0, 0.0]]],
+             6: [[[0, 1, 2, 3, 4, 5], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]]]}  # fmt: skip
+    lines = [{"agent": "random", "seed": 4, "players": n, "first": 0, "count": len(played),
+              "games": played} for n, played in games.items()]  # fmt: skip
+    chunks.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+
+    def no_play(task: Any) -> Any:
+        raise AssertionError(f"played {task}, which the chunks hold")
+
+    monkeypatch.setattr(tool, "play", no_play)
+    data = tool.main(["--agent", "random", "--games", "2", "1", "1", "1", "1", "--seed", "4",
+                      "--out", str(out), "--chunks", str(chunks)])  # fmt: skip
+    assert data["seat_order"] == {
+        "2": {"games": 2, "wins": [0.0, 2.0]},
+        "3": {"games": 1, "wins": [0.5, 0.0, 0.5]},
+        "4": {"games": 1, "wins": [0.0, 0.0, 0.0, 1.0]},
+        "5": {"games": 1, "wins": [1.0, 0.0, 0.0, 0.0, 0.0]},
+        "6": {"games": 1, "wins": [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]},
+    }
 
 
 CHUNK = {"agent": "random", "seed": 4, "players": 2, "first": 0, "count": 1,

@@ -108,7 +108,7 @@ def test_title_buttons(app: App, random_ai: None) -> None:
 
 
 def test_new_game_form(app: App, random_ai: None) -> None:
-    from web.scenes.new_game import NOTE_MAX_LINES, NewGameScene
+    from web.scenes.new_game import NewGameScene
 
     scene = NewGameScene(app)
     app.push(scene)
@@ -116,6 +116,8 @@ def test_new_game_form(app: App, random_ai: None) -> None:
     click_button(app, scene.buttons, "players6")
     assert scene.config.num_players == 6
     click_button(app, scene.buttons, "players3")
+    click_button(app, scene.buttons, "seat0")  # the person takes the first seat
+    assert scene.config.humans() == [0] and not scene.config.seat_drawn
     click_button(app, scene.buttons, "kind1")
     assert scene.config.seats[1].kind == HUMAN
     click_button(app, scene.buttons, "kind1")
@@ -125,8 +127,8 @@ def test_new_game_form(app: App, random_ai: None) -> None:
         click_button(app, scene.buttons, "diff2")
         assert scene.config.seats[2].difficulty == level
         assert scene.think_note() == "think_fast"
-    for _ in i18n.LANGUAGES:  # the note fits its column above Start in every language
-        assert 1 <= len(scene.note_lines()) <= NOTE_MAX_LINES
+    for _ in i18n.LANGUAGES:  # the whole note fits under the seats in every language
+        assert [what for what, _lines in scene.note_shown()] == ["order", "yours", "think"]
         click_button(app, scene.buttons, "language")
     shot(app, "new_game.png")
     click_button(app, scene.buttons, "kingdom0")

@@ -763,6 +763,52 @@ def test_screenshots_of_the_russian_tray_and_large_text(app: App, random_ai: Non
     assert (SHOTS / "tray_ru.png").exists()
 
 
+@pytest.mark.parametrize("figures", [False, True], ids=["no seat table", "seat table"])
+def test_the_seat_order_fits(app: App, monkeypatch: pytest.MonkeyPatch, figures: bool) -> None:
+    """The new game's seat order (R1.3, R9.7): the note under the seats, with the kingdom
+    book's figures and without (a book from before it counted seats), the person's seat
+    buttons drawn and chosen and their tooltips, a table of people (labels), at every seat
+    count; at 568x320 with six seats, where the note has no room, the toast that says it."""
+    from tests.web.test_seat_order import sample_shares
+    from web.scenes.new_game import NewGameScene
+
+    if figures:
+        sample_shares(monkeypatch)
+    else:
+        monkeypatch.setattr(ai_bridge, "seat_shares", lambda n: None)
+    new = NewGameScene(app)
+    app.push(new)
+    checker = Checker(app)
+    for n in range(2, 7):
+        new._players(n)
+        new.config.seats[-1 if new.config.seats[-1].kind == AI else 0].difficulty = "expert"
+        new.on_language()
+        checker.check(f"new game, {n} seats, the person's seat drawn", configs=SE_CONFIGS)
+    person = new.config.humans()[0]
+    app.hover = new.buttons.find(f"seat{person}").box.center  # type: ignore[union-attr]
+    app._hover_t = app.now - 1
+    checker.check("new game, the tooltip of the person's seat", configs=SE_CONFIGS)
+    new._seat((person + 1) % 6)
+    app.hover = new.buttons.find(f"seat{person}").box.center  # type: ignore[union-attr]
+    checker.check("new game, a seat chosen, the tooltip of another", configs=SE_CONFIGS)
+    new._kind(new.config.humans()[0])
+    app.hover = (new.form.seat_cell[0] + 4, new.form.row_y + 4)
+    checker.check("new game, AIs alone, a seat's tooltip", configs=SE_CONFIGS)
+    app.hover = None
+    new._kind(1)
+    new._kind(4)
+    checker.check("new game, two people", configs=SE_CONFIGS)
+    checker.configure("ru", True, SE)
+    new._players(5)
+    new._players(6)
+    order = dict(new.note_parts())["order"]
+    assert "order" not in dict(new.note_shown()) and app.toast_text == order
+    checker.check("new game, six seats at 568x320: the seat order in a toast",
+                  configs=[c for c in SE_CONFIGS if c[2] == SE])  # fmt: skip
+    problems = sorted(checker.problems.values())
+    assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
+
+
 def test_new_game_columns_have_headers_and_tooltips(app: App) -> None:
     from web.scenes.new_game import COLUMN_KEYS, NewGameScene
 

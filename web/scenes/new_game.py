@@ -3,6 +3,12 @@ the table), the three rule switches (R8, all on by default), a seed for a reprod
 the language.
 
 The seat columns carry headers, and every seat button a tooltip saying what a tap changes.
+Under the seats a note says which seat moves first and which last in every round (R1.3) and
+what the last seat won in the AI's self-play (the kingdom book, ``ai_bridge.seat_shares``): the
+round in which someone reaches 7 points is played to its end (R9.7), so the last seat answers
+everyone. A person alone against AIs sits where the seed draws (``MatchConfig.seat_drawn``, ⚄
+on their seat's button) until they tap a seat to choose it; people sharing the device sit as
+they were entered.
 """
 
 from __future__ import annotations
@@ -22,14 +28,15 @@ from web.gestures import UIEvent
 from web.layout import HEIGHT, WIDTH, Box, row
 from web.render.tokens import draw_token
 from web.scene import Scene
-from web.widgets import Button, ButtonGroup, label, text_in
+from web.widgets import Button, ButtonGroup, label, text_in, wrapped
 
 if TYPE_CHECKING:
     from web.app import App
 
-# The note on how long AI seats think: under the seats, right of Back, at most NOTE_MAX_LINES
-# lines (a phone's large text needs the width).
-NOTE_LINE, NOTE_SIZE, NOTE_MAX_LINES = 18, 14, 4
+# The note under the seats (right of Back on the desktop): the seat order, the person's seat,
+# how long AI seats think, as many of them, in that order, as there is room for.
+NOTE_LINE, NOTE_SIZE = 18, 14
+DRAWN = "⚄"  # on the person's seat when the seed drew it, as on the button of a random seed
 # The seat columns' header and tooltip keys (the kind, the AI level, the kingdom).
 COLUMN_KEYS = {"kind": ("col_seat_kind", "tip_seat_kind"),
                "diff": ("col_seat_level", "tip_seat_level"),
@@ -49,7 +56,8 @@ class Form:
     row_y: int
     row_h: int  # from one seat row to the next
     cell_h: int
-    seat_label: Box  # "Seat 1"'s room in the first row
+    seat_label: Box  # "Seat 1"'s room in the first row, where the seats are not buttons
+    seat_cell: tuple[int, int]  # x, width of the seats' buttons (a lone person's table)
     token_x: int
     columns: dict[str, tuple[int, int]]  # x, width
     right: Box  # the right column's span: its x and width
@@ -72,7 +80,7 @@ def form(touch: int) -> Form:
     if not touch:
         return Form(
             (40, 20), Box(40, 96, 200, 24), row(250, 84, [56] * 5, 48, 8), 148, 182, 62, 52,
-            Box(40, 196, 112, 24), 160,
+            Box(40, 196, 112, 24), (40, 100), 160,
             {"kind": (200, 150), "diff": (360, 170), "kingdom": (540, 290)},
             Box(840, 0, 400, 0), 118, [Box(840, 150 + i * 62, 400, 52) for i in range(3)],
             352, (Box(840, 380, 52, 52), Box(1004, 380, 52, 52), Box(1064, 380, 176, 52)),
@@ -83,7 +91,9 @@ def form(touch: int) -> Form:
     gap = 4
     text = layout.touch_text(touch)
     # Over 24 px (568x320: 28) the seat table's labels need more room: the seats' names on two
-    # lines in a narrower column, the columns and their headers wider, the headers' row taller.
+    # lines in a narrower column, the kind and level columns and their headers wider, the
+    # headers' row taller; the kingdoms' names take two lines there («Восточное Царство»), which
+    # leaves the seats' buttons room for «Место» at the text floor.
     tight = text > 24
     line = math.ceil(text * 7 / 6)  # DejaVu's line height
     row_y = 6 + t + max(34, line + 4)  # under the count buttons and the headers
@@ -106,9 +116,10 @@ def form(touch: int) -> Form:
     language = Box(players[-1].right + 10, 6, corner - players[-1].right - 10, t)
     return Form(
         (24, 6 + (t - 43) // 2), players_label, players, 6 + t + 2, row_y, row_h, t,
-        Box(12, row_y, 92, t) if tight else Box(16, row_y + (t - 28) // 2, 104, 28),
-        118 if tight else 138,
-        {"kind": (138, 167), "diff": (313, 176), "kingdom": (497, 296)} if tight
+        Box(8, row_y, 110, t) if tight else Box(16, row_y + (t - 28) // 2, 104, 28),
+        (8, 110) if tight else (12, 108),
+        134 if tight else 138,
+        {"kind": (156, 167), "diff": (329, 176), "kingdom": (511, 262)} if tight
         else {"kind": (160, 150), "diff": (318, 170), "kingdom": (496, 296)},
         right, 6 + t + 2, rules, seed_y - 30, (minus, plus, rnd), language,
         Box(right.x, minus.bottom + 6, right.w, bottom - minus.bottom - 12),
@@ -120,7 +131,10 @@ def form(touch: int) -> Form:
 class NewGameScene(Scene):
     def __init__(self, app: App, config: MatchConfig | None = None) -> None:
         super().__init__(app)
-        self.config = config or MatchConfig(seed=random.randrange(1, 100000))
+        if config is None:
+            config = MatchConfig(seed=random.randrange(1, 100000), seat_drawn=True)
+            config.seat_by_seed()
+        self.config = config
         self.buttons = ButtonGroup()
         self.error = ""
         self.form = form(layout.touch())
@@ -136,11 +150,22 @@ class NewGameScene(Scene):
             b.add(Button(box, str(n), partial(self._players, n), selected=n == c.num_players,
                          tag=f"players{n}", size=20))  # fmt: skip
         board = default_map()  # the map the new game is played on
+        person = c.lone_person()
         for s, seat in enumerate(c.seats):
             y = f.row_y + s * f.row_h
 
             def cell(column: str, y: int = y) -> Box:
                 return Box(f.columns[column][0], y, f.columns[column][1], f.cell_h)
+
+            if person is not None:
+                mine = s == person
+                drawn = mine and c.seat_drawn
+                tip = "tip_seat_drawn" if drawn else "tip_seat_chosen" if mine else "tip_seat_take"
+                # The die after the number: on a phone's two lines «Место» / «2 ⚄».
+                name = i18n.t("seat", n=s + 1) + (f" {DRAWN}" if drawn else "")
+                b.add(Button(Box(f.seat_cell[0], y, f.seat_cell[1], f.cell_h), name,
+                             partial(self._seat, s), selected=mine, tag=f"seat{s}",
+                             tip=" ".join([i18n.t(tip), *self.seat_share_tip(s)])))  # fmt: skip
 
             kind = i18n.t("human") if seat.is_human else i18n.t("ai")
             b.add(Button(cell("kind"), kind, partial(self._kind, s), tag=f"kind{s}",
@@ -174,17 +199,38 @@ class NewGameScene(Scene):
 
     # -- changes -------------------------------------------------------------------------------
     def _players(self, n: int) -> None:
-        seats = self.config.seats[:n]
+        """Seats added are AIs; seats taken away are AIs first, from the last, so that no
+        person's seat goes while an AI's is left."""
+        seats = list(self.config.seats)
+        while len(seats) > n:
+            ais = [s for s, seat in enumerate(seats) if not seat.is_human]
+            seats.pop(ais[-1] if ais else -1)
         kingdom = PICK_KINGDOM if self.config.picks else RANDOM_KINGDOM
         while len(seats) < n:
             seats.append(SeatConfig(AI, "normal", kingdom))
         self.config.seats = seats
         self._fix_kingdoms()
+        self.config.seat_by_seed()
         self.on_language()
+        self._say_if_unseen("order")
 
     def _kind(self, s: int) -> None:
+        """A person's seat set by hand is where they sit: not drawn again by the seed."""
         seat = self.config.seats[s]
         seat.kind = AI if seat.is_human else HUMAN
+        self.config.seat_drawn = False
+        self.on_language()
+
+    def _seat(self, s: int) -> None:
+        """The lone person takes seat ``s``; tapping their own seat switches between keeping
+        it and having it drawn from the seed."""
+        c = self.config
+        if s == c.lone_person():
+            c.seat_drawn = not c.seat_drawn
+            c.seat_by_seed()
+        else:
+            c.seat_person(s)
+            c.seat_drawn = False
         self.on_language()
 
     def _difficulty(self, s: int) -> None:
@@ -193,8 +239,7 @@ class NewGameScene(Scene):
         i = levels.index(seat.difficulty) if seat.difficulty in levels else 0
         seat.difficulty = levels[(i + 1) % len(levels)]
         self.on_language()
-        if self.think_note() and not self.note_lines():  # no room under the seats for it
-            self.app.toast(i18n.t(self.think_note()), 8.0)
+        self._say_if_unseen("think")
 
     def _kingdom(self, s: int) -> None:
         """Random, then each kingdom not taken, then picked in turn, which every seat shares
@@ -226,11 +271,15 @@ class NewGameScene(Scene):
         self.on_language()
 
     def _seed(self, d: int) -> None:
-        self.config.seed = max(0, self.config.seed + d)
-        self.on_language()
+        self._set_seed(max(0, self.config.seed + d))
 
     def _random_seed(self) -> None:
-        self.config.seed = random.randrange(1, 100000)
+        self._set_seed(random.randrange(1, 100000))
+
+    def _set_seed(self, seed: int) -> None:
+        """Another seed deals other dice, and draws the person's seat again unless chosen."""
+        self.config.seed = seed
+        self.config.seat_by_seed()
         self.on_language()
 
     def _language(self) -> None:
@@ -255,14 +304,58 @@ class NewGameScene(Scene):
             return "think_hard"
         return "think_fast" if levels else ""
 
-    def note_lines(self) -> list[str]:
-        """The note under the seats (how long AI seats think), wrapped to their width; none where
-        the seats leave it no room (five or six seats at 568x320: a level chosen says it in a
-        toast instead)."""
-        if not self.think_note():
+    def seat_share_tip(self, s: int) -> list[str]:
+        """What seat ``s`` won in the kingdom book's self-play games of as many seats, in a
+        sentence; none while the book has no seat table."""
+        n = self.config.num_players
+        shares = ai_bridge.seat_shares(n)
+        if shares is None:
             return []
-        lines = theme.wrap(i18n.t(self.think_note()), NOTE_SIZE, self.form.note.w)
-        return lines if self.note_y(len(lines)) is not None else []
+        return [i18n.t("tip_seat_share", share=_percent(shares[s]), players=n,
+                       even=_percent(1 / n))]  # fmt: skip
+
+    def note_parts(self) -> list[tuple[str, str]]:
+        """The note's parts, most needed first, each a (what, text): the seat order ("order":
+        who moves first and last, and what the last seat won in self-play where the kingdom
+        book says), the lone person's seat ("yours"), how long AI seats think ("think")."""
+        c = self.config
+        n = c.num_players
+        shares = ai_bridge.seat_shares(n)
+        if shares is None:  # a book from before the seats were counted
+            order = i18n.t("seat_order", last=n)
+        else:
+            order = i18n.t("seat_order_measured", last=n, share=_percent(shares[-1]), players=n,
+                           even=_percent(1 / n))  # fmt: skip
+        parts = [("order", order)]
+        person = c.lone_person()
+        if person is not None:
+            yours = "seat_yours_drawn" if c.seat_drawn else "seat_yours_chosen"
+            parts.append(("yours", i18n.t(yours, seat=person + 1)))
+        if self.think_note():
+            parts.append(("think", i18n.t(self.think_note())))
+        return parts
+
+    def note_shown(self) -> list[tuple[str, list[str]]]:
+        """The parts of the note there is room for, each wrapped to the seats' width: the first
+        ones, as many as fit (none with six seats at 568x320, where a toast says the seat order
+        when the count is chosen, and how long AIs think when a level is)."""
+        shown: list[tuple[str, list[str]]] = []
+        for what, text in self.note_parts():
+            lines = theme.wrap(text, NOTE_SIZE, self.form.note.w)
+            if self.note_y(sum(len(ls) for _, ls in shown) + len(lines)) is None:
+                break
+            shown.append((what, lines))
+        return shown
+
+    def note_lines(self) -> list[str]:
+        """The lines of the note under the seats, as ``note_shown`` finds room for them."""
+        return [line for _what, lines in self.note_shown() for line in lines]
+
+    def _say_if_unseen(self, what: str) -> None:
+        """A part of the note the seats leave no room for, said in a toast instead."""
+        parts = dict(self.note_parts())
+        if what in parts and what not in dict(self.note_shown()):
+            self.app.toast(parts[what], 8.0)
 
     def note_y(self, lines: int) -> int | None:
         """Where a note of ``lines`` lines begins: under six seats' rows, or, where that leaves
@@ -280,11 +373,9 @@ class NewGameScene(Scene):
             self.buttons.tap(ev.x, ev.y)
         elif ev.kind == "key":
             if ev.text.isdigit():
-                self.config.seed = int(str(self.config.seed) + ev.text) % 1_000_000_000
-                self.on_language()
+                self._set_seed(int(str(self.config.seed) + ev.text) % 1_000_000_000)
             elif ev.key == pygame.K_BACKSPACE:
-                self.config.seed //= 10
-                self.on_language()
+                self._set_seed(self.config.seed // 10)
             elif ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self._start()
 
@@ -295,6 +386,12 @@ class NewGameScene(Scene):
         if b is not None and b.tip:
             return [b.tip], None
         f = self.form
+        if self.config.lone_person() is None:  # the seats' names are labels: what each won
+            for s in range(self.config.num_players):
+                x0, w = f.seat_cell
+                share = self.seat_share_tip(s)
+                if share and Box(x0, f.row_y + s * f.row_h, w, f.cell_h).contains(x, y):
+                    return share, None
         for column, (_header, tip) in COLUMN_KEYS.items():
             column_x, w = f.columns[column]
             if Box(column_x, f.header_y, w, f.row_y - f.header_y).contains(x, y):
@@ -312,14 +409,16 @@ class NewGameScene(Scene):
             room = Box(column_x + 2, f.header_y, w - 4, f.row_y - f.header_y - 4)
             text_in(surface, i18n.t(header), room, 15, theme.TEXT_DIM, "sans", "left",
                     valign="bottom")  # fmt: skip
+        seat_buttons = self.config.lone_person() is not None
         for s, seat in enumerate(self.config.seats):
             y = f.row_y + s * f.row_h
             seat_y = f.seat_label.y + s * f.row_h
             name = i18n.t("seat", n=s + 1)
-            if f.seat_label.h == f.cell_h:  # a row's height: room for two lines
+            # A lone person's table has the seats' names on their buttons, drawn below.
+            if not seat_buttons and f.seat_label.h == f.cell_h:  # room for two lines
                 room = Box(f.seat_label.x, seat_y, f.seat_label.w, f.seat_label.h)
                 text_in(surface, name, room, 20, theme.TEXT, "sans", "left", lines=2)
-            else:
+            elif not seat_buttons:
                 label(surface, name, f.seat_label.x, seat_y, 20, theme.TEXT, width=f.seat_label.w)
             if seat.kingdom >= 0:
                 draw_token(surface, seat.kingdom, 0, f.token_x, y + f.cell_h // 2, 30)
@@ -331,12 +430,19 @@ class NewGameScene(Scene):
         room = Box(minus.right + 4, minus.y, plus.x - minus.right - 8, minus.h)
         text_in(surface, str(self.config.seed), room, 24, theme.TEXT, "bold")
         step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
-        lines = self.note_lines()
-        note_y = self.note_y(len(lines)) or 0
-        for i, line in enumerate(lines):
-            label(surface, line, f.note.x, note_y + i * step, NOTE_SIZE, theme.TEXT_DIM,
-                  width=f.note.w)  # fmt: skip
+        shown = self.note_shown()
+        texts = dict(self.note_parts())
+        y = self.note_y(sum(len(lines) for _what, lines in shown)) or 0
+        for what, lines in shown:
+            # The seat order is news to a newcomer; the rest tells what they set themselves.
+            colour = theme.TEXT if what == "order" else theme.TEXT_DIM
+            wrapped(surface, texts[what], lines, f.note.x, y, NOTE_SIZE, colour, f.note.w, step)
+            y += step * len(lines)
         if self.error:  # above Start
             text_in(surface, self.error, f.error, 16, theme.RED, "sans", "left",
                     lines=3)  # fmt: skip
         self.buttons.draw(surface)
+
+
+def _percent(share: float) -> int:
+    return round(100 * share)
