@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 
 import game
 from game.actions import Action, Move
-from game.content import KINGDOM_IDS, MapSpec, default_map
+from game.content import KINGDOM_IDS, MapSpec, get_map
 from game.state import (
     COIN_VALUES,
     NUM_ROUNDS,
@@ -39,18 +39,27 @@ from game.state import (
     Rules,
 )
 
+# The board these positions are written for: map 1, whose routes the rules' tests name (a rule
+# is the same on every map, and a position names its cities and lanes).
+BOARD_VERSION = 1
+
+
+def scenario_board() -> MapSpec:
+    return get_map(BOARD_VERSION)
+
+
 DEFAULT_KINGDOMS = ("romans", "carthaginians", "greeks", "barbarians", "eastern", "sarmatians")
 SeatRef = int | str
 
 
 def city(city_id: str) -> int:
-    """The node index of a city id of the shipped map."""
-    return default_map().city(city_id)
+    """The node index of a city id of the board the positions are written for."""
+    return scenario_board().city(city_id)
 
 
 def general_id(name: str) -> int:
     """The global index of a general by its English name (e.g. "Hanno")."""
-    for spec in default_map().generals:
+    for spec in scenario_board().generals:
         if spec.name_en == name:
             return spec.index
     raise KeyError(f"no general named {name!r}")
@@ -80,7 +89,10 @@ class Scenario:
     ) -> None:
         if kingdoms is None:
             kingdoms = DEFAULT_KINGDOMS[:players]
-        state = game.new_game(players, seed=seed, rules=rules or Rules(), kingdoms=list(kingdoms))
+        state = game.new_game(
+            players, seed=seed, rules=rules or Rules(), kingdoms=list(kingdoms),
+            board=scenario_board(),
+        )  # fmt: skip
         while state.phase == P_PLACE:  # R3.3: each fourth general on its first legal city
             state.apply_action(state.legal_actions()[0])
         state.draw_queue = ()  # the builder deals hands itself (``hand``)

@@ -13,10 +13,11 @@ list of candidate edits, each a real lane or island with the reason for it
     python tools/balance_map.py measure build/balance/map.json --games 6000 2040 1500 1200 1020 \\
         --seed 2 --out experiments/balance/tactics.json --jobs 2
 
-Each step tries every edit not yet taken on the map so far: first on a third of the games
+Each step tries every move from the edits taken so far (``--start``: a designer's proposal, or
+none), adding one not taken or taking one back: first on a third of the games
 (``--games``: two-seat games, every ordered pair of kingdoms as often, and four-seat games
 with the kingdoms drawn), then the best ``--finalists`` on all of them, and takes the best if it
-lowers the loss: the mean over kingdoms and seat counts of (share - 1/n)² over the tolerance
+lowers the loss, the mean over kingdoms and seat counts of (share - 1/n)² over the tolerance
 squared (0.05 at two seats, 0.04 at four; the targets of the fair-board issue). Every map
 plays the same deals and dice seeds (common random numbers), so two maps are compared on the
 same games. The search stops when no edit helps or after ``--steps``.
@@ -206,67 +207,79 @@ def measured(by_seats: dict[int, list[Game]]) -> dict[str, Any]:
     }
 
 
+def build(base: dict[str, Any], edits: dict[str, dict[str, Any]], taken: list[str]) -> Any:
+    """``base`` with the edits ``taken`` in order: the map, or why it is none (a sentence)."""
+    board = base
+    try:
+        for name in taken:
+            board = apply_edit(board, edits[name])
+    except EditError as err:
+        return str(err)
+    problems = map_problems(board)
+    return "; ".join(problems) if problems else board
+
+
 def search(args: argparse.Namespace, scorer: Scorer) -> dict[str, Any]:
     base = read_json(args.base, "map")
-    edits = read_edits(args.edits)
+    edits = {edit["id"]: edit for edit in read_edits(args.edits)}
     full = dict(zip(SEATS, args.games, strict=True))
     screen = {n: max(CHUNK, (g // 3) // CHUNK * CHUNK) for n, g in full.items()}
-    current, taken = base, []
+    taken: list[str] = list(args.start)
+    current = build(base, edits, taken)
+    if isinstance(current, str):
+        raise EditError(f"--start: {current}")
     here = measured(scorer.games([current], full)[0])
-    print(f"base map: loss {here['loss']}, two seats {here['shares']['2']}", file=sys.stderr)
+    print(f"start: loss {here['loss']}, two seats {here['shares']['2']}", file=sys.stderr)
     steps: list[dict[str, Any]] = []
     for step in range(1, args.steps + 1):
-        tried: list[tuple[str, dict[str, Any]]] = []
+        # A step adds an edit not taken or takes back one taken (a later edit may make an
+        # earlier one needless): the search moves over sets of edits, not only forward.
+        moves = [(f"+{e}", [*taken, e]) for e in edits if e not in taken]
+        moves += [(f"-{e}", [t for t in taken if t != e]) for e in taken]
+        tried: list[tuple[str, list[str], dict[str, Any]]] = []
         refused: dict[str, str] = {}
-        for edit in edits:
-            if edit["id"] in taken:
-                continue
-            try:
-                board = apply_edit(current, edit)
-            except EditError as err:
-                refused[edit["id"]] = str(err)
-                continue
-            problems = map_problems(board)
-            if problems:
-                refused[edit["id"]] = "; ".join(problems)
-                continue
-            tried.append((edit["id"], board))
+        for name, names in moves:
+            board = build(base, edits, names)
+            if isinstance(board, str):
+                refused[name] = board
+            else:
+                tried.append((name, names, board))
         if not tried:
             break
-        print(f"step {step}: {len(tried)} edits on {sum(screen.values())} games each",
+        print(f"step {step}: {len(tried)} moves on {sum(screen.values())} games each",
               file=sys.stderr)  # fmt: skip
-        first = scorer.games([board for _, board in tried], screen)
+        first = scorer.games([board for _, _, board in tried], screen)
         ranked = sorted(range(len(tried)), key=lambda i: loss(first[i]))[: args.finalists]
         print(f"step {step}: the best {len(ranked)} on {sum(full.values())} games each",
               file=sys.stderr)  # fmt: skip
-        final = scorer.games([tried[i][1] for i in ranked], full)
+        final = scorer.games([tried[i][2] for i in ranked], full)
         results = {tried[i][0]: {"screen": measured(first[i])} for i in range(len(tried))}
         for i, games in zip(ranked, final, strict=True):
             results[tried[i][0]]["full"] = measured(games)
         best = min(ranked, key=lambda i: results[tried[i][0]]["full"]["loss"])
-        best_id = tried[best][0]
-        gain = here["loss"] - results[best_id]["full"]["loss"]
+        name = tried[best][0]
+        gain = here["loss"] - results[name]["full"]["loss"]
         steps.append({"step": step, "before": here, "tried": results, "refused": refused,
-                      "best": best_id, "taken": gain > 0})  # fmt: skip
-        print(f"step {step}: best {best_id}, loss {here['loss']} -> "
-              f"{results[best_id]['full']['loss']}", file=sys.stderr)  # fmt: skip
+                      "best": name, "taken": gain > 0})  # fmt: skip
+        print(f"step {step}: best {name}, loss {here['loss']} -> "
+              f"{results[name]['full']['loss']}", file=sys.stderr)  # fmt: skip
         if gain <= 0:
             break
-        current, here = tried[best][1], results[best_id]["full"]
-        taken.append(best_id)
+        taken, current, here = tried[best][1], tried[best][2], results[name]["full"]
     return {"base": str(args.base), "edits_file": str(args.edits), "seed": args.seed,
             "agent": args.agent, "games": {str(n): g for n, g in full.items()},
-            "taken": taken, "final": here, "steps": steps, "map": current}  # fmt: skip
+            "start": list(args.start), "taken": taken, "final": here, "steps": steps,
+            "map": current}  # fmt: skip
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a share of ``games``."""
+def wilson(wins: float, games: int, z: float = 1.96) -> list[float]:
+    """The 95% Wilson interval of a share of ``games``, as JSON holds it."""
     if not games:
-        return (float("nan"), float("nan"))
+        return [float("nan"), float("nan")]
     p = wins / games
     centre = (p + z * z / (2 * games)) / (1 + z * z / games)
     half = z * ((p * (1 - p) + z * z / (4 * games)) / games) ** 0.5 / (1 + z * z / games)
-    return (round(centre - half, 3), round(centre + half, 3))
+    return [round(centre - half, 3), round(centre + half, 3)]
 
 
 def table(by_seats: dict[int, list[Game]]) -> dict[str, Any]:
@@ -334,7 +347,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "--games", type=int, nargs=2, default=[1200, 400], metavar="N",
         help="games a map is scored on at two and at four seats",
     )  # fmt: skip
-    search_p.add_argument("--steps", type=int, default=8, help="edits taken at most")
+    search_p.add_argument(
+        "--start", type=lambda text: [e for e in text.split(",") if e], default=[],
+        metavar="EDIT,EDIT", help="edits taken before the search: a proposal it refines",
+    )  # fmt: skip
+    search_p.add_argument("--steps", type=int, default=8, help="moves made at most")
     search_p.add_argument("--finalists", type=int, default=4, help="edits played on all games")
     search_p.add_argument("--out", type=Path, required=True, help="the balanced map")
     search_p.add_argument("--report", type=Path, help="what each step tried (JSON)")

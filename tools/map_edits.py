@@ -194,6 +194,7 @@ def quests_for(board: dict[str, Any]) -> dict[str, Any]:
               for i in (1, 2, 3)]  # fmt: skip
     return {
         "format": 1,
+        "version": board.get("version"),
         "notes": [
             "R9.1: made from the map by tools/map_edits.py (quests_for): two 'destroy a floor' "
             "cards for each of the 18 capitals, 3 'build a 2-floor tower' cards for each of the "

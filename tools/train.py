@@ -63,7 +63,8 @@ and the recipe ends with its exit code.
   round 18 of ``experiments/exit.md``).
 
 - ``balance``: the board's balance (R2.5; ``experiments/balance.md``): the greedy search over
-  the edits of ``tools/map_edits.json`` from the first map, scored by self-play of the tactics
+  the edits of ``tools/map_edits.json`` from the first map with a proposal taken (an island
+  between each two neighbouring kingdoms), scored by self-play of the tactics
   policy (``tools/balance_map.py search``, seed 1, 1800 two-seat and 600 four-seat games a
   map), then the map found measured on fresh seeds: by the tactics policy at two to six seats
   (seed 2) and by ``ismcts:normal`` at two seats (seed 3, 600 games). The map lands in
@@ -131,7 +132,13 @@ TACTICS_ITERATIONS = 300
 OTHER_MODELS = ("balance", "kingdoms", "policy-exit1", "search-chances", "tactics", "value-v3")
 # The balance recipe: the search's seed and games (two, four seats), the confirmations' seeds
 # and games (two to six seats), and the search player's and the second player's.
-BALANCE = {"seed": 1, "games": ("1800", "600"), "steps": "8", "finalists": "3"}
+BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 1, ("1800", "600"), 8, 3
+# The proposal the search refines: an island between each two neighbouring kingdoms (Sardinia
+# for the Barbarians and Carthaginians, Corcyra for the Romans and Greeks, Leuke for the
+# Sarmatians and the Eastern Kingdom), each reached from its two sides only. From map 1 alone
+# the search's single steps stalled far from even (experiments/balance.md).
+BALANCE_START = ("corcyra,leuke,tyrrhenian_off_sardinia,sardinia_from_hippo,"
+                 "pontus_off_byzantium,pella_off_ambracia")  # fmt: skip
 BALANCE_CONFIRM = [
     ("policy:tactics", 2, ("6000", "2040", "1500", "1200", "1020"), "tactics"),
     ("ismcts:normal", 3, ("600", "0", "0", "0", "0"), "normal"),
@@ -256,9 +263,10 @@ def _balance(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.games is not None:
         parser.error("--games: the balance recipe plays the games it declares")
     _run(["tools/balance_map.py", "search", "--base", "game/data/maps/1.json",
-          "--edits", "tools/map_edits.json", "--seed", str(BALANCE["seed"]),
-          "--games", *BALANCE["games"], "--steps", BALANCE["steps"],
-          "--finalists", BALANCE["finalists"], "--out", "build/balance/map.json",
+          "--edits", "tools/map_edits.json", "--start", BALANCE_START,
+          "--seed", str(BALANCE_SEED),
+          "--games", *BALANCE_GAMES, "--steps", str(BALANCE_STEPS),
+          "--finalists", str(BALANCE_FINALISTS), "--out", "build/balance/map.json",
           "--report", "experiments/balance/search.json", *args.worker_args])  # fmt: skip
     for agent, seed, games, name in BALANCE_CONFIRM:
         _run(["tools/balance_map.py", "measure", "build/balance/map.json", "--agent", agent,

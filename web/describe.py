@@ -57,7 +57,7 @@ def kingdom(board: MapSpec, k: int) -> str:
 
 
 def card_text(board: MapSpec, card: int, short: bool = False) -> str:
-    """A quest card's sentence; ``short``: its gist ("Island Knossos (Crete)")."""
+    """A quest card's sentence; ``short``: its gist ("Island Corcyra")."""
     spec = board.cards[card]
     where = city(board, spec.city) if spec.city >= 0 else ""
     return t(("q_short_" if short else "q_") + spec.type, city=where)

@@ -23,13 +23,16 @@ from game import (
     Rules,
 )
 from game.actions import CommitCoin
+from tests.scenario import scenario_board
 
 
 def setup_game(
     players: int, kingdoms: list[str], rules: Rules | None = None, seed: int = 0
 ) -> GameState:
     """A game past setup (fourth generals placed, quest cards dealt), seat 0 about to roll."""
-    state = game.new_game(players, seed=seed, rules=rules or Rules(), kingdoms=kingdoms)
+    state = game.new_game(
+        players, seed=seed, rules=rules or Rules(), kingdoms=kingdoms, board=scenario_board()
+    )  # the board the positions of the tests are written on
     rng = random.Random(seed)
     while state.phase == P_PLACE or state.draw_queue or state.draw_deck >= 0:
         if state.current_player() == CHANCE:

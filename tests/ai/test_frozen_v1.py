@@ -68,7 +68,7 @@ def position(kind: str, players: int, seed: int) -> GameState:
     """The first decision of ``kind`` with a real choice in a seeded random game."""
     for attempt in range(40):
         rng = random.Random(seed * 100 + attempt)
-        state = game.new_game(players, seed=seed * 100 + attempt)
+        state = game.new_game(players, seed=seed * 100 + attempt, board=game.get_map(1))
         while not state.is_terminal():
             if state.current_player() == CHANCE:
                 state.apply_action(state.sample_chance(rng))

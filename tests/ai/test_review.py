@@ -105,7 +105,7 @@ def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> 
         assert d["seat"] == 1
         assert {"index", "action", "before", "after", "best", "best_chance", "cost"} <= d.keys()
         assert 0.0 <= d["after"] <= 1.0 and 0.0 <= d["best_chance"] <= 1.0
-        assert str(record.actions[d["index"]]) == d["action"]
+        assert record.actions[d["index"]].describe(record.board) == d["action"]
         if d["turning_point"]:
             assert d["cost"] > TURNING_POINT and d["explanation"].startswith("played ")
     turns = [p["turn"] for p in data["chart"]]

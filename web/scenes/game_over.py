@@ -198,7 +198,7 @@ class GameOverScene(Scene):
             room = Box(TABLE_X + 64, y + name_h, table_w - 76, quest_h)
             text = _quests_text(state, seat)
             if theme.fit(text, QUEST_SIZE, room.w, lines=quest_lines, height=room.h).cut:
-                text = _quests_text(state, seat, short=True)  # "Island Knossos (Crete), 3"
+                text = _quests_text(state, seat, short=True)  # "Island Corcyra, 3"
             text_in(surface, text, room, QUEST_SIZE, theme.TEXT_DIM, "sans", "left",
                     lines=quest_lines, valign="top")  # fmt: skip
         surface.set_clip(clip)
