@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from ai.config import ROOT_TIES, SearchConfig
+from ai.config import SearchConfig
 from ai.evaluation import Evaluator as V1Evaluator
 from ai.kingdom_book import book_names
 from ai.learned_value import LearnedEvaluator
@@ -112,38 +112,18 @@ def make_evaluator(config: SearchConfig, viewer: int) -> Evaluator:
     return _lookup(_EVALUATORS, "evaluator", config.evaluator)(config, viewer)
 
 
-def make_leaf_evaluator(config: SearchConfig, viewer: int) -> Evaluator:
-    """What judges the playouts' last positions: ``leaf_evaluator``, or ``evaluator`` if unset."""
-    name = config.leaf_evaluator or config.evaluator
-    return _lookup(_EVALUATORS, "leaf_evaluator", name)(config, viewer)
-
-
 def make_policy(config: SearchConfig, viewer: int) -> Policy:
     return _lookup(_POLICIES, "policy", config.policy)(config, viewer)
 
 
-def make_root_policy(config: SearchConfig, viewer: int) -> Policy:
-    """What scores the root's actions: ``root_policy``, or ``policy`` if unset."""
-    return _lookup(_POLICIES, "root_policy", config.root_policy or config.policy)(config, viewer)
-
-
 def check_components(config: SearchConfig) -> None:
-    """Refuse a config that names an evaluator, a policy or a kingdom book nobody made, a way of
-    ranking the root's ties the search does not know, a root scale below 0 or a budget of 0
-    at more seats (-1 says "as at two"), or a budget halving cannot plan."""
+    """Refuse a config that names an evaluator, a policy or a kingdom book nobody made, a root
+    scale below 0 or a budget of 0 at more seats (-1 says "as at two")."""
     _lookup(_EVALUATORS, "evaluator", config.evaluator)
-    if config.leaf_evaluator:
-        _lookup(_EVALUATORS, "leaf_evaluator", config.leaf_evaluator)
     _lookup(_POLICIES, "policy", config.policy)
-    if config.root_policy:
-        _lookup(_POLICIES, "root_policy", config.root_policy)
     if config.kingdom_book and config.kingdom_book not in book_names():
         raise ValueError(
             f"unknown kingdom_book {config.kingdom_book!r}; choose from {', '.join(book_names())}"
-        )
-    if config.root_ties not in ROOT_TIES:
-        raise ValueError(
-            f"unknown root_ties {config.root_ties!r}; choose from {', '.join(ROOT_TIES)}"
         )
     if -1.0 < config.root_scale_many < 0:
         raise ValueError(
@@ -152,11 +132,6 @@ def check_components(config: SearchConfig) -> None:
         )
     if config.iterations_many == 0:
         raise ValueError("iterations_many 0 is neither -1 (as iterations) nor a budget from 1")
-    if config.root_halving > 0 and config.time_ms > 0:
-        raise ValueError(
-            "root_halving plans its phases from an iteration budget and cannot share a search "
-            "with time_ms; give one of them"
-        )
 
 
 def _lookup(table: dict[str, _F], what: str, name: str) -> _F:
@@ -219,9 +194,7 @@ __all__ = [
     "check_components",
     "evaluator_names",
     "make_evaluator",
-    "make_leaf_evaluator",
     "make_policy",
-    "make_root_policy",
     "policy_names",
     "register_evaluator",
     "register_policy",

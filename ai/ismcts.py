@@ -8,10 +8,8 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ai.agents import Agent, ImmediateThinking, Insight, Thinking, ranked
-from ai.components import make_evaluator
 from ai.config import SearchConfig
 from ai.dominance import undominated
-from ai.duel import DuelThinking, is_coin_decision
 from ai.kingdom_book import kingdom_book
 from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, preset
 from ai.search import Search, StateProvider
@@ -91,9 +89,6 @@ class IsmctsAgent(_SearchAgent):
         if self.config.kingdom_book and view.public.phase == P_PICK:
             self._last = None
             return BookPick(self.config.kingdom_book, view, legal)
-        if self.config.duel_solve and is_coin_decision(view.public):
-            self._last = None  # nothing of a duel's solve is a tree to reuse
-            return DuelThinking(view, legal, rng, make_evaluator(self.config, view.seat))
         return self._search(view, legal, rng)
 
     def __repr__(self) -> str:

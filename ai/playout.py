@@ -39,8 +39,6 @@ class Playout:
             return world.returns()
         config = self.config
         rng = self.rng
-        if not config.playouts:
-            return self.evaluator.win_chances(settled(world, rng))
         turns = 0
         steps = 0
         plan: list[Action] = []
@@ -107,23 +105,6 @@ class Playout:
             if candidates[i].kind == END_TURN:  # what follows would only lose
                 break
         return plan
-
-
-def settled(world: GameState, rng: random.Random) -> GameState:
-    """``world`` once the chance and forced moves after an action have been played, up to the
-    next choice or the next turn's roll: the positions an evaluation fitted at every decision
-    has seen (``tools/train_value.py``'s ``decisions``)."""
-    while world.phase != P_OVER:
-        if world.current_player() == CHANCE:
-            if is_turn_start(world):
-                break
-            world.apply_action(world.sample_chance(rng))
-            continue
-        legal = world.legal_actions()
-        if len(legal) != 1:
-            break
-        world.apply_action(legal[0])
-    return world
 
 
 def turn_key(state: GameState) -> tuple[object, ...]:

@@ -23,10 +23,8 @@ _V1 = SearchConfig(
     iterations=400, time_ms=0.0, c_puct=0.5, prior_temp=4.0, bias_visits=6.0, widen_c=2.5,
     widen_alpha=0.5, playout_turns=1, playout_epsilon=0.1, playout_moves=24, duel_c=0.5,
     root_eval=True, reuse=True, reuse_min=0.34, weights=DEFAULT_WEIGHTS, evaluator="v1",
-    policy="v1", root_ties="order", paired_root=False, root_scale=1.0,
-    tree_scale=1.0, root_halving=0, root_scale_many=-1.0, duel_solve=False,
-    playout_turns_many=-1, iterations_many=-1, leaf_evaluator="", playouts=True,
-    root_policy="", root_pairs=0, kingdom_book="",
+    policy="v1", root_scale=1.0, root_scale_many=-1.0, playout_turns_many=-1,
+    iterations_many=-1, kingdom_book="",
 )  # fmt: skip
 
 V1_PRESETS: dict[str, SearchConfig] = {
@@ -139,9 +137,6 @@ RANGES: dict[str, tuple[float, float]] = {
     "duel_c": (0.0, 100.0),
     "reuse_min": (0.0, 1.0),
     "root_scale": (0.0, 10.0),
-    "tree_scale": (0.0, 10.0),
-    "root_halving": (0, 1024),
-    "root_pairs": (0, 64),
     "root_scale_many": (-1.0, 10.0),  # -1: as root_scale; between -1 and 0 refused below
     "playout_turns_many": (-1, 10),  # -1: as playout_turns
     "iterations_many": (-1, 1_000_000),  # -1: as iterations; 0 refused below

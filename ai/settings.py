@@ -25,6 +25,17 @@ REMOVED_OPTIONS: dict[str, object] = {
     "tree_chance": True,
     "transpositions": False,
     "minimax_weight": 0.0,
+    # Switches that no preset took, removed after 91059c9 (experiments/README.md).
+    "c_by_seats": False,
+    "root_ties": "order",
+    "paired_root": False,
+    "tree_scale": 1.0,
+    "root_halving": 0,
+    "duel_solve": False,
+    "leaf_evaluator": "",
+    "playouts": True,
+    "root_policy": "",
+    "root_pairs": 0,
 }
 REMOVED_WEIGHTS: dict[str, object] = {"guard": 0.0}
 # Search options gained since a log may have been written, at the value every game played
@@ -33,20 +44,10 @@ ADDED_OPTIONS: dict[str, object] = {
     "evaluator": "v1",
     "policy": "v1",
     "prune": False,
-    "c_by_seats": False,
-    "root_ties": "order",
-    "paired_root": False,
     "root_scale": 1.0,
-    "tree_scale": 1.0,
-    "root_halving": 0,
     "root_scale_many": -1.0,
-    "duel_solve": False,
     "playout_turns_many": -1,
     "iterations_many": -1,
-    "leaf_evaluator": "",
-    "playouts": True,
-    "root_policy": "",
-    "root_pairs": 0,
     "kingdom_book": "",
 }
 
@@ -75,7 +76,7 @@ def from_log(spec: str, recorded: object) -> dict[str, Any]:
     if isinstance(recorded, dict):
         options = recorded.get("options")
         if isinstance(options, dict) and options:  # a search's (the policy agent's too)
-            recorded = dict(recorded, options={**ADDED_OPTIONS, **options})
+            recorded = dict(recorded, options=_today(options))
         return recorded
     if not isinstance(recorded, str):
         raise ValueError(f"settings of {spec!r} are neither JSON nor a SearchConfig: {recorded!r}")
@@ -86,16 +87,12 @@ def from_log(spec: str, recorded: object) -> dict[str, Any]:
         raise ValueError(f"settings of {spec!r} are not a SearchConfig: {recorded!r}") from err
     if not isinstance(tree, ast.Call):  # the class name of an agent without a search
         return {"name": name, "level": None, "options": {}}
-    config = _call_fields(tree)
-    for option, default in REMOVED_OPTIONS.items():
-        if config.get(option, default) == default:
-            config.pop(option, None)
+    config = _today(_call_fields(tree))
     weights = config.get("weights")
     if isinstance(weights, dict):
         for weight, default in REMOVED_WEIGHTS.items():
             if weights.get(weight, default) == default:
                 weights.pop(weight, None)
-    config = {**ADDED_OPTIONS, **config}
     level = options.get("level", "normal")
     return {"name": name, "level": level, "options": config}
 
@@ -123,6 +120,17 @@ def with_kingdoms_dealt(settings: dict[str, Any]) -> dict[str, Any]:
     if not options or "kingdom_book" not in options:
         return settings
     return dict(settings, options=dict(options, kingdom_book=""))
+
+
+def _today(options: dict[str, Any]) -> dict[str, Any]:
+    """Recorded search options as they would be written now: the options added since at the
+    value they had before, those removed since left out where they had the value every game
+    without them plays (kept where they did not: such a game was played otherwise)."""
+    options = {**ADDED_OPTIONS, **options}
+    for option, default in REMOVED_OPTIONS.items():
+        if options.get(option, default) == default:
+            options.pop(option, None)
+    return options
 
 
 def _call_fields(call: ast.Call) -> dict[str, Any]:

@@ -105,28 +105,15 @@ class Tree:
         self.rng = rng
 
     def prime_root(
-        self,
-        legal: list[Action],
-        values: list[float],
-        scale: float,
-        duel: bool,
-        quick: Sequence[float],
+        self, legal: list[Action], values: list[float], scale: float, duel: bool
     ) -> None:
-        """Priors of the root's actions by rank of ``values`` (robust to how flat they are);
-        ``scale`` turns their differences into value offsets that carry into Q. Equal values
-        are ranked as ``config.root_ties`` says (``quick``: the policy's scores). A reused root
-        keeps its statistics and gets the new priors."""
+        """Priors of the root's actions by rank of ``values`` (robust to how flat they are;
+        equal values by their order in ``legal``); ``scale`` turns their differences into value
+        offsets that carry into Q. A reused root keeps its statistics and gets the new priors."""
         root = self.root
         top = max(values)
-        ties = self.config.root_ties
-        if ties == "policy":
-            ranked = sorted(range(len(legal)), key=lambda i: (-values[i], -quick[i]))
-        else:
-            ranked = sorted(range(len(legal)), key=lambda i: -values[i])
-        rank = 0
-        for place, i in enumerate(ranked):
-            if not (ties == "shared" and place and values[i] == values[ranked[place - 1]]):
-                rank = place
+        ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+        for rank, i in enumerate(ranked):
             a = legal[i]
             e = root.edges.get(a)
             if e is None:
@@ -141,19 +128,9 @@ class Tree:
             root.prefix = []
             root.mover = self.seat
 
-    def select_root(self) -> Edge | None:
-        """The root's action for the next descent, chosen before its world is drawn: a root of
-        own actions (stable) chooses without looking at the world. None at a coin duel's root,
-        whose choice is a pair of tables, not an edge."""
-        root = self.root
-        if not root.stable or root.legal is None or len(root.order) != len(root.legal):
-            return None
-        return self._select(root, None, root.legal, root.mover, True)
-
-    def descend(self, world: GameState, root_edge: Edge | None = None) -> Path:
+    def descend(self, world: GameState) -> Path:
         """Select down the tree, playing ``world`` along, to a node no iteration has reached
-        yet or to the end of the game; ``world`` is left there for the playout. ``root_edge``:
-        the root's action, already chosen by ``select_root``."""
+        yet or to the end of the game; ``world`` is left there for the playout."""
         rng = self.rng
         node = self.root
         nodes: list[Node] = []
@@ -221,10 +198,7 @@ class Tree:
                 steps.append((node, None, mover))
                 node = nxt
                 continue
-            if root_edge is not None and node is self.root:
-                edge = root_edge
-            else:
-                edge = self._select(node, world, legal, mover, stable)
+            edge = self._select(node, world, legal, mover, stable)
             world.apply_action(edge.action)
             steps.append((node, edge, mover))
             if edge.child is None:
@@ -233,10 +207,10 @@ class Tree:
         return nodes, steps, duels
 
     def _select(
-        self, node: Node, world: GameState | None, legal: list[Action], mover: int, stable: bool
+        self, node: Node, world: GameState, legal: list[Action], mover: int, stable: bool
     ) -> Edge:
-        """The edge to descend: PUCT over the candidates progressive widening admits. Only a
-        node meeting actions it has no edges for reads ``world`` (for the policy's scores)."""
+        """The edge to descend: PUCT over the candidates progressive widening admits; a node
+        meeting actions it has no edges for scores them in ``world`` by the policy."""
         config = self.config
         edges = node.edges
         visits = node.visits
@@ -246,11 +220,10 @@ class Tree:
         else:
             new = [a for a in legal if a not in edges]
             if new:
-                assert world is not None, "a node without edges for its actions needs its world"
                 scores = self.policy.scores(world, new)
                 n = self.n
                 top = max(scores)
-                kappa = config.tree_scale * self.policy.value_scale(world)
+                kappa = self.policy.value_scale(world)
                 for a, s in zip(new, scores, strict=True):
                     e = Edge(a, s, n)
                     e.p = math.exp(config.prior_temp * (s - top))
@@ -269,7 +242,7 @@ class Tree:
         total_p = math.fsum(e.p for e in candidates) or 1.0
         base = node.w[mover] / visits if visits else 1.0 / self.n
         bias = config.bias_visits
-        c = config.c_puct * 2 / self.n if config.c_by_seats else config.c_puct
+        c = config.c_puct
         best = candidates[0]
         best_score = -1e9
         for e in candidates:

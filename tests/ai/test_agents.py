@@ -11,11 +11,9 @@ import pytest
 import ai
 import game
 from ai.agents import Agent, play_on
-from ai.components import make_policy
 from ai.config import at_seats
 from ai.evaluation import DEFAULT_WEIGHTS
 from ai.presets import PRESETS, preset
-from ai.tree import Edge, Node, Tree
 from game import (
     CHANCE,
     HIDDEN_COIN,
@@ -30,7 +28,6 @@ from game import (
     Action,
     GameState,
     Rules,
-    state_to_dict,
 )
 from game.actions import CommitCoin
 from tests.ai.helpers import (
@@ -241,32 +238,6 @@ def _root_visits(state: GameState, **options: object) -> list[tuple[object, floa
     return [(i.action, i.visit_share) for i in search.explain(top=50)]
 
 
-def test_c_by_seats_explores_as_c_puct_times_two_over_the_seats() -> None:
-    four = mid_game()  # four seats: c_puct 0.5 with c_by_seats is c_puct 0.25
-    assert four.num_players == 4
-    assert _root_visits(four, c_puct=0.5, c_by_seats=True) == _root_visits(four, c_puct=0.25)
-    assert _root_visits(four, c_puct=0.5, c_by_seats=True) != _root_visits(four, c_puct=0.5)
-    two = mid_game(5, players=2)
-    assert len(two.legal_actions()) > 1
-    assert _root_visits(two, c_puct=0.5, c_by_seats=True) == _root_visits(two, c_puct=0.5)
-
-
-def _root_priors(ties: str) -> list[float]:
-    """Priors the root gives four actions valued 0.5, 0.7, 0.7, 0.7 with quick scores 0, 1, 3,
-    2, in the order of the legal list."""
-    config = ai.SearchConfig(root_ties=ties)
-    tree = Tree(Node(2), 0, 2, config, make_policy(config, 0), random.Random(1))
-    legal = mid_game(5, players=2).legal_actions()[:4]
-    tree.prime_root(legal, [0.5, 0.7, 0.7, 0.7], 1.0, duel=False, quick=[0.0, 1.0, 3.0, 2.0])
-    return [tree.root.edges[a].p for a in legal]
-
-
-def test_root_ties_rank_equal_values_by_legal_order_policy_or_not_at_all() -> None:
-    assert _root_priors("order") == [1 / 4, 1.0, 1 / 2, 1 / 3]
-    assert _root_priors("policy") == [1 / 4, 1 / 3, 1.0, 1 / 2]
-    assert _root_priors("shared") == [1 / 4, 1.0, 1.0, 1.0]
-
-
 def test_root_scale_scales_the_one_ply_differences_a_root_action_starts_from() -> None:
     """Every root action's starting offset is its one-ply value less the best's, times
     ``root_scale``; the priors (by rank) do not change with it."""
@@ -351,75 +322,6 @@ def test_an_option_given_alone_holds_at_every_seat_count() -> None:
 def test_a_many_seat_option_is_minus_one_or_a_value_of_its_twin(option: str, value: object) -> None:
     with pytest.raises(ValueError, match=option):
         ai.make_agent("ismcts", level="normal", **{option: value})
-
-
-def _searched(scale: float, **options: object) -> ai.Search:
-    return searched_mid_game(tree_scale=scale, **options)
-
-
-def test_tree_scale_scales_the_policy_differences_an_action_starts_from() -> None:
-    """Below the root, and at a root without one-ply values, an action's starting offset is
-    the policy's score less the best's, times its value scale, times ``tree_scale``; the
-    priors do not change with it."""
-    # A root without one-ply values starts from the policy's scores.
-    full, scaled = (_searched(s, iterations=1, root_eval=False) for s in (1.0, 0.1))
-    kappa = full.policy.value_scale(full.view.public)
-    top = max(e.score for e in full.tree.root.edges.values())
-    assert top - min(e.score for e in full.tree.root.edges.values()) > 0.1
-    for a, b in zip(full.tree.root.order, scaled.tree.root.order, strict=True):
-        assert a.action == b.action and a.p == b.p
-        assert a.v0 == pytest.approx(kappa * (a.score - top), abs=1e-12)
-        assert b.v0 == pytest.approx(0.1 * a.v0, abs=1e-12)
-    # Below an evaluated root whose offsets are all zero, both searches take the same first
-    # action, and the node after it holds the policy's offsets at either scale.
-    full, scaled = (_searched(s, iterations=2, root_scale=0.0) for s in (1.0, 0.1))
-    (first,) = (e for e in full.tree.root.order if e.child is not None and e.child.edges)
-    (same,) = (e for e in scaled.tree.root.order if e.child is not None and e.child.edges)
-    assert first.action == same.action
-    assert first.child is not None and same.child is not None
-    below = [(e, same.child.edges[a]) for a, e in first.child.edges.items()]
-    assert any(a.v0 < -0.01 for a, _ in below)
-    for a, b in below:
-        assert a.p == b.p and b.v0 == pytest.approx(0.1 * a.v0, abs=1e-12)
-
-
-def test_paired_root_gives_each_visit_number_one_world_for_every_root_action() -> None:
-    """The j-th visit of every root action meets the same hidden cards, coins and dice: that
-    is what lets the root compare its actions on the same luck (``paired_root``)."""
-    state = mid_game(5, players=2)
-    agent = ai.make_agent("ismcts", level="normal", iterations=150, paired_root=True)
-    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
-    assert isinstance(search, ai.Search)
-    drawn: dict[int, set[str]] = {}
-    actions_at: dict[int, set[object]] = {}
-    select_root, sample = search.tree.select_root, search.worlds.sample
-    visit: list[tuple[int, object]] = []  # the root action about to be visited, and its number
-
-    def numbered_select() -> Edge | None:
-        edge = select_root()
-        assert edge is not None  # an own turn's root
-        visit[:] = [(edge.n, edge.action)]
-        return edge
-
-    def recorded_sample() -> GameState:
-        world = sample()
-        j, action = visit[0]
-        # The world as drawn, and the luck still to come: the next rolls of its generator.
-        probe = random.Random()
-        probe.setstate(search.worlds.rng.getstate())
-        luck = [probe.random() for _ in range(3)]
-        drawn.setdefault(j, set()).add(repr((sorted(state_to_dict(world).items()), luck)))
-        actions_at.setdefault(j, set()).add(action)
-        return world
-
-    search.tree.select_root = numbered_select  # type: ignore[method-assign]
-    search.worlds.sample = recorded_sample  # type: ignore[method-assign]
-    while not search.step(1 << 20):
-        pass
-    shared = [j for j in drawn if len(actions_at[j]) > 1]
-    assert shared, "several root actions were visited a first time at least"
-    assert all(len(drawn[j]) == 1 for j in drawn)
-    assert len({next(iter(drawn[j])) for j in drawn}) == len(drawn)  # each number its own luck
 
 
 def test_same_seed_same_decision() -> None:

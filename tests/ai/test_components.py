@@ -10,7 +10,6 @@ from typing import ClassVar
 import pytest
 
 import ai
-from ai.chances import is_turn_start
 from ai.components import (
     TWO_SEAT_EVALUATORS,
     evaluator_names,
@@ -21,9 +20,8 @@ from ai.components import (
     register_policy,
 )
 from ai.config import SearchConfig
-from ai.evaluation import Evaluator
 from ai.presets import PRESETS, V1_PRESETS
-from game import CHANCE, Action, GameState
+from game import Action, GameState
 from game.kinds import END_TURN
 from tests.ai.helpers import mid_game
 
@@ -151,49 +149,6 @@ def test_a_spec_names_the_components_the_search_uses() -> None:
         state.observe(seat), state.legal_actions(), random.Random(1)
     )
     assert plain.kind != END_TURN  # the "v1" policy would not end this turn at once
-
-
-def test_the_leaves_may_be_judged_by_another_evaluator_than_the_root() -> None:
-    """``leaf_evaluator``: the playouts' last positions are judged by it, every one of them,
-    and the root's one-ply ranking still by ``evaluator``, from the seat's own viewpoint."""
-    Even.viewers.clear()
-    search = _searched(
-        "ismcts:normal:iterations=60:evaluator=v1:leaf_evaluator=test-even", mid_game()
-    )
-    assert Even.viewers == [-1]
-    assert isinstance(search.evaluator, Even) and search.evaluator.calls == search.iterations
-    assert type(search.root_evaluator) is Evaluator
-    with pytest.raises(ValueError, match=r"unknown leaf_evaluator 'nope'; choose from .*\bv1\b"):
-        ai.agent_from_spec("ismcts:normal:leaf_evaluator=nope")
-
-
-def test_the_root_may_be_ranked_by_another_policy_than_the_tree_below() -> None:
-    """``root_policy``: with every position even and no one-ply values, the root's prior alone
-    tells its actions apart, and it is the named root policy's, while the priors below the
-    root and the playouts keep ``policy``."""
-    spec = "ismcts:normal:iterations=60:evaluator=test-even:root_eval=false"
-    search = _searched(f"{spec}:policy=v1:root_policy=test-end-turn", mid_game())
-    assert search.best_action().kind == END_TURN
-    assert isinstance(search.root_policy, EndTurnFirst)
-    assert not isinstance(search.policy, EndTurnFirst) and search.tree.policy is search.policy
-    assert _searched(f"{spec}:policy=v1", mid_game()).best_action().kind != END_TURN
-    with pytest.raises(ValueError, match=r"unknown root_policy 'nope'; choose from .*\btactics\b"):
-        ai.agent_from_spec("ismcts:normal:root_policy=nope")
-
-
-@pytest.mark.parametrize("playouts", [True, False])
-def test_without_playouts_a_leaf_is_judged_where_it_stands(playouts: bool) -> None:
-    """``playouts=false``: each leaf is judged once its dice, draws and forced moves are
-    played, where a seat next chooses between actions, a turn is about to roll or the game is
-    over; with playouts every judged position is a turn's roll (or the end)."""
-    Where.judged.clear()
-    spec = f"ismcts:normal:iterations=60:leaf_evaluator=test-where:playouts={playouts}"
-    _searched(spec, mid_game())
-    assert Where.judged
-    for state in Where.judged:
-        settled = state.current_player() != CHANCE and len(state.legal_actions()) > 1
-        assert state.is_terminal() or is_turn_start(state) or (settled and not playouts)
-    assert any(not is_turn_start(state) for state in Where.judged) is not playouts
 
 
 def test_a_name_is_registered_once_and_must_fit_in_a_spec() -> None:

@@ -93,11 +93,6 @@ def test_an_unknown_component_names_the_components(option: str) -> None:
         ai.agent_from_spec(f"ismcts:hard:{option}=bogus")
 
 
-def test_an_unknown_way_of_ranking_root_ties_names_the_ways() -> None:
-    with pytest.raises(ValueError, match="unknown root_ties 'random'; choose from order, policy"):
-        ai.agent_from_spec("ismcts:normal:root_ties=random")
-
-
 def test_a_policy_agent_names_the_policies_and_its_one_option() -> None:
     with pytest.raises(ValueError, match=r"unknown policy 'bogus'; choose from .*tactics.*v1"):
         ai.agent_from_spec("policy:bogus")
