@@ -24,7 +24,6 @@ from ai.evaluation import Evaluator as V1Evaluator
 from ai.kingdom_book import book_names
 from ai.learned_value import LearnedEvaluator
 from ai.policy import QuickScorer
-from ai.policy_correction import CorrectedScorer
 from ai.tactics import TacticsScorer
 from ai.threat_eval import ThreatEvaluator
 from game import Action, GameState
@@ -146,28 +145,9 @@ register_policy("v1", lambda config, viewer: QuickScorer(config.weights, viewer)
 # "tactics": v1's scores charged with the next enemy turn's threat to each general, tuned by
 # self-play (ai/tactics.py, ai/data/tactics_v1.json); it has its own weights.
 register_policy("tactics", lambda config, viewer: TacticsScorer.named("tactics_v1", viewer))
-# "exit1": v1's scores corrected toward a deep search's visits (ai/policy_correction.py,
-# ai/data/policy_exit1.json, tools/search_targets.py).
-register_policy(
-    "exit1", lambda config, viewer: CorrectedScorer.named("policy_exit1", config.weights, viewer)
-)
-# "v2": the conditional logit fitted to self-play (ai/learned_value.py, ai/data/value_v2.json).
-register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2", viewer))
 # "v3": v1 corrected toward ranking a turn's actions as hard does (tools/value_exit.py,
 # ai/data/value_v3.json; the value half of Expert Iteration, experiments/exit.md).
 register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3", viewer))
-# "v6": v3's recipe with expert's visits and values beside hard's (ai/data/value_v6.json;
-# round 7 of experiments/exit.md): registered for its declared arena run (A7).
-register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6", viewer))
-# "v7": v1's features with eight tanh units, fitted to the results of 30000 self-play games
-# of the tactics policy (tools/value_scale.py, ai/data/value_v7.json; round 11 of
-# experiments/exit.md): it forecasts who wins at a turn's start far better than v1 and ranks
-# a turn's actions worse, so it is meant for the leaves (``leaf_evaluator``).
-register_evaluator("v7", lambda config, viewer: LearnedEvaluator.named("value_v7", viewer))
-# "v8": v7's recipe with its samples at every decision, not turn starts only (sixteen units;
-# ai/data/value_v8.json; round 12 of experiments/exit.md): registered for its declared arena
-# run (A12).
-register_evaluator("v8", lambda config, viewer: LearnedEvaluator.named("value_v8", viewer))
 # "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
 register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
 # "v3-or-threat": v3 at two seats, "threat" at three or more: the normal preset's (round 8 of
