@@ -425,8 +425,8 @@ PUBLIC_READING = 6
 
 
 class Evaluator:
-    """The "v1" evaluator (``ai.components``): values per seat in points (``seat_values``)
-    and win chances (``win_chances``)."""
+    """The hand-built evaluator (``ai.components.HandBuilt``): values per seat in points
+    (``seat_values``) and win chances (``win_chances``)."""
 
     __slots__ = ("coins", "end_round", "live", "occ", "viewer", "w")
 
@@ -471,8 +471,8 @@ class Evaluator:
         return SeatContext(self, state, seat, self.occ)
 
     def next_turn_losses(self, state: GameState, surv: list[float]) -> list[float] | None:
-        """Per general, the chance it is beaten before its owner's next turn; v1 does not
-        look (None), ``ai.threat_eval`` does."""
+        """Per general, the chance it is beaten before its owner's next turn; the hand-built
+        evaluation does not look (None), ``ai.threat_eval`` does."""
         del state, surv
         return None
 

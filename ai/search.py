@@ -3,8 +3,8 @@
 Every iteration starts from a fresh determinization (``ai.worlds``: other seats' quest hands
 and a still-secret coin are dealt anew), so the search never reads what the seat may not see
 (R11). It descends the tree (``ai.tree``), plays the world on from the new leaf
-(``ai.playout``) and backs the judged win chances up the path. What it searches with comes from
-outside (``ai.components``): an evaluator judges positions, a policy scores actions.
+(``ai.playout``) and backs the judged win chances up the path. What it searches with is given to
+it (``ai.components``): an evaluation judges positions, a policy scores actions.
 
 The root's priors come from a one-ply evaluation of every action (``ai.lookahead``), the rest
 of the tree's from the policy. The budget is counted in iterations, so a seed decides the
@@ -20,8 +20,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from ai.agents import Insight, Thinking
-from ai.components import make_evaluator, make_policy
-from ai.config import SearchConfig, at_seats
+from ai.config import SearchConfig
 from ai.lookahead import one_ply
 from ai.playout import Playout
 from ai.tree import Node, Tree, is_duel, root_coin_choice
@@ -50,20 +49,18 @@ class Search(Thinking):
             raise ValueError("no legal action to choose from")
         self.view = view
         self.seat = view.seat
-        # What this seat count plays: the ``*_many`` options at three or more seats.
-        config = at_seats(config, view.public.num_players)
         self.config = config
         self.rng = random.Random(rng.getrandbits(64))
         self.n = view.public.num_players
         self.legal = list(legal)
         # Determinized worlds hold every seat's cards; the seat's own public state does not.
-        self.evaluator = make_evaluator(config, -1)
-        self.policy = make_policy(config, -1)
-        self.root_evaluator = make_evaluator(config, self.seat)
-        self.root_policy = make_policy(config, self.seat)
+        self.evaluator = config.evaluator.evaluator(-1)
+        self.policy = config.policy.policy(-1)
+        self.root_evaluator = config.evaluator.evaluator(self.seat)
+        self.root_policy = config.policy.policy(self.seat)
         root = reuse if reuse is not None else Node(self.n)
-        self.tree = Tree(root, self.seat, self.n, config, self.policy, self.rng)
-        self.playout = Playout(config, self.policy, self.evaluator, self.rng)
+        self.tree = Tree(root, self.seat, self.n, config.tree, self.policy, self.rng)
+        self.playout = Playout(config.playout, self.policy, self.evaluator, self.rng)
         self.reused = root.visits
         # A reused subtree already holds visits of this very decision; search the rest.
         self.budget = max(

@@ -25,9 +25,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ai.components import Policy
-from ai.config import SearchConfig
 from ai.dominance import undominated
 from game import (
     CHANCE,
@@ -42,6 +42,19 @@ from game import (
     state_to_dict,
 )
 from game.actions import CommitCoin
+
+
+@dataclass(frozen=True, slots=True)
+class TreeParams:
+    """How the tree spends its visits (a ``SearchConfig``'s ``tree``)."""
+
+    c_puct: float = 0.5  # weight of the exploration term (PUCT)
+    prior_temp: float = 4.0  # policy score -> prior weight exp(prior_temp * score)
+    bias_visits: float = 6.0  # virtual visits that carry the prior value into Q
+    widen_c: float = 2.5  # progressive widening: candidates = widen_c * visits ** widen_alpha
+    widen_alpha: float = 0.5
+    duel_c: float = 0.5  # exploration of the coin duel's two tables (UCB1)
+    prune: bool = False  # leave out actions another one beats outright (``ai.dominance``)
 
 
 class Edge:
@@ -93,14 +106,14 @@ class Tree:
         root: Node,
         seat: int,
         num_players: int,
-        config: SearchConfig,
+        params: TreeParams,
         policy: Policy,
         rng: random.Random,
     ) -> None:
         self.root = root
         self.seat = seat
         self.n = num_players
-        self.config = config
+        self.params = params
         self.policy = policy  # judges determinized worlds (``viewer=-1``)
         self.rng = rng
 
@@ -138,7 +151,7 @@ class Tree:
         steps: list[tuple[Node, Edge | None, int]] = []
         stable = True
         first = True
-        prune = self.config.prune
+        prune = self.params.prune
         while True:
             nodes.append(node)
             # Arrive at ``node``: play forced actions and chance up to its decision.
@@ -211,10 +224,10 @@ class Tree:
     ) -> Edge:
         """The edge to descend: PUCT over the candidates progressive widening admits; a node
         meeting actions it has no edges for scores them in ``world`` by the policy."""
-        config = self.config
+        params = self.params
         edges = node.edges
         visits = node.visits
-        k = max(2, int(config.widen_c * (visits + 1) ** config.widen_alpha))
+        k = max(2, int(params.widen_c * (visits + 1) ** params.widen_alpha))
         if stable and node.order and len(node.order) == len(legal):
             candidates = node.order[:k]
         else:
@@ -226,7 +239,7 @@ class Tree:
                 kappa = self.policy.value_scale(world)
                 for a, s in zip(new, scores, strict=True):
                     e = Edge(a, s, n)
-                    e.p = math.exp(config.prior_temp * (s - top))
+                    e.p = math.exp(params.prior_temp * (s - top))
                     e.v0 = kappa * (s - top)
                     edges[a] = e
             if stable:
@@ -241,8 +254,8 @@ class Tree:
                     candidates = avail
         total_p = math.fsum(e.p for e in candidates) or 1.0
         base = node.w[mover] / visits if visits else 1.0 / self.n
-        bias = config.bias_visits
-        c = config.c_puct
+        bias = params.bias_visits
+        c = params.c_puct
         best = candidates[0]
         best_score = -1e9
         for e in candidates:
@@ -286,7 +299,7 @@ class Tree:
         unvisited = [v for v in coins if table[v][0] == 0]
         if unvisited:
             return unvisited[self.rng.randrange(len(unvisited))]
-        c = self.config.duel_c
+        c = self.params.duel_c
         best = coins[0]
         best_score = -1e9
         for v in coins:
@@ -366,4 +379,13 @@ def reusable_subtree(
     return child
 
 
-__all__ = ["Edge", "Node", "Path", "Tree", "is_duel", "reusable_subtree", "root_coin_choice"]
+__all__ = [
+    "Edge",
+    "Node",
+    "Path",
+    "Tree",
+    "TreeParams",
+    "is_duel",
+    "reusable_subtree",
+    "root_coin_choice",
+]

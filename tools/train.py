@@ -67,8 +67,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from workers import add_arguments, from_args
 
-from ai.chances import MAPPED_SEARCH_OPTIONS
 from ai.command_line import STOPPED, stopping
+from ai.components import Fitted
+from ai.presets import HINT
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = Path("build/selfplay")
@@ -244,7 +245,7 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     if games < 1 or test_games < 1:
         parser.error("--games and --test-games must be at least 1")
     samples = Path("build/calib")
-    tag = MAPPED_SEARCH_OPTIONS["evaluator"]  # the hint's search (ai.registry.hint_agent)
+    tag = _hint_model()
     for part, seed, count in (("test", recipe.test_seed, test_games),
                               ("train", recipe.train_seed, games)):  # fmt: skip
         played = GAMES / f"search-chances_{part}_s{seed}.jsonl"
@@ -260,6 +261,15 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
           "--out", f"ai/data/{recipe.model}.json",
           "--report", f"experiments/train/{recipe.model}.json"])  # fmt: skip
     return 0
+
+
+def _hint_model() -> str:
+    """What the search-chances samples are named after: the fitted model the hint searches
+    with at every seat count ("v3" for ai/data/value_v3.json, ``ai.presets.HINT``)."""
+    evaluation = HINT.two_seats.evaluator
+    if not isinstance(evaluation, Fitted) or HINT.more_seats.evaluator != evaluation:
+        raise SystemExit("train.py: the hint searches with no one fitted model to name samples by")
+    return evaluation.model.removeprefix("value_")
 
 
 def _exit_samples(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Path, Path]:
