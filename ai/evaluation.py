@@ -77,9 +77,7 @@ DEFAULT_WEIGHTS = Weights()
 # "cycle": no value for the unplayed coins' sum. Every coin is spent once a cycle and all five
 # come back after the last (R8.1), so spending the 3 now mostly changes which battle it serves,
 # not whether it serves one; what a seat's hand means for the next battles stays in the mean
-# coin the battle and reach parts read. At 0.15 a point, v1 prices committing the 3 like three
-# levels; without that, v1 won 0.527 (0.458-0.596) of 200 against itself at normal (exit.md,
-# C1): not the evaluation's large flaw, and no preset takes it.
+# coin the battle and reach parts read. No preset takes it (experiments/exit.md, C1).
 WEIGHT_SETS: dict[str, Weights] = {
     "default": DEFAULT_WEIGHTS,
     "cycle": replace(DEFAULT_WEIGHTS, coin=0.0),

@@ -3,7 +3,7 @@ of the review: each a ``SearchPreset``, one search at two seats and one at three
 
 Budgets are iterations, not time, so that arena runs are reproducible. ``PRESETS`` are what
 players meet and may move to new components once those win against the baseline; their
-measurements are in experiments/presets.md. ``V1_PRESETS`` spell every parameter out and name
+measurements are in experiments/search.md. ``V1_PRESETS`` spell every parameter out and name
 the hand-built components, so they stay what they were measured as whatever the defaults of
 ``SearchConfig`` become (tests/ai/test_frozen_v1.py holds them to it).
 """

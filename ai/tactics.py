@@ -34,8 +34,8 @@ EXPOSURE = 0.3
 # The quick scores charge leaving a tower THREAT * reach[1] = 0.125 points (ai.policy), whatever
 # the enemy.
 GUARD = 0.125
-# Measured no stronger nor weaker than 0 (0.587 against 0.589 of the same 1000 games against v1's
-# scores, experiments/policy.md); kept because a razed capital is what a player notices.
+# Kept, though it plays no stronger than 0 (experiments/policy.md), because a razed capital is
+# what a player notices.
 GUARD_LAST = 0.5
 
 # R4.2, R4.3: the chance that a turn's four dice let a general cover ``d`` movement points:
