@@ -63,6 +63,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from workers import add_arguments, from_args
@@ -105,7 +106,7 @@ TACTICS_ITERATIONS = 300
 OTHER_MODELS = ("balance", "kingdoms", "search-chances", "tactics", "value-v3")
 # The balance recipe: the search's seed and games (two, four seats), the confirmations' seeds
 # and games (two to six seats), and the search player's and the second player's.
-BALANCE = {"seed": 1, "games": ("1800", "600"), "steps": "8", "finalists": "3"}
+BALANCE: dict[str, Any] = {"seed": 1, "games": ("1800", "600"), "steps": "8", "finalists": "3"}
 BALANCE_CONFIRM = [
     ("policy:tactics", 2, ("6000", "2040", "1500", "1200", "1020"), "tactics"),
     ("ismcts:normal", 3, ("600", "0", "0", "0", "0"), "normal"),
