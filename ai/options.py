@@ -113,10 +113,15 @@ def _typed(key: str, value: object, current: object) -> object:
     """``value`` as the kind of ``current``, or a ValueError that says what it takes:
     "prune=no" must not pass for a true (non-empty) text."""
     if key in COMPONENTS:
+        # A dataclass with a name: what the arena's settings record of it (``ai.settings``).
         role = "an evaluation" if key == "evaluator" else "a policy"
         maker = "evaluator" if key == "evaluator" else "policy"
-        if not (is_dataclass(value) and callable(getattr(value, maker, None))):
-            raise ValueError(f"search option {key} takes {role} (ai.components), not {value!r}")
+        named = isinstance(getattr(type(value), "name", None), str)
+        if not (is_dataclass(value) and named and callable(getattr(value, maker, None))):
+            raise ValueError(
+                f"search option {key} takes {role} (a named dataclass, as in ai.components), "
+                f"not {value!r}"
+            )
         return value
     if isinstance(current, Weights):
         ok, kind = isinstance(value, Weights), "a weight set (ai.evaluation.Weights)"

@@ -38,7 +38,7 @@ def test_a_misspelt_option_names_the_options(name: str) -> None:
     ("prune=no", "prune takes true or false, not 'no'"),
     ("iterations=2.5", "iterations takes a whole number, not 2.5"),
     ("c_puct=high", "c_puct takes a number, not 'high'"),
-    ("evaluator=3", "evaluator takes an evaluation \\(ai.components\\), not 3"),
+    ("evaluator=3", "evaluator takes an evaluation \\(a named dataclass, as in ai.compon"),
     ("kingdom_book=3", "kingdom_book takes a name, not 3"),
 ])  # fmt: skip
 def test_an_option_of_the_wrong_kind_says_what_it_takes(option: str, says: str) -> None:
