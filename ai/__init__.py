@@ -7,8 +7,9 @@ while not thinking.step_ms(8): ...
 thinking.best_action(); thinking.explain(top=3)     # -> [ai.Insight(action, share, win)]
 ai.prepare_board(board)     # per-board tables now (while a screen opens), not mid-game
 
-What the search searches with is exchangeable: ``ai.components`` (an evaluator and a policy,
-registered by name). ``ismcts-v1`` is the search frozen with its first ones, the baseline.
+What the search searches with is given to it as objects: ``ai.components`` (an evaluation and
+a policy; ``ai.registry`` names them for command lines). ``ismcts-v1`` is the search frozen with
+its first ones, the hand-built evaluation and quick scores: the baseline.
 """
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking

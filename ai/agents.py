@@ -208,7 +208,7 @@ def ranked(
 
 
 class GreedyAgent(RankingAgent):
-    """One-ply lookahead on the "v1" evaluation, from the seat's view only.
+    """One-ply lookahead on the hand-built evaluation, from the seat's view only.
 
     Each action is played on a copy of the public state (other seats' hands are not in it) and
     the position judged for this seat (``ai.lookahead``: a trade by the best action it enables,

@@ -14,15 +14,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import game
 from ai.agents import GreedyAgent, play_on
-from ai.components import evaluator_names, make_evaluator, make_policy, policy_names
-from ai.config import at_seats
 from ai.levels import LEVELS, level_agent
 from ai.presets import DIFFICULTIES, PRESETS
+from ai.registry import EVALUATORS, POLICIES
 from ai.search import Search
 from game import P_ACTION, Action, GameState
 
@@ -66,7 +64,8 @@ def typical_positions(
 
 def _decide(state: GameState, level: str, seed: int) -> tuple[Search, float]:
     view = state.observe(state.current_player())
-    search = Search(view, state.legal_actions(), random.Random(seed), PRESETS[level])
+    config = PRESETS[level].at(state.num_players)
+    search = Search(view, state.legal_actions(), random.Random(seed), config)
     start = time.process_time()
     while not search.step(1 << 30):
         pass
@@ -89,7 +88,7 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
             if level == "hard":
                 hard_ms.append(spent * 1000.0)
         per_level[level] = {
-            "iterations": at_seats(PRESETS[level], seats).iterations,
+            "iterations": PRESETS[level].at(seats).iterations,
             "iterations_per_s": round(iterations / cpu) if cpu else None,
             "decision_ms": round(cpu / len(positions) * 1000.0, 1) if positions else None,
         }
@@ -101,7 +100,8 @@ def bench_ai(positions: list[GameState] | None = None) -> dict[str, Any]:
     slices = 0
     for i, state in enumerate(positions):
         view = state.observe(state.current_player())
-        search = Search(view, state.legal_actions(), random.Random(i), PRESETS["hard"])
+        hard = PRESETS["hard"].at(state.num_players)
+        search = Search(view, state.legal_actions(), random.Random(i), hard)
         while not search.step_ms(8):
             slices += 1
         longest = max(longest, search.longest_slice_ms)
@@ -132,10 +132,9 @@ def level_times(
 def evaluation_cost(positions: list[GameState], calls: int = 300) -> dict[str, float]:
     """CPU microseconds of one ``win_chances`` call of each registered evaluator, averaged
     over the positions (what a playout's leaf costs)."""
-    config = PRESETS["normal"]
     out = {}
-    for name in evaluator_names():
-        evaluator = make_evaluator(replace(config, evaluator=name), -1)
+    for name, evaluation in sorted(EVALUATORS.items()):
+        evaluator = evaluation.evaluator(-1)
         start = time.process_time()
         for _ in range(calls):
             for state in positions:
@@ -149,12 +148,11 @@ def policy_cost(positions: list[GameState], calls: int = 50) -> dict[str, float]
     """CPU microseconds of one ``scores`` call of each registered policy over all the legal
     actions of a position (a tree node's priors), averaged over the positions. Each call gets
     its own copy of the position, so no policy answers from what it kept of the last one."""
-    config = PRESETS["normal"]
     legal = [state.legal_actions() for state in positions]
     pairs = list(zip(positions, legal, strict=True))
     out = {}
-    for name in policy_names():
-        policy = make_policy(replace(config, policy=name), -1)
+    for name, scoring in sorted(POLICIES.items()):
+        policy = scoring.policy(-1)
         copies = [(state.clone(), actions) for _ in range(calls) for state, actions in pairs]
         start = time.process_time()
         for state, actions in copies:

@@ -18,7 +18,8 @@ A search's own chance (the hint, the AI's thinking, the review) is mapped too:
 where the top of the range needs it), fitted by ``tools/calibrate_search.py`` to how often the
 hint's search's chances came true in self-play (``experiments/train/search_chances_v2.json``),
 so that of the actions it gives 0.3, about 0.3 are won. The map is monotone: it never reorders
-what the search prefers.
+what the search prefers. It holds for the search it was fitted on, which the hint and the
+review keep (``ai.presets.HINT`` and ``REVIEW``).
 
 Standard library only: it runs in the browser.
 """
@@ -83,21 +84,6 @@ def _search_map() -> dict[int, tuple[float, float, float]]:
     return out
 
 
-# The search ``search_chance`` was fitted on: normal's, searching with v3 and taking the root's
-# one-ply differences at full scale (experiments/chances.md, C6). The normal preset since takes
-# them at a tenth (experiments/exit.md, G1), and at three or more seats searches with "threat"
-# (Z6) and ends its playouts with the mover's turn at 260 iterations (Z7'); the hint and the
-# review search with these options, so that what they show stays the probability that was
-# measured, until the map is measured on the preset's search.
-MAPPED_SEARCH_OPTIONS: dict[str, object] = {
-    "root_scale": 1.0,
-    "root_scale_many": -1.0,
-    "playout_turns_many": -1,
-    "iterations_many": -1,
-    "evaluator": "v3",
-}
-
-
 def search_chance(chance: float, num_players: int) -> float:
     """A search's win chance for one seat of a ``num_players`` game, as a probability."""
     a, b, c = _search_map()[num_players]
@@ -117,7 +103,6 @@ def search_chances(chances: Sequence[float]) -> list[float]:
 
 
 __all__ = [
-    "MAPPED_SEARCH_OPTIONS",
     "MODEL",
     "SEARCH_MODEL",
     "is_turn_start",

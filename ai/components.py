@@ -1,30 +1,30 @@
-"""What the search searches with: an evaluator, a policy, and the names they are chosen by.
+"""What the search searches with: an evaluation that judges positions, a policy that prefers
+actions, both given to it as objects.
 
-The tree (``ai.tree``) and the playout (``ai.playout``) know nothing of the game's strategy; they
-ask an ``Evaluator`` for win chances and a ``Policy`` for action preferences. A ``SearchConfig``
-names one of each (``evaluator="v1"``, ``policy="v1"``, or ``ismcts:hard:evaluator=NAME`` in an
-agent spec), and the registry below builds them, once per search and viewpoint:
+The tree (``ai.tree``) and the playout (``ai.playout``) know nothing of the game's strategy;
+they ask an ``Evaluator`` for win chances and a ``Policy`` for action preferences. A
+``SearchConfig`` holds an ``Evaluation`` and a ``Scoring``: frozen descriptions (what a
+component is and the model or weights it is made of) that make those, once per search and
+viewpoint, so that nothing one search caches reaches another:
 
 * ``viewer=-1``: for the determinized worlds of the tree and the playouts, which hold every
   seat's cards;
 * ``viewer=seat``: for the searching seat's own public state (the root's one-ply evaluation),
   where the other seats' hands are empty and must not be read as such.
 
-"v1" is the hand-built evaluation (``ai.evaluation``) and its quick action scores
-(``ai.policy``).
+The components players meet are defined here; command lines name them (``ai.registry``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Protocol, TypeVar
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
 
-from ai.config import ROOT_TIES, SearchConfig
-from ai.evaluation import Evaluator as V1Evaluator
-from ai.kingdom_book import book_names
+from ai.evaluation import DEFAULT_WEIGHTS, Weights
+from ai.evaluation import Evaluator as HandBuiltEvaluator
 from ai.learned_value import LearnedEvaluator
 from ai.policy import QuickScorer
-from ai.policy_correction import CorrectedScorer
 from ai.tactics import TacticsScorer
 from ai.threat_eval import ThreatEvaluator
 from game import Action, GameState
@@ -56,173 +56,84 @@ class Policy(Protocol):
         ...
 
 
-class BySeats:
-    """One evaluator at two seats and another at three or more: what a fit to one seat's
-    ranking of its own actions learnt (v3) need not hold where three opponents move between
-    a seat's turns (experiments/exit.md, V2 and Z5)."""
+class Evaluation(Protocol):
+    """An evaluation as a search is given it: ``name`` says what it is (settings and command
+    lines name it so), ``evaluator`` makes a viewpoint's ``Evaluator``."""
 
-    __slots__ = ("many", "two")
+    name: ClassVar[str]
 
-    def __init__(self, two: Evaluator, many: Evaluator) -> None:
-        self.two = two
-        self.many = many
-
-    def win_chances(self, state: GameState) -> list[float]:
-        return (self.two if state.num_players == 2 else self.many).win_chances(state)
+    def evaluator(self, viewer: int) -> Evaluator: ...
 
 
-EvaluatorFactory = Callable[[SearchConfig, int], Evaluator]
-PolicyFactory = Callable[[SearchConfig, int], Policy]
+class Scoring(Protocol):
+    """A policy as a search is given it: ``policy`` makes a viewpoint's ``Policy``."""
 
-_F = TypeVar("_F")
+    name: ClassVar[str]
 
-_EVALUATORS: dict[str, EvaluatorFactory] = {}
-_POLICIES: dict[str, PolicyFactory] = {}
-
-
-def register_evaluator(name: str, factory: EvaluatorFactory) -> None:
-    """Make ``factory(config, viewer)`` the evaluator called ``name``."""
-    _register(_EVALUATORS, "evaluator", name, factory)
+    def policy(self, viewer: int) -> Policy: ...
 
 
-def register_policy(name: str, factory: PolicyFactory) -> None:
-    """Make ``factory(config, viewer)`` the policy called ``name``."""
-    _register(_POLICIES, "policy", name, factory)
+@dataclass(frozen=True, slots=True)
+class HandBuilt:
+    """The hand-built evaluation (``ai.evaluation``: points, imminent destroys, reachable
+    towers, islands, levels, coins and cards, turned into win chances by a softmax) and its
+    quick action scores (``ai.policy``: the same terms per action, without playing it)."""
+
+    name: ClassVar[str] = "hand-built"
+    weights: Weights = DEFAULT_WEIGHTS
+
+    def evaluator(self, viewer: int) -> Evaluator:
+        return HandBuiltEvaluator(self.weights, viewer)
+
+    def policy(self, viewer: int) -> Policy:
+        return QuickScorer(self.weights, viewer)
 
 
-def _register(table: dict[str, _F], what: str, name: str, factory: _F) -> None:
-    # A second registration under a taken name would silently change every agent that names
-    # it, the frozen baseline's "v1" among them.
-    if not name or ":" in name or "=" in name:
-        raise ValueError(f"{what} name {name!r} cannot be written in an agent spec")
-    if name in table:
-        raise ValueError(f"an {what} called {name!r} is registered already")
-    table[name] = factory
+@dataclass(frozen=True, slots=True)
+class Fitted:
+    """The fitted evaluation (``ai.learned_value``): the hand-built one's parts, weighed by a
+    conditional logit fitted to how a deep search ranks a turn's actions and to who won
+    (``./build.sh train value-v3``), from ``ai/data/<model>.json``."""
+
+    name: ClassVar[str] = "fitted"
+    model: str = "value_v3"
+
+    def evaluator(self, viewer: int) -> Evaluator:
+        return LearnedEvaluator.named(self.model, viewer)
 
 
-def evaluator_names() -> tuple[str, ...]:
-    return tuple(sorted(_EVALUATORS))
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """The hand-built evaluation with each general's aims discounted by its likeliest defeat
+    before its owner's next turn (``ai.threat_eval``)."""
+
+    name: ClassVar[str] = "threat"
+    weights: Weights = DEFAULT_WEIGHTS
+
+    def evaluator(self, viewer: int) -> Evaluator:
+        return ThreatEvaluator(self.weights, viewer)
 
 
-def policy_names() -> tuple[str, ...]:
-    return tuple(sorted(_POLICIES))
+@dataclass(frozen=True, slots=True)
+class Tactics:
+    """The tactics policy (``ai.tactics``): the quick scores charged with what the next enemy
+    turn does to each general, its constants tuned by self-play into ``ai/data/<model>.json``
+    (``./build.sh train tactics``)."""
 
+    name: ClassVar[str] = "tactics"
+    model: str = "tactics_v1"
 
-def make_evaluator(config: SearchConfig, viewer: int) -> Evaluator:
-    return _lookup(_EVALUATORS, "evaluator", config.evaluator)(config, viewer)
-
-
-def make_leaf_evaluator(config: SearchConfig, viewer: int) -> Evaluator:
-    """What judges the playouts' last positions: ``leaf_evaluator``, or ``evaluator`` if unset."""
-    name = config.leaf_evaluator or config.evaluator
-    return _lookup(_EVALUATORS, "leaf_evaluator", name)(config, viewer)
-
-
-def make_policy(config: SearchConfig, viewer: int) -> Policy:
-    return _lookup(_POLICIES, "policy", config.policy)(config, viewer)
-
-
-def make_root_policy(config: SearchConfig, viewer: int) -> Policy:
-    """What scores the root's actions: ``root_policy``, or ``policy`` if unset."""
-    return _lookup(_POLICIES, "root_policy", config.root_policy or config.policy)(config, viewer)
-
-
-def check_components(config: SearchConfig) -> None:
-    """Refuse a config that names an evaluator, a policy or a kingdom book nobody made, a way of
-    ranking the root's ties the search does not know, a root scale below 0 or a budget of 0
-    at more seats (-1 says "as at two"), or a budget halving cannot plan."""
-    _lookup(_EVALUATORS, "evaluator", config.evaluator)
-    if config.leaf_evaluator:
-        _lookup(_EVALUATORS, "leaf_evaluator", config.leaf_evaluator)
-    _lookup(_POLICIES, "policy", config.policy)
-    if config.root_policy:
-        _lookup(_POLICIES, "root_policy", config.root_policy)
-    if config.kingdom_book and config.kingdom_book not in book_names():
-        raise ValueError(
-            f"unknown kingdom_book {config.kingdom_book!r}; choose from {', '.join(book_names())}"
-        )
-    if config.root_ties not in ROOT_TIES:
-        raise ValueError(
-            f"unknown root_ties {config.root_ties!r}; choose from {', '.join(ROOT_TIES)}"
-        )
-    if -1.0 < config.root_scale_many < 0:
-        raise ValueError(
-            f"root_scale_many {config.root_scale_many} is neither -1 (as root_scale) nor a "
-            "scale from 0 to 10"
-        )
-    if config.iterations_many == 0:
-        raise ValueError("iterations_many 0 is neither -1 (as iterations) nor a budget from 1")
-    if config.root_halving > 0 and config.time_ms > 0:
-        raise ValueError(
-            "root_halving plans its phases from an iteration budget and cannot share a search "
-            "with time_ms; give one of them"
-        )
-
-
-def _lookup(table: dict[str, _F], what: str, name: str) -> _F:
-    found = table.get(name)
-    if found is None:
-        raise ValueError(f"unknown {what} {name!r}; choose from {', '.join(sorted(table))}")
-    return found
-
-
-register_evaluator("v1", lambda config, viewer: V1Evaluator(config.weights, viewer))
-register_policy("v1", lambda config, viewer: QuickScorer(config.weights, viewer))
-# "tactics": v1's scores charged with the next enemy turn's threat to each general, tuned by
-# self-play (ai/tactics.py, ai/data/tactics_v1.json); it has its own weights.
-register_policy("tactics", lambda config, viewer: TacticsScorer.named("tactics_v1", viewer))
-# "exit1": v1's scores corrected toward a deep search's visits (ai/policy_correction.py,
-# ai/data/policy_exit1.json, tools/search_targets.py).
-register_policy(
-    "exit1", lambda config, viewer: CorrectedScorer.named("policy_exit1", config.weights, viewer)
-)
-# "v2": the conditional logit fitted to self-play (ai/learned_value.py, ai/data/value_v2.json).
-register_evaluator("v2", lambda config, viewer: LearnedEvaluator.named("value_v2", viewer))
-# "v3": v1 corrected toward ranking a turn's actions as hard does (tools/value_exit.py,
-# ai/data/value_v3.json; the value half of Expert Iteration, experiments/exit.md).
-register_evaluator("v3", lambda config, viewer: LearnedEvaluator.named("value_v3", viewer))
-# "v6": v3's recipe with expert's visits and values beside hard's (ai/data/value_v6.json;
-# round 7 of experiments/exit.md): registered for its declared arena run (A7).
-register_evaluator("v6", lambda config, viewer: LearnedEvaluator.named("value_v6", viewer))
-# "v7": v1's features with eight tanh units, fitted to the results of 30000 self-play games
-# of the tactics policy (tools/value_scale.py, ai/data/value_v7.json; round 11 of
-# experiments/exit.md): it forecasts who wins at a turn's start far better than v1 and ranks
-# a turn's actions worse, so it is meant for the leaves (``leaf_evaluator``).
-register_evaluator("v7", lambda config, viewer: LearnedEvaluator.named("value_v7", viewer))
-# "v8": v7's recipe with its samples at every decision, not turn starts only (sixteen units;
-# ai/data/value_v8.json; round 12 of experiments/exit.md): registered for its declared arena
-# run (A12).
-register_evaluator("v8", lambda config, viewer: LearnedEvaluator.named("value_v8", viewer))
-# "threat": v1 with each general's aims discounted by its danger next turn (ai/threat_eval.py).
-register_evaluator("threat", lambda config, viewer: ThreatEvaluator(config.weights, viewer))
-# "v3-or-threat": v3 at two seats, "threat" at three or more: the normal preset's (round 8 of
-# experiments/exit.md; with the root at a tenth at every seat count, Z5, it won 0.273 of 200
-# four-seat games against three v1 normals).
-# What each by-seats evaluator is at two seats (tests/ai/test_components.py holds them to it): a
-# two-seat measurement of one holds for the other.
-TWO_SEAT_EVALUATORS: dict[str, str] = {"v3-or-threat": "v3"}
-register_evaluator(
-    "v3-or-threat",
-    lambda config, viewer: BySeats(
-        LearnedEvaluator.named("value_v3", viewer), ThreatEvaluator(config.weights, viewer)
-    ),
-)
+    def policy(self, viewer: int) -> Policy:
+        return TacticsScorer.named(self.model, viewer)
 
 
 __all__ = [
-    "TWO_SEAT_EVALUATORS",
-    "BySeats",
+    "Evaluation",
     "Evaluator",
-    "EvaluatorFactory",
+    "Fitted",
+    "HandBuilt",
     "Policy",
-    "PolicyFactory",
-    "check_components",
-    "evaluator_names",
-    "make_evaluator",
-    "make_leaf_evaluator",
-    "make_policy",
-    "make_root_policy",
-    "policy_names",
-    "register_evaluator",
-    "register_policy",
+    "Scoring",
+    "Tactics",
+    "Threat",
 ]

@@ -77,9 +77,7 @@ DEFAULT_WEIGHTS = Weights()
 # "cycle": no value for the unplayed coins' sum. Every coin is spent once a cycle and all five
 # come back after the last (R8.1), so spending the 3 now mostly changes which battle it serves,
 # not whether it serves one; what a seat's hand means for the next battles stays in the mean
-# coin the battle and reach parts read. At 0.15 a point, v1 prices committing the 3 like three
-# levels; without that, v1 won 0.527 (0.458-0.596) of 200 against itself at normal (exit.md,
-# C1): not the evaluation's large flaw, and no preset takes it.
+# coin the battle and reach parts read. No preset takes it (experiments/exit.md, C1).
 WEIGHT_SETS: dict[str, Weights] = {
     "default": DEFAULT_WEIGHTS,
     "cycle": replace(DEFAULT_WEIGHTS, coin=0.0),
@@ -425,8 +423,8 @@ PUBLIC_READING = 6
 
 
 class Evaluator:
-    """The "v1" evaluator (``ai.components``): values per seat in points (``seat_values``)
-    and win chances (``win_chances``)."""
+    """The hand-built evaluator (``ai.components.HandBuilt``): values per seat in points
+    (``seat_values``) and win chances (``win_chances``)."""
 
     __slots__ = ("coins", "end_round", "live", "occ", "viewer", "w")
 
@@ -471,8 +469,8 @@ class Evaluator:
         return SeatContext(self, state, seat, self.occ)
 
     def next_turn_losses(self, state: GameState, surv: list[float]) -> list[float] | None:
-        """Per general, the chance it is beaten before its owner's next turn; v1 does not
-        look (None), ``ai.threat_eval`` does."""
+        """Per general, the chance it is beaten before its owner's next turn; the hand-built
+        evaluation does not look (None), ``ai.threat_eval`` does."""
         del state, surv
         return None
 

@@ -8,12 +8,11 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ai.agents import Agent, ImmediateThinking, Insight, Thinking, ranked
-from ai.components import make_evaluator
 from ai.config import SearchConfig
 from ai.dominance import undominated
-from ai.duel import DuelThinking, is_coin_decision
 from ai.kingdom_book import kingdom_book
-from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, preset
+from ai.options import configure
+from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, SearchPreset
 from ai.search import Search, StateProvider
 from ai.tree import Node, reusable_subtree
 from game import P_PICK, Action, GameState, PlayerView
@@ -34,7 +33,7 @@ def _forced(legal: Sequence[Action], num_players: int) -> Thinking:
     return ImmediateThinking(legal, lambda: [Insight(legal[0], 1.0, 1.0 / num_players)])
 
 
-class _SearchAgent(Agent):
+class SearchAgent(Agent):
     """Runs a ``Search`` per decision and keeps its tree for the next decision of the turn.
 
     When the seat decides again right after its own action, with nothing hidden or random in
@@ -42,17 +41,32 @@ class _SearchAgent(Agent):
     the new decision's tree; its visits count towards the new budget.
     """
 
-    presets: Mapping[str, SearchConfig] = PRESETS
+    presets: Mapping[str, SearchPreset] = PRESETS
 
-    def __init__(self, level: str, options: dict[str, object]) -> None:
+    def __init__(
+        self, level: str, options: dict[str, object], preset: SearchPreset | None = None
+    ) -> None:
+        """The preset ``level`` names (or ``preset`` itself, ``level`` then its name) with
+        ``options`` set at every seat count (``ai.options``)."""
+        if preset is None:
+            if level not in self.presets:
+                raise ValueError(
+                    f"unknown difficulty {level!r}; choose from {', '.join(self.presets)}"
+                )
+            preset = self.presets[level]
         self.level = level
-        self.config = preset(level, self.presets, **options)
+        self.preset = configure(preset, **options)
         self._last: Search | None = None
+
+    def config_at(self, num_players: int) -> SearchConfig:
+        """The search this agent plays with ``num_players`` seats."""
+        return self.preset.at(num_players)
 
     def _offered(self, state: GameState, legal: Sequence[Action]) -> list[Action]:
         """The actions the search chooses among: all legal ones, or with ``prune`` those no
         other action beats outright (``ai.dominance``)."""
-        return undominated(state, legal) if self.config.prune else list(legal)
+        prune = self.config_at(state.num_players).tree.prune
+        return undominated(state, legal) if prune else list(legal)
 
     def _search(
         self,
@@ -61,8 +75,9 @@ class _SearchAgent(Agent):
         rng: random.Random,
         true_state: GameState | None = None,
     ) -> Search:
-        reuse = self._reusable(view, legal) if self.config.reuse else None
-        search = Search(view, legal, rng, self.config, true_state=true_state, reuse=reuse)
+        config = self.config_at(view.public.num_players)
+        reuse = self._reusable(view, legal) if config.reuse else None
+        search = Search(view, legal, rng, config, true_state=true_state, reuse=reuse)
         self._last = search
         return search
 
@@ -74,13 +89,15 @@ class _SearchAgent(Agent):
         return reusable_subtree(last.root, last.best_action(), last.view.public, view, legal)
 
 
-class IsmctsAgent(_SearchAgent):
+class IsmctsAgent(SearchAgent):
     """Information-set MCTS from the seat's view (see ``ai.search``)."""
 
     name = "ismcts"
 
-    def __init__(self, level: str = "normal", **options: object) -> None:
-        super().__init__(level, options)
+    def __init__(
+        self, level: str = "normal", *, preset: SearchPreset | None = None, **options: object
+    ) -> None:
+        super().__init__(level, options, preset)
 
     def begin(
         self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
@@ -88,18 +105,19 @@ class IsmctsAgent(_SearchAgent):
         legal = self._offered(view.public, legal_actions)
         if len(legal) == 1:
             return _forced(legal, view.public.num_players)
-        if self.config.kingdom_book and view.public.phase == P_PICK:
+        if self.preset.kingdom_book and view.public.phase == P_PICK:
             self._last = None
-            return BookPick(self.config.kingdom_book, view, legal)
-        if self.config.duel_solve and is_coin_decision(view.public):
-            self._last = None  # nothing of a duel's solve is a tree to reuse
-            return DuelThinking(view, legal, rng, make_evaluator(self.config, view.seat))
+            return BookPick(self.preset.kingdom_book, view, legal)
         return self._search(view, legal, rng)
 
     def __repr__(self) -> str:
-        time_ms = self.config.time_ms
-        budget = f"{time_ms:g} ms" if time_ms > 0 else f"{self.config.iterations} iterations"
+        two, more = (_budget(c) for c in (self.preset.two_seats, self.preset.more_seats))
+        budget = two if two == more else f"{two} at two seats, {more} at more"
         return f"<{type(self).__name__} {self.level} {budget}>"
+
+
+def _budget(config: SearchConfig) -> str:
+    return f"{config.time_ms:g} ms" if config.time_ms > 0 else f"{config.iterations} iterations"
 
 
 class IsmctsV1Agent(IsmctsAgent):
@@ -109,7 +127,7 @@ class IsmctsV1Agent(IsmctsAgent):
     presets = V1_PRESETS
 
 
-class CheatMctsAgent(_SearchAgent):
+class CheatMctsAgent(SearchAgent):
     """The same search started from the true state every iteration (no determinization).
 
     A yardstick for what hidden information costs the honest search; it needs the true state,
@@ -156,5 +174,5 @@ __all__ = [
     "CheatMctsAgent",
     "IsmctsAgent",
     "IsmctsV1Agent",
-    "preset",
+    "SearchAgent",
 ]

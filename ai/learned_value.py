@@ -3,11 +3,8 @@
 The model is data (``ai/data/value_*.json``): the names of the features it reads, in order, and
 one weight each. A seat's utility is the dot product of its features (``ai.value_features``)
 with the weights, and the win chances are the softmax of the utilities across the seats, so
-they sum to 1 for any number of seats. A model may add a hidden layer (``"hidden"``: tanh units,
-each with a weight per feature, a bias and a weight in the utility): what one weight per feature
-cannot say, such as a part that counts only while another is high (tools/value_mlp.py).
-Standard library only: this runs in the browser; the output equals the training code's to 1e-9
-(tests/ai/test_learned_value.py, tests/ai/test_value_mlp.py).
+they sum to 1 for any number of seats. Standard library only: this runs in the browser; the
+output equals the training code's to 1e-9 (tests/ai/test_learned_value.py).
 """
 
 from __future__ import annotations
@@ -61,32 +58,6 @@ def _per_seat_count(name: str, key: str, low: float, high: float) -> dict[int, f
     return {int(k): float(v) for k, v in raw.items()}
 
 
-Hidden = tuple[tuple[tuple[float, ...], float, float], ...]  # per unit: (weights, bias, out)
-
-
-@cache
-def load_hidden(name: str) -> Hidden:
-    """The hidden units of ``ai/data/<name>.json`` (none for a plain conditional logit)."""
-    load_model(name)  # the file is checked first
-    data = json.loads((DATA_DIR / f"{name}.json").read_text(encoding="utf-8"))
-    raw = data.get("hidden", [])
-    units = []
-    for unit in raw if isinstance(raw, list) else [None]:
-        if not (
-            isinstance(unit, dict)
-            and isinstance(unit.get("weights"), list)
-            and len(unit["weights"]) == len(FEATURES)
-            and all(map(is_number, unit["weights"]))
-            and is_number(unit.get("bias"))
-            and is_number(unit.get("out"))
-        ):
-            raise ModelError(
-                f"{name}.json: every hidden unit needs a weight per feature, a bias and an out"
-            )
-        units.append((tuple(map(float, unit["weights"])), float(unit["bias"]), float(unit["out"])))
-    return tuple(units)
-
-
 @cache
 def model_sharpness(name: str) -> dict[int, float]:
     """A factor on the utilities per seat count (tools/train_value.py: one linear model cannot
@@ -113,18 +84,10 @@ def model_reading(name: str) -> str:
     return str(reading)
 
 
-def tanh(z: float) -> float:
-    """tanh through ``exp``: the browser's C library computes ``math.tanh`` its own way and
-    may differ from the desktop's in the last bit, which can turn a search's choice; both
-    take ``exp`` from the same routines (tests/ai/test_exact_sums.py says why that matters)."""
-    z = max(-20.0, min(20.0, z))  # tanh(20) is 1 to double precision; exp(2z) stays finite
-    return 1.0 - 2.0 / (math.exp(2.0 * z) + 1.0)
-
-
 class LearnedEvaluator:
     """``win_chances`` of a determinized world from a model's weights (``load_model``)."""
 
-    __slots__ = ("base", "hidden", "lead", "sharpness", "weights")
+    __slots__ = ("base", "lead", "sharpness", "weights")
 
     def __init__(
         self,
@@ -132,12 +95,10 @@ class LearnedEvaluator:
         viewer: int = -1,
         sharpness: dict[int, float] | None = None,
         lead: dict[int, float] | None = None,
-        hidden: Hidden = (),
     ) -> None:
-        if len(weights) != len(FEATURES) or any(len(u[0]) != len(FEATURES) for u in hidden):
-            raise ModelError(f"{len(FEATURES)} weights are needed (and per hidden unit)")
+        if len(weights) != len(FEATURES):
+            raise ModelError(f"{len(FEATURES)} weights are needed")
         self.weights = weights
-        self.hidden = hidden
         self.sharpness = sharpness or {}
         self.lead = lead or {}
         # Its parts are the features' base; with ``viewer`` set it reads no other seat's hand
@@ -146,19 +107,12 @@ class LearnedEvaluator:
 
     @staticmethod
     def named(name: str, viewer: int = -1) -> LearnedEvaluator:
-        return LearnedEvaluator(
-            load_model(name), viewer, model_sharpness(name), model_lead(name), load_hidden(name)
-        )
+        return LearnedEvaluator(load_model(name), viewer, model_sharpness(name), model_lead(name))
 
     def utility(self, row: list[float]) -> float:
         """One seat's utility from its features (before the sharpness)."""
         # fsum: the same on every platform (see ai.evaluation.softmax)
-        linear = math.fsum(map(mul, row, self.weights))
-        if not self.hidden:
-            return linear
-        fsum = math.fsum
-        units = [out * tanh(fsum(map(mul, row, w)) + b) for w, b, out in self.hidden]
-        return fsum([linear, *units])
+        return math.fsum(map(mul, row, self.weights))
 
     def utilities(self, state: GameState) -> list[float]:
         k = self.sharpness.get(state.num_players, 1.0)

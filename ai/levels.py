@@ -15,18 +15,10 @@ from ai.agents import Agent
 from ai.registry import agent_from_spec
 
 LEVELS: dict[str, str] = {
-    # One-ply lookahead on the hand-built evaluation: about 20 ms a decision in two-seat games
-    # (experiments/policy.md, P2), 70 ms at the bench's four-seat positions of 200-300 actions.
-    "beginner": "greedy",
-    # The tactics policy, no search (about 1 ms a decision); it beat beginner in L5.
-    "easy": "policy:tactics",
-    # Beat easy 0.605 (0.536-0.670) of 200 games with the root's one-ply differences at a
-    # tenth (L3'', experiments/ladder.md); searching with v3 at full scale it had won 0.627 (L3'),
-    # with v1 0.630 (L3). Ladder runs are two-seat games; at more seats normal searches with
-    # "threat" at full scale (experiments/exit.md, Z6), its playouts ending with its own turn,
-    # at 260 iterations (Z7').
+    "beginner": "greedy",  # one-ply lookahead on the hand-built evaluation
+    "easy": "policy:tactics",  # the tactics policy, no search
     "normal": "ismcts:normal",
-    # Not a step above normal (0.552 of 200, L2): kept for saves that name it, not offered.
+    # Not a step above normal (experiments/ladder.md): kept for saves that name them.
     "hard": "ismcts:hard",
     "expert": "ismcts:expert",
 }

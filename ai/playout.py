@@ -1,5 +1,5 @@
-"""Playouts: from a new leaf, the policy plays to the end of the current turn (and
-``playout_turns`` more), then the evaluator judges the position.
+"""Playouts: from a new leaf, the policy plays to the end of the current turn (and ``turns``
+more), then the evaluator judges the position.
 
 Playouts are short because the evaluation already knows what a position is about to become
 (imminent destroys, battles waiting at the end of a turn); their moves only need to be
@@ -9,10 +9,10 @@ plausible. A turn's actions are scored once and played down that plan while they
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ai.chances import is_turn_start
 from ai.components import Evaluator, Policy
-from ai.config import SearchConfig
 from ai.policy import pick
 from game import CHANCE, P_ACTION, P_OVER, Action, GameState, IllegalActionError
 from game.actions import Build, Destroy, Move, Return, Trade
@@ -22,13 +22,22 @@ from game.kinds import BUILD, DESTROY, END_TURN, MOVE, RETURN, TRADE, TRAIN
 MAX_STEPS = 400
 
 
+@dataclass(frozen=True, slots=True)
+class PlayoutParams:
+    """How far and how a playout plays (a ``SearchConfig``'s ``playout``)."""
+
+    turns: int = 1  # whole turns the policy plays after the current one
+    epsilon: float = 0.1  # the chance of playing one of the policy's best five, not its best
+    moves: int = 24  # moves the policy scores, sampled from a long list
+
+
 class Playout:
     """Plays determinized worlds on with ``policy`` and judges them with ``evaluator``."""
 
     def __init__(
-        self, config: SearchConfig, policy: Policy, evaluator: Evaluator, rng: random.Random
+        self, params: PlayoutParams, policy: Policy, evaluator: Evaluator, rng: random.Random
     ) -> None:
-        self.config = config
+        self.params = params
         self.policy = policy
         self.evaluator = evaluator
         self.rng = rng
@@ -37,10 +46,8 @@ class Playout:
         """The win chances that ``world``, played on, is judged to give each seat."""
         if world.phase == P_OVER:
             return world.returns()
-        config = self.config
+        params = self.params
         rng = self.rng
-        if not config.playouts:
-            return self.evaluator.win_chances(settled(world, rng))
         turns = 0
         steps = 0
         plan: list[Action] = []
@@ -51,7 +58,7 @@ class Playout:
             if p == CHANCE:
                 if is_turn_start(world):
                     turns += 1
-                    if turns > config.playout_turns:
+                    if turns > params.turns:
                         break
                 world.apply_action(world.sample_chance(rng))
                 continue
@@ -78,12 +85,12 @@ class Playout:
                 continue
             candidates = self._candidates(legal)
             scores = self.policy.scores(world, candidates)
-            world.apply_action(candidates[pick(scores, rng, config.playout_epsilon)])
+            world.apply_action(candidates[pick(scores, rng, params.epsilon)])
         return self.evaluator.win_chances(world)
 
     def _candidates(self, legal: list[Action]) -> list[Action]:
         """All actions but moves, and a sample of the moves when there are many."""
-        limit = self.config.playout_moves
+        limit = self.params.moves
         if len(legal) <= limit + 8:
             return legal
         moves = [a for a in legal if a.kind == MOVE]
@@ -97,7 +104,7 @@ class Playout:
         candidates = self._candidates(world.legal_actions())
         scores = self.policy.scores(world, candidates)
         order = sorted(range(len(candidates)), key=lambda i: -scores[i])
-        eps = self.config.playout_epsilon
+        eps = self.params.epsilon
         if eps > 0 and len(order) > 1 and self.rng.random() < eps:
             j = self.rng.randrange(1, min(5, len(order)))
             order[0], order[j] = order[j], order[0]
@@ -107,23 +114,6 @@ class Playout:
             if candidates[i].kind == END_TURN:  # what follows would only lose
                 break
         return plan
-
-
-def settled(world: GameState, rng: random.Random) -> GameState:
-    """``world`` once the chance and forced moves after an action have been played, up to the
-    next choice or the next turn's roll: the positions an evaluation fitted at every decision
-    has seen (``tools/train_value.py``'s ``decisions``)."""
-    while world.phase != P_OVER:
-        if world.current_player() == CHANCE:
-            if is_turn_start(world):
-                break
-            world.apply_action(world.sample_chance(rng))
-            continue
-        legal = world.legal_actions()
-        if len(legal) != 1:
-            break
-        world.apply_action(legal[0])
-    return world
 
 
 def turn_key(state: GameState) -> tuple[object, ...]:
@@ -178,4 +168,4 @@ def first_valid(state: GameState, plan: list[Action]) -> Action | None:
     return None
 
 
-__all__ = ["MAX_STEPS", "Playout", "first_valid", "turn_key"]
+__all__ = ["MAX_STEPS", "Playout", "PlayoutParams", "first_valid", "turn_key"]

@@ -67,8 +67,8 @@ HURT = 0.25  # a beaten enemy general leaves for the time track
 
 
 class QuickScorer:
-    """The "v1" policy (``ai.components``): scores actions for the seat about to act in
-    ``state``, in points (see the module docstring)."""
+    """The hand-built quick scores (``ai.components.HandBuilt``): scores actions for the seat
+    about to act in ``state``, in points (see the module docstring)."""
 
     # The scores' own constants, in points (a subclass may tune them: ``ai.tactics``).
     coin_cost = COIN_COST

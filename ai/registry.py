@@ -1,19 +1,80 @@
-"""Agents chosen by name or by a spec string such as ``"ismcts:hard"``."""
+"""Agents chosen by name or by a spec string such as ``"ismcts:hard:evaluator=fitted"``: the
+names a command line gives agents, components and weight sets, and the objects they stand for.
+
+A component is registered under one name, its own (``Evaluation.name``, ``Scoring.name``), so a
+spec, a log's settings and the component say the same. ``ismcts-v1`` keeps the hand-built ones
+whatever is registered.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
-from ai.chances import MAPPED_SEARCH_OPTIONS, search_chance
+from ai.chances import search_chance
+from ai.components import Evaluation, Fitted, HandBuilt, Scoring, Tactics, Threat
+from ai.evaluation import WEIGHT_SETS
 from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
+from ai.options import OPTIONS
 from ai.policy_agent import PolicyAgent
-from ai.presets import DIFFICULTIES, OPTIONS
+from ai.presets import DIFFICULTIES, HINT, SearchPreset
 from game import Action, PlayerView
 
 AGENT_NAMES = ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts")
 SEARCH_OPTIONS = ("level", *OPTIONS)
+
+_C = TypeVar("_C", Evaluation, Scoring)
+_T = TypeVar("_T")
+
+EVALUATORS: dict[str, Evaluation] = {}
+POLICIES: dict[str, Scoring] = {}
+
+
+def register_evaluator(evaluation: Evaluation) -> None:
+    """Let agent specs name ``evaluation`` (``evaluator=NAME``) by its name."""
+    _register(EVALUATORS, "evaluator", evaluation)
+
+
+def register_policy(scoring: Scoring) -> None:
+    """Let agent specs name ``scoring`` (``policy=NAME``, ``policy:NAME``) by its name."""
+    _register(POLICIES, "policy", scoring)
+
+
+def _register(table: dict[str, _C], what: str, component: _C) -> None:
+    # A second registration under a taken name would silently change every agent that names it.
+    name = component.name
+    if not name or ":" in name or "=" in name:
+        raise ValueError(f"{what} name {name!r} cannot be written in an agent spec")
+    if name in table:
+        raise ValueError(f"an {what} called {name!r} is registered already")
+    table[name] = component
+
+
+def _lookup(table: dict[str, _T], what: str, name: str) -> _T:
+    found = table.get(name)
+    if found is None:
+        raise ValueError(f"unknown {what} {name!r}; choose from {', '.join(sorted(table))}")
+    return found
+
+
+def named(options: dict[str, object]) -> dict[str, Any]:
+    """``options`` with the components and the weight set they name as the objects."""
+    out: dict[str, Any] = dict(options)
+    if isinstance(out.get("evaluator"), str):
+        out["evaluator"] = _lookup(EVALUATORS, "evaluator", out["evaluator"])
+    if isinstance(out.get("policy"), str):
+        out["policy"] = _lookup(POLICIES, "policy", out["policy"])
+    if isinstance(out.get("weights"), str):
+        out["weights"] = _lookup(WEIGHT_SETS, "weights", out["weights"])
+    return out
+
+
+for _evaluation in (HandBuilt(), Fitted(), Threat()):
+    register_evaluator(_evaluation)
+for _scoring in (HandBuilt(), Tactics()):
+    register_policy(_scoring)
 
 
 def make_agent(name: str, **options: object) -> Agent:
@@ -32,17 +93,20 @@ def make_agent(name: str, **options: object) -> Agent:
                 f"agent 'policy' has no option {', '.join(map(repr, unknown))}; "
                 "choose from 'policy'"
             )
-        return PolicyAgent(str(options.get("policy", "tactics")))
+        policy = named({"policy": options.get("policy", Tactics.name)})["policy"]
+        if not callable(getattr(policy, "policy", None)):
+            raise ValueError(f"agent 'policy' plays a policy (ai.components), not {policy!r}")
+        return PolicyAgent(policy)
     if name in ("ismcts", "ismcts-v1"):
         _search_options(name, options)
         level = str(options.pop("level", "normal"))
         kind = IsmctsAgent if name == "ismcts" else IsmctsV1Agent
-        return kind(level, **options)
+        return kind(level, **named(options))
     if name == "cheat-mcts":
         provider = options.pop("state_provider", None)
         _search_options(name, options)
         level = str(options.pop("level", "normal"))
-        return CheatMctsAgent(level, provider, **options)  # type: ignore[arg-type]
+        return CheatMctsAgent(level, provider, **named(options))  # type: ignore[arg-type]
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
 
 
@@ -103,6 +167,11 @@ def option_value(raw: str) -> object:
     return raw
 
 
+def search_preset(level: str = "normal", **options: object) -> SearchPreset:
+    """The ``ismcts`` preset ``level`` with ``options`` set as a spec gives them."""
+    return IsmctsAgent(level, **named(options)).preset
+
+
 def agent_from_spec(spec: str, **extra: object) -> Agent:
     name, options = parse_spec(spec)
     options.update(extra)
@@ -110,13 +179,13 @@ def agent_from_spec(spec: str, **extra: object) -> Agent:
 
 
 # The hint's budget: the search whose chances ``ai.chances.search_chance`` was fitted on
-# (normal's, with the options of that fit: ``MAPPED_SEARCH_OPTIONS``).
-HINT_ITERATIONS = 300
+# (``ai.presets.HINT``).
+HINT_ITERATIONS = HINT.two_seats.iterations
 
 
 def hint_agent(iterations: int = HINT_ITERATIONS) -> Agent:
     """The search behind the hint button (the client slices it over frames)."""
-    return IsmctsAgent("normal", iterations=iterations, **MAPPED_SEARCH_OPTIONS)
+    return IsmctsAgent("hint", preset=HINT, iterations=iterations)
 
 
 def hint_search(
@@ -154,12 +223,18 @@ def hint(
 
 __all__ = [
     "AGENT_NAMES",
+    "EVALUATORS",
     "HINT_ITERATIONS",
+    "POLICIES",
     "SEARCH_OPTIONS",
     "agent_from_spec",
     "hint",
     "hint_agent",
     "hint_search",
     "make_agent",
+    "named",
     "parse_spec",
+    "register_evaluator",
+    "register_policy",
+    "search_preset",
 ]

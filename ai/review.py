@@ -31,22 +31,16 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
 
 from ai.arena import check_seed
-from ai.chances import (
-    MAPPED_SEARCH_OPTIONS,
-    is_turn_start,
-    search_chance,
-    search_chances,
-    table_chances,
-)
+from ai.chances import is_turn_start, search_chance, search_chances, table_chances
 from ai.command_line import stopping, unwritable
 from ai.evaluation import prepare_board
 from ai.kingdom_book import kingdom_book
-from ai.presets import PRESETS, preset
+from ai.presets import REVIEW
 from ai.save_seats import client_seats, humans
 from ai.search import Search
 from game import P_PICK, Action, GameRecord, GameState, StateFormatError, load_json
@@ -358,7 +352,7 @@ class Review:
             # Building a search (the view, its priors) is a step of its own: the slice
             # it starts in may end before the first iteration.
             legal = job.state.legal_actions()
-            book = PRESETS["normal"].kingdom_book
+            book = REVIEW.kingdom_book
             if book and job.state.phase == P_PICK:
                 self._record_pick(job, legal, book)
             else:
@@ -385,9 +379,7 @@ class Review:
             self._record(job, found)
 
     def _new_search(self, job: _Job, legal: list[Action], iterations: int, salt: int) -> Search:
-        config = preset(
-            "normal", PRESETS, iterations=iterations, reuse=False, **MAPPED_SEARCH_OPTIONS
-        )
+        config = replace(REVIEW.at(job.state.num_players), iterations=iterations)
         rng = random.Random((self.seed * 1_000_003 + job.index) * 4 + salt)
         return Search(job.state.observe(job.seat), legal, rng, config)
 

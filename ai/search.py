@@ -3,13 +3,12 @@
 Every iteration starts from a fresh determinization (``ai.worlds``: other seats' quest hands
 and a still-secret coin are dealt anew), so the search never reads what the seat may not see
 (R11). It descends the tree (``ai.tree``), plays the world on from the new leaf
-(``ai.playout``) and backs the judged win chances up the path. What it searches with comes from
-outside (``ai.components``): an evaluator judges positions, a policy scores actions.
+(``ai.playout``) and backs the judged win chances up the path. What it searches with is given to
+it (``ai.components``): an evaluation judges positions, a policy scores actions.
 
 The root's priors come from a one-ply evaluation of every action (``ai.lookahead``), the rest
 of the tree's from the policy. The budget is counted in iterations, so a seed decides the
-search; it stops as soon as its most visited action can no longer be overtaken. With
-``root_halving`` the root's budget is spent by sequential halving (``ai.halving``) instead.
+search; it stops as soon as its most visited action can no longer be overtaken.
 """
 
 from __future__ import annotations
@@ -21,13 +20,10 @@ import time
 from collections.abc import Callable, Sequence
 
 from ai.agents import Insight, Thinking
-from ai.components import make_evaluator, make_leaf_evaluator, make_policy, make_root_policy
-from ai.config import SearchConfig, at_seats
-from ai.halving import SequentialHalving
+from ai.config import SearchConfig
 from ai.lookahead import one_ply
-from ai.pairs import RootPairs
 from ai.playout import Playout
-from ai.tree import Edge, Node, Tree, is_duel, root_coin_choice
+from ai.tree import Node, Tree, is_duel, root_coin_choice
 from ai.worlds import Worlds
 from game import P_ACTION, P_CONTINUE, P_HALT, P_PLACE, Action, GameState, PlayerView
 from game.actions import CommitCoin
@@ -53,20 +49,18 @@ class Search(Thinking):
             raise ValueError("no legal action to choose from")
         self.view = view
         self.seat = view.seat
-        # What this seat count plays: the ``*_many`` options at three or more seats.
-        config = at_seats(config, view.public.num_players)
         self.config = config
         self.rng = random.Random(rng.getrandbits(64))
         self.n = view.public.num_players
         self.legal = list(legal)
         # Determinized worlds hold every seat's cards; the seat's own public state does not.
-        self.evaluator = make_leaf_evaluator(config, -1)
-        self.policy = make_policy(config, -1)
-        self.root_evaluator = make_evaluator(config, self.seat)
-        self.root_policy = make_root_policy(config, self.seat)
+        self.evaluator = config.evaluator.evaluator(-1)
+        self.policy = config.policy.policy(-1)
+        self.root_evaluator = config.evaluator.evaluator(self.seat)
+        self.root_policy = config.policy.policy(self.seat)
         root = reuse if reuse is not None else Node(self.n)
-        self.tree = Tree(root, self.seat, self.n, config, self.policy, self.rng)
-        self.playout = Playout(config, self.policy, self.evaluator, self.rng)
+        self.tree = Tree(root, self.seat, self.n, config.tree, self.policy, self.rng)
+        self.playout = Playout(config.playout, self.policy, self.evaluator, self.rng)
         self.reused = root.visits
         # A reused subtree already holds visits of this very decision; search the rest.
         self.budget = max(
@@ -80,15 +74,10 @@ class Search(Thinking):
         self._init_items: list[int] = []
         self._init_done = False
         self._init_value = [0.0] * len(self.legal)
-        self._pairs: RootPairs | None = None
         quick = self.root_policy.scores(view.public, self.legal)
         self._quick = quick
         self._fallback = self.legal[max(range(len(quick)), key=quick.__getitem__)]
         self.worlds = Worlds(view, self.rng, true_state)
-        # Visit numbers stay below 2**20 (iterations are at most a million); drawn only when
-        # used, so that a search without pairing draws exactly what it always drew.
-        self._pairing_base = self.rng.getrandbits(64) << 20 if config.paired_root else 0
-        self._halving: SequentialHalving | None = None
 
     @property
     def root(self) -> Node:
@@ -142,8 +131,6 @@ class Search(Thinking):
         """
         left = self.budget - self.iterations
         root = self.tree.root
-        if self._halving is not None:
-            return False  # its choice is by means, which any visit may still change
         if self.iterations & 7 or root.duel_att is not None or not root.order:
             return False
         first = second = 0
@@ -173,8 +160,6 @@ class Search(Thinking):
         coin = root_coin_choice(root)
         if coin is not None:
             return coin
-        if self._halving is not None and root.visits:
-            return self._halving.choice().action
         edges = [root.edges[a] for a in self.legal if a in root.edges]
         if not edges or root.visits == 0:
             if self._init_done:
@@ -203,9 +188,6 @@ class Search(Thinking):
             return [Insight(a, s[0] / total, s[1] / s[0] if s[0] else 0.0) for a, s in rows[:top]]
         edges = [root.edges[a] for a in self.legal if a in root.edges]
         edges.sort(key=lambda e: (-e.n, -e.v0))
-        if self._halving is not None:
-            chosen = self._halving.choice()
-            edges.sort(key=lambda e: e is not chosen)  # the choice first, the rest as they were
         total = sum(e.n for e in edges) or 1
         mean = root.w[seat] / root.visits
         return [
@@ -215,8 +197,7 @@ class Search(Thinking):
 
     # -- root priors ---------------------------------------------------------------------------
     def _root_init(self, deadline: float | None) -> None:
-        """One-ply evaluation of each root action, then of pairs of the best with
-        ``root_pairs`` (sliced: it may take tens of milliseconds)."""
+        """One-ply evaluation of each root action (sliced: it may take tens of milliseconds)."""
         public = self.view.public
         if not self._init_items:
             eval_phase = public.phase in ROOT_EVAL_PHASES and not public.draw_queue
@@ -232,61 +213,19 @@ class Search(Thinking):
             if deadline is not None and time.perf_counter() >= deadline:
                 return
         evaluated = bool(items)
-        if evaluated and self.config.root_pairs > 0:
-            if self._pairs is None:
-                self._pairs = RootPairs(
-                    public, self.legal, self._init_value, self.seat, evaluator,
-                    self.config.root_pairs,
-                )  # fmt: skip
-            if not self._pairs.step(deadline):
-                return
-            self._init_value = self._pairs.values
         # One-ply values are win chances already; policy scores need the policy's scale.
         values = self._init_value if evaluated else self._quick
         if evaluated:
             scale = self.config.root_scale
         else:
-            scale = self.config.tree_scale * self.root_policy.value_scale(public)
-        self.tree.prime_root(self.legal, values, scale, duel=is_duel(public), quick=self._quick)
-        root = self.tree.root
-        if self.config.root_halving > 0 and root.stable and len(root.order) > 1:
-            candidates = root.order[: self.config.root_halving]
-            self._halving = SequentialHalving(candidates, self.budget, self._rank_root)
+            scale = self.root_policy.value_scale(public)
+        self.tree.prime_root(self.legal, values, scale, duel=is_duel(public))
         self._init_done = True
-
-    def _rank_root(self, edges: Sequence[Edge]) -> list[Edge]:
-        """Root edges by their mean for the seat, the prior's offset counted as in selection
-        (``bias_visits`` visits at the root's mean plus the offset), best first; equal means
-        by prior rank."""
-        root = self.tree.root
-        seat = self.seat
-        base = root.w[seat] / root.visits if root.visits else 1.0 / self.n
-        bias = self.config.bias_visits
-
-        def mean(e: Edge) -> float:
-            if e.n + bias <= 0:
-                return base + e.v0
-            return (e.w[seat] + bias * (base + e.v0)) / (e.n + bias)
-
-        return sorted(edges, key=lambda e: (-mean(e), -e.p))
 
     # -- one iteration -------------------------------------------------------------------------
     def _iterate(self) -> None:
-        if self._halving is not None:
-            edge: Edge | None = self._halving.next_edge()
-        elif self.config.paired_root:
-            edge = self.tree.select_root()
-        else:
-            edge = None
-        if edge is not None and self.config.paired_root:
-            # Common random numbers (Veness, Lanctot and Bowling, "Variance reduction in
-            # Monte-Carlo tree search", 2011): the visit of a root action is numbered, and that
-            # number alone seeds its world and every roll below it, so two actions differ in
-            # what they lead to and not in the luck they met.
-            rng = random.Random(self._pairing_base + edge.n)
-            self.tree.rng = self.playout.rng = self.worlds.rng = rng
         world = self.worlds.sample()
-        path = self.tree.descend(world, edge)
+        path = self.tree.descend(world)
         self.tree.backup(path, self.playout.run(world))
         self.iterations += 1
 

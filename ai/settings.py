@@ -1,70 +1,53 @@
 """An agent's settings as JSON, as the arena's logs and reports record them.
 
-``{"name": "ismcts", "level": "hard", "options": {"iterations": 1400, ..., "weights": {...}}}``:
-every search parameter the agent plays with, resolved from its spec today, so that a log
-resumed after a preset changed is refused rather than mixed with games of another strength.
-Agents without a search have ``"level": null`` and no options.
-
-Logs written before this format held the ``repr()`` of the agent's ``SearchConfig`` (or of its
-class name); ``from_log`` reads those too, as they would be written now.
+A search agent: ``{"name": "ismcts", "level": "hard", "kingdom_book": "tactics", "two_seats":
+{...}, "more_seats": {...}}``, each search every parameter of its ``SearchConfig`` (its
+components as their name and what they are made of); the policy agent: its ``"policy"``; any
+other agent its name and ``"level": null``. Resolved from the spec today, so that a log resumed
+after a preset changed is refused rather than mixed with games of another strength. Settings
+that older logs recorded otherwise are read as they would be written now (``ai.older_settings``).
 """
 
 from __future__ import annotations
 
-import ast
 from dataclasses import fields, is_dataclass
 from typing import Any
 
-from ai.components import TWO_SEAT_EVALUATORS
-from ai.config import SearchConfig
+from ai.ismcts import SearchAgent
+from ai.older_settings import from_options, from_repr
+from ai.policy_agent import PolicyAgent
+from ai.presets import SearchPreset
 from ai.registry import agent_from_spec, parse_spec
 
-# Search options and weights that older logs name but the search no longer has, at the value
-# they had in every game played without them; a log that played them otherwise keeps them.
-REMOVED_OPTIONS: dict[str, object] = {
-    "tree_chance": True,
-    "transpositions": False,
-    "minimax_weight": 0.0,
-}
-REMOVED_WEIGHTS: dict[str, object] = {"guard": 0.0}
-# Search options gained since a log may have been written, at the value every game played
-# before them had: the components it took before it took them from outside, and no pruning.
-ADDED_OPTIONS: dict[str, object] = {
-    "evaluator": "v1",
-    "policy": "v1",
-    "prune": False,
-    "c_by_seats": False,
-    "root_ties": "order",
-    "paired_root": False,
-    "root_scale": 1.0,
-    "tree_scale": 1.0,
-    "root_halving": 0,
-    "root_scale_many": -1.0,
-    "duel_solve": False,
-    "playout_turns_many": -1,
-    "iterations_many": -1,
-    "leaf_evaluator": "",
-    "playouts": True,
-    "root_policy": "",
-    "root_pairs": 0,
-    "kingdom_book": "",
-}
+SEARCHES = ("two_seats", "more_seats")
 
 
 def agent_settings(spec: str) -> dict[str, Any]:
     """What ``spec`` resolves to today."""
     name, _ = parse_spec(spec)
     agent = agent_from_spec(spec)
-    config = getattr(agent, "config", None)
-    if not isinstance(config, SearchConfig):
-        return {"name": name, "level": None, "options": {}}
-    return {"name": name, "level": getattr(agent, "level", None), "options": to_json(config)}
+    if isinstance(agent, SearchAgent):
+        return {"name": name, "level": agent.level, **preset_settings(agent.preset)}
+    if isinstance(agent, PolicyAgent):
+        return {"name": name, "level": None, "policy": to_json(agent.policy)}
+    return {"name": name, "level": None}
+
+
+def preset_settings(preset: SearchPreset) -> dict[str, Any]:
+    return {
+        "kingdom_book": preset.kingdom_book,
+        "two_seats": to_json(preset.two_seats),
+        "more_seats": to_json(preset.more_seats),
+    }
 
 
 def to_json(value: object) -> Any:
-    """A dataclass as a dict of its fields, tuples as lists: what ``json.loads`` gives back."""
+    """A dataclass as a dict of its fields (a component's name first), tuples as lists: what
+    ``json.loads`` gives back."""
     if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
+        named = getattr(type(value), "name", None)
+        own = {f.name: to_json(getattr(value, f.name)) for f in fields(value)}
+        return {"name": named, **own} if isinstance(named, str) else own
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
     return value
@@ -72,70 +55,39 @@ def to_json(value: object) -> Any:
 
 def from_log(spec: str, recorded: object) -> dict[str, Any]:
     """The settings a log line records for ``spec``, in today's form."""
-    if isinstance(recorded, dict):
-        options = recorded.get("options")
-        if isinstance(options, dict) and options:  # a search's (the policy agent's too)
-            recorded = dict(recorded, options={**ADDED_OPTIONS, **options})
-        return recorded
-    if not isinstance(recorded, str):
+    if isinstance(recorded, str):  # the repr() of a SearchConfig, before settings were JSON
+        return from_repr(spec, recorded)
+    if not isinstance(recorded, dict):
         raise ValueError(f"settings of {spec!r} are neither JSON nor a SearchConfig: {recorded!r}")
-    name, options = parse_spec(spec)
-    try:
-        tree = ast.parse(recorded, mode="eval").body
-    except SyntaxError as err:
-        raise ValueError(f"settings of {spec!r} are not a SearchConfig: {recorded!r}") from err
-    if not isinstance(tree, ast.Call):  # the class name of an agent without a search
-        return {"name": name, "level": None, "options": {}}
-    config = _call_fields(tree)
-    for option, default in REMOVED_OPTIONS.items():
-        if config.get(option, default) == default:
-            config.pop(option, None)
-    weights = config.get("weights")
-    if isinstance(weights, dict):
-        for weight, default in REMOVED_WEIGHTS.items():
-            if weights.get(weight, default) == default:
-                weights.pop(weight, None)
-    config = {**ADDED_OPTIONS, **config}
-    level = options.get("level", "normal")
-    return {"name": name, "level": level, "options": config}
+    if "options" not in recorded:
+        return recorded
+    # Before a preset named a search per seat count: one search's options, flat.
+    options = recorded["options"]
+    if not isinstance(options, dict):
+        raise ValueError(f"settings of {spec!r} hold options that are not an object: {options!r}")
+    return from_options(recorded.get("name"), recorded.get("level"), options)
 
 
 def at_two_seats(settings: dict[str, Any]) -> dict[str, Any]:
-    """``settings`` as they play at two seats: a by-seats evaluator as its two-seat one, and
-    none of the ``*_many`` options of more seats. Settings equal so play the same two-seat
-    games."""
-    options = settings.get("options")
-    if not options:
-        return settings
-    options = dict(options)
-    evaluator = options.get("evaluator")
-    if isinstance(evaluator, str):
-        options["evaluator"] = TWO_SEAT_EVALUATORS.get(evaluator, evaluator)
-    options.update(root_scale_many=-1.0, playout_turns_many=-1, iterations_many=-1)
-    return dict(settings, options=options)
+    """``settings`` as they play at two seats: without the search of more seats. Settings
+    equal so play the same two-seat games."""
+    return {k: v for k, v in settings.items() if k != "more_seats"}
 
 
 def with_kingdoms_dealt(settings: dict[str, Any]) -> dict[str, Any]:
     """``settings`` as they play games whose kingdoms are dealt (the arena's, unless run with
     ``--pick``): there is no pick, so no kingdom book acts. Settings equal so play the same
     dealt games."""
-    options = settings.get("options")
-    if not options or "kingdom_book" not in options:
+    if "kingdom_book" not in settings:
         return settings
-    return dict(settings, options=dict(options, kingdom_book=""))
+    return dict(settings, kingdom_book="")
 
 
-def _call_fields(call: ast.Call) -> dict[str, Any]:
-    """``SearchConfig(iterations=200, weights=Weights(level=0.15, ...))`` as nested dicts."""
-    out: dict[str, Any] = {}
-    for keyword in call.keywords:
-        if keyword.arg is None:
-            raise ValueError("a SearchConfig repr has no ** arguments")
-        value = keyword.value
-        out[keyword.arg] = (
-            _call_fields(value) if isinstance(value, ast.Call) else to_json(ast.literal_eval(value))
-        )
-    return out
-
-
-__all__ = ["agent_settings", "at_two_seats", "from_log", "to_json", "with_kingdoms_dealt"]
+__all__ = [
+    "agent_settings",
+    "at_two_seats",
+    "from_log",
+    "preset_settings",
+    "to_json",
+    "with_kingdoms_dealt",
+]

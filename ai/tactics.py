@@ -1,12 +1,12 @@
 """The "tactics" policy: the quick scores of ``ai.policy`` with what the next enemy turn does.
 
-The "v1" scores judge where a general stands by what it can reach, as if nobody would answer.
+The quick scores judge where a general stands by what it can reach, as if nobody would answer.
 But a general left where a stronger enemy can walk in next turn is likely beaten (R7): it goes
 to the time track, a level lower (R8.4), its aim lost, and the winner gains a level. This
 policy charges every action the change it makes to that exposure, so that a general does not
 park in an enemy capital beside a stronger defender's friends, and leaving a dangerous city
 counts as a gain. A guard on an own tower is worth what it keeps from the enemies that can
-reach the tower next turn (v1 counts any enemy within a turn alike).
+reach the tower next turn (the quick scores count any enemy within a turn alike).
 
 An enemy general reaches a city next turn with the chance that one of its four dice covers the
 distance (three dice trade for a 6, R4.3; winter closes the sea and doubles land costs, R5.3).
@@ -31,10 +31,11 @@ from game.kinds import CONTINUE, DESTROY, MOVE, PLACE_GENERAL, RETURN
 # How much of the expected loss of a beaten general an action is charged, by default.
 EXPOSURE = 0.3
 
-# v1 charges leaving a tower THREAT * reach[1] = 0.125 points (ai.policy), whatever the enemy.
+# The quick scores charge leaving a tower THREAT * reach[1] = 0.125 points (ai.policy), whatever
+# the enemy.
 GUARD = 0.125
-# Measured no stronger nor weaker than 0 (0.587 against 0.589 of the same 1000 games against v1's
-# scores, experiments/policy.md); kept because a razed capital is what a player notices.
+# Kept, though it plays no stronger than 0 (experiments/policy.md), because a razed capital is
+# what a player notices.
 GUARD_LAST = 0.5
 
 # R4.2, R4.3: the chance that a turn's four dice let a general cover ``d`` movement points:
@@ -87,7 +88,8 @@ def likeliest_defeat(danger: Sequence[tuple[float, float]], defence: float, dice
 
 
 class TacticsScorer(QuickScorer):
-    """The "tactics" policy (``ai.components``): knobs from ``KNOBS``, the rest v1's."""
+    """The tactics policy (``ai.components.Tactics``): knobs from ``KNOBS``, the rest the quick
+    scores'."""
 
     exposure = EXPOSURE
     # Points at stake when an own tower within an enemy's reach next turn is left unguarded,
@@ -191,8 +193,8 @@ class _ExposedTurn(TurnScores):
         """What an own general of ``level`` on own tower ``city`` keeps from the enemies that
         can reach it next turn: unguarded, the likeliest walks in; guarded, it must also win a
         battle against the defender with the tower bonus (R7.2)."""
-        # This replaces v1's relief, the one place v1 reads its ``threat`` knob: the model's
-        # tuned ``threat`` (tuned before this change) no longer counts here.
+        # This replaces the quick scores' relief, the one place they read their ``threat`` knob:
+        # the model's tuned ``threat`` (tuned before this change) no longer counts here.
         if city not in self.own_towers:
             return 0.0
         key = (city, level)

@@ -1,13 +1,13 @@
-"""The "threat" evaluator: v1's evaluation, with each general's aims discounted by the chance
-that an enemy beats it before its owner's next turn.
+"""The threat evaluation: the hand-built evaluation, with each general's aims discounted by the
+chance that an enemy beats it before its owner's next turn.
 
-v1 counts a general standing in an enemy capital as a destroy about to happen (R6.1) and a
-general in reach of a target as a threat to it, as if nobody would answer. Here every general
-on the board also faces the enemy generals that can reach it on their next turns, as the
-"tactics" policy judges them (``ai.tactics.arrive_chance``: a die, or the 6 three dice trade
-for; winter, R5.3) with their level and mean coin against its own, the tower bonus included
-(R7.2, R8.1). The likeliest of those defeats, times ``exposure``, is taken off its survival: what
-it aims at counts that much less, and it counts that much as on the time track.
+The hand-built evaluation counts a general standing in an enemy capital as a destroy about to
+happen (R6.1) and a general in reach of a target as a threat to it, as if nobody would answer.
+Here every general on the board also faces the enemy generals that can reach it on their next
+turns, as the "tactics" policy judges them (``ai.tactics.arrive_chance``: a die, or the 6 three
+dice trade for; winter, R5.3) with their level and mean coin against its own, the tower bonus
+included (R7.2, R8.1). The likeliest of those defeats, times ``exposure``, is taken off its
+survival: what it aims at counts that much less, and it counts that much as on the time track.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ EXPOSURE = 0.5
 
 
 class ThreatEvaluator(Evaluator):
-    """The "threat" evaluator (``ai.components``)."""
+    """The threat evaluator (``ai.components.Threat``)."""
 
     __slots__ = ("exposure",)
 

@@ -25,9 +25,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ai.components import Policy
-from ai.config import SearchConfig
 from ai.dominance import undominated
 from game import (
     CHANCE,
@@ -42,6 +42,19 @@ from game import (
     state_to_dict,
 )
 from game.actions import CommitCoin
+
+
+@dataclass(frozen=True, slots=True)
+class TreeParams:
+    """How the tree spends its visits (a ``SearchConfig``'s ``tree``)."""
+
+    c_puct: float = 0.5  # weight of the exploration term (PUCT)
+    prior_temp: float = 4.0  # policy score -> prior weight exp(prior_temp * score)
+    bias_visits: float = 6.0  # virtual visits that carry the prior value into Q
+    widen_c: float = 2.5  # progressive widening: candidates = widen_c * visits ** widen_alpha
+    widen_alpha: float = 0.5
+    duel_c: float = 0.5  # exploration of the coin duel's two tables (UCB1)
+    prune: bool = False  # leave out actions another one beats outright (``ai.dominance``)
 
 
 class Edge:
@@ -93,40 +106,27 @@ class Tree:
         root: Node,
         seat: int,
         num_players: int,
-        config: SearchConfig,
+        params: TreeParams,
         policy: Policy,
         rng: random.Random,
     ) -> None:
         self.root = root
         self.seat = seat
         self.n = num_players
-        self.config = config
+        self.params = params
         self.policy = policy  # judges determinized worlds (``viewer=-1``)
         self.rng = rng
 
     def prime_root(
-        self,
-        legal: list[Action],
-        values: list[float],
-        scale: float,
-        duel: bool,
-        quick: Sequence[float],
+        self, legal: list[Action], values: list[float], scale: float, duel: bool
     ) -> None:
-        """Priors of the root's actions by rank of ``values`` (robust to how flat they are);
-        ``scale`` turns their differences into value offsets that carry into Q. Equal values
-        are ranked as ``config.root_ties`` says (``quick``: the policy's scores). A reused root
-        keeps its statistics and gets the new priors."""
+        """Priors of the root's actions by rank of ``values`` (robust to how flat they are;
+        equal values by their order in ``legal``); ``scale`` turns their differences into value
+        offsets that carry into Q. A reused root keeps its statistics and gets the new priors."""
         root = self.root
         top = max(values)
-        ties = self.config.root_ties
-        if ties == "policy":
-            ranked = sorted(range(len(legal)), key=lambda i: (-values[i], -quick[i]))
-        else:
-            ranked = sorted(range(len(legal)), key=lambda i: -values[i])
-        rank = 0
-        for place, i in enumerate(ranked):
-            if not (ties == "shared" and place and values[i] == values[ranked[place - 1]]):
-                rank = place
+        ranked = sorted(range(len(legal)), key=lambda i: -values[i])
+        for rank, i in enumerate(ranked):
             a = legal[i]
             e = root.edges.get(a)
             if e is None:
@@ -141,19 +141,9 @@ class Tree:
             root.prefix = []
             root.mover = self.seat
 
-    def select_root(self) -> Edge | None:
-        """The root's action for the next descent, chosen before its world is drawn: a root of
-        own actions (stable) chooses without looking at the world. None at a coin duel's root,
-        whose choice is a pair of tables, not an edge."""
-        root = self.root
-        if not root.stable or root.legal is None or len(root.order) != len(root.legal):
-            return None
-        return self._select(root, None, root.legal, root.mover, True)
-
-    def descend(self, world: GameState, root_edge: Edge | None = None) -> Path:
+    def descend(self, world: GameState) -> Path:
         """Select down the tree, playing ``world`` along, to a node no iteration has reached
-        yet or to the end of the game; ``world`` is left there for the playout. ``root_edge``:
-        the root's action, already chosen by ``select_root``."""
+        yet or to the end of the game; ``world`` is left there for the playout."""
         rng = self.rng
         node = self.root
         nodes: list[Node] = []
@@ -161,7 +151,7 @@ class Tree:
         steps: list[tuple[Node, Edge | None, int]] = []
         stable = True
         first = True
-        prune = self.config.prune
+        prune = self.params.prune
         while True:
             nodes.append(node)
             # Arrive at ``node``: play forced actions and chance up to its decision.
@@ -221,10 +211,7 @@ class Tree:
                 steps.append((node, None, mover))
                 node = nxt
                 continue
-            if root_edge is not None and node is self.root:
-                edge = root_edge
-            else:
-                edge = self._select(node, world, legal, mover, stable)
+            edge = self._select(node, world, legal, mover, stable)
             world.apply_action(edge.action)
             steps.append((node, edge, mover))
             if edge.child is None:
@@ -233,27 +220,26 @@ class Tree:
         return nodes, steps, duels
 
     def _select(
-        self, node: Node, world: GameState | None, legal: list[Action], mover: int, stable: bool
+        self, node: Node, world: GameState, legal: list[Action], mover: int, stable: bool
     ) -> Edge:
-        """The edge to descend: PUCT over the candidates progressive widening admits. Only a
-        node meeting actions it has no edges for reads ``world`` (for the policy's scores)."""
-        config = self.config
+        """The edge to descend: PUCT over the candidates progressive widening admits; a node
+        meeting actions it has no edges for scores them in ``world`` by the policy."""
+        params = self.params
         edges = node.edges
         visits = node.visits
-        k = max(2, int(config.widen_c * (visits + 1) ** config.widen_alpha))
+        k = max(2, int(params.widen_c * (visits + 1) ** params.widen_alpha))
         if stable and node.order and len(node.order) == len(legal):
             candidates = node.order[:k]
         else:
             new = [a for a in legal if a not in edges]
             if new:
-                assert world is not None, "a node without edges for its actions needs its world"
                 scores = self.policy.scores(world, new)
                 n = self.n
                 top = max(scores)
-                kappa = config.tree_scale * self.policy.value_scale(world)
+                kappa = self.policy.value_scale(world)
                 for a, s in zip(new, scores, strict=True):
                     e = Edge(a, s, n)
-                    e.p = math.exp(config.prior_temp * (s - top))
+                    e.p = math.exp(params.prior_temp * (s - top))
                     e.v0 = kappa * (s - top)
                     edges[a] = e
             if stable:
@@ -268,8 +254,8 @@ class Tree:
                     candidates = avail
         total_p = math.fsum(e.p for e in candidates) or 1.0
         base = node.w[mover] / visits if visits else 1.0 / self.n
-        bias = config.bias_visits
-        c = config.c_puct * 2 / self.n if config.c_by_seats else config.c_puct
+        bias = params.bias_visits
+        c = params.c_puct
         best = candidates[0]
         best_score = -1e9
         for e in candidates:
@@ -313,7 +299,7 @@ class Tree:
         unvisited = [v for v in coins if table[v][0] == 0]
         if unvisited:
             return unvisited[self.rng.randrange(len(unvisited))]
-        c = self.config.duel_c
+        c = self.params.duel_c
         best = coins[0]
         best_score = -1e9
         for v in coins:
@@ -393,4 +379,13 @@ def reusable_subtree(
     return child
 
 
-__all__ = ["Edge", "Node", "Path", "Tree", "is_duel", "reusable_subtree", "root_coin_choice"]
+__all__ = [
+    "Edge",
+    "Node",
+    "Path",
+    "Tree",
+    "TreeParams",
+    "is_duel",
+    "reusable_subtree",
+    "root_coin_choice",
+]

@@ -27,7 +27,7 @@ def test_a_search_agrees_with_itself_on_every_position(capsys: pytest.CaptureFix
 
 def test_specs_name_a_preset_and_its_options() -> None:
     config = agreement.search_config("expert:c_puct=1.0")
-    assert (config.iterations, config.c_puct) == (10000, 1.0)
+    assert (config.iterations, config.tree.c_puct) == (10000, 1.0)
     assert agreement.search_config("hard:iterations=800").iterations == 800
     with pytest.raises(ValueError, match="unknown search option"):
         agreement.search_config("hard:speed=2")

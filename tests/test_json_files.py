@@ -196,19 +196,15 @@ def test_a_value_of_the_wrong_kind_is_named_with_its_file_line_and_key(
     assert says in str(refused.value)
 
 
-def test_search_targets_names_a_sample_file_of_other_games(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_sample_file_of_other_games_is_named_with_both_files(tmp_path: Path) -> None:
     # Paired with the wrong games, a sample's game was looked up and a KeyError ended the fit.
     search_targets = load_tool("search_targets", "_strategos_search_targets_for_json_files")
     games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
     games.write_text(f"{GAME}\n", encoding="utf-8")
-    sample = {"game": 7, "seed": 1, "action": 3, "visits": [0.5, 0.5]}
-    samples.write_text(json.dumps(sample) + "\n", encoding="utf-8")
-    argv = ["fit", str(samples), "--games", str(games), "--out", str(tmp_path / "m.json"),
-            "--report", str(tmp_path / "r.json")]  # fmt: skip
-    err = refused(search_targets.main, argv, capsys)
-    assert f"{samples} has samples of game 7 of seed 1, which {games} does not hold" in err
+    with pytest.raises(search_targets.DataFileError) as raised:
+        search_targets.game_records(samples, games, [(1, 7)])
+    says = str(raised.value)
+    assert f"{samples} has samples of game 7 of seed 1, which {games} does not hold" in says
 
 
 def test_a_sample_that_does_not_fit_its_game_is_named_with_both_files(tmp_path: Path) -> None:
@@ -234,7 +230,7 @@ def test_a_sample_that_does_not_fit_its_game_is_named_with_both_files(tmp_path: 
     assert len(search_targets.sampled_positions(record, [right], where)) == 1
 
 
-@pytest.mark.parametrize("tool", ["train_value", "search_targets", "value_exit"])
+@pytest.mark.parametrize("tool", ["train_value", "value_exit"])
 def test_a_fit_s_output_that_cannot_be_written_is_refused_before_the_fit(
     tmp_path: Path, tool: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -245,7 +241,6 @@ def test_a_fit_s_output_that_cannot_be_written_is_refused_before_the_fit(
     afile.write_text("x", encoding="utf-8")
     inputs = {
         "train_value": [str(games)],
-        "search_targets": ["fit", str(games), "--games", str(games)],
         "value_exit": [
             str(games),
             "--games",
@@ -290,7 +285,7 @@ def test_a_self_play_game_that_does_not_hold_together_is_named_by_its_line(
     outputs = ["--out", str(tmp_path / "m.json"), "--report", str(tmp_path / "r.json")]
     argv = {
         "train_value": [str(games), *outputs],
-        "search_targets": ["fit", str(samples), "--games", str(games), *outputs],
+        "search_targets": ["sample", str(games), "--out", str(samples), "--agent", "random"],
         "calibrate_search": ["sample", str(games), "--out", str(samples), "--iterations", "1"],
     }[tool]
     main = load_tool(tool, f"_strategos_{tool}_for_played_games").main
@@ -329,19 +324,3 @@ def test_rollout_values_measure_refuses_a_sample_file_as_the_rollouts(
     argv = ["measure", str(samples), "--games", str(games), "--rollouts-file", str(samples)]
     err = refused(rollout_values.main, argv, capsys)
     assert f"{samples}:1: not a rolled-out position (it has no 'rollouts')" in err
-
-
-@pytest.mark.parametrize("content", ["", '{"game": 0, "skipped": true}\n'])
-def test_search_targets_fits_nothing_to_no_samples(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
-) -> None:
-    # An empty file, or one of games with nothing sampled, wrote a model of zeros, exit code 0.
-    search_targets = load_tool("search_targets", "_strategos_search_targets_for_no_samples")
-    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
-    games.write_text(f"{GAME}\n", encoding="utf-8")
-    samples.write_text(content, encoding="utf-8")
-    argv = ["fit", str(samples), "--games", str(games), "--out", str(tmp_path / "m.json"),
-            "--report", str(tmp_path / "r.json")]  # fmt: skip
-    err = refused(search_targets.main, argv, capsys)
-    assert f"{samples} holds samples of 0 games to fit and 0 to measure the fit on" in err
-    assert not (tmp_path / "m.json").exists() and not (tmp_path / "r.json").exists()

@@ -151,22 +151,3 @@ def test_speed_rule_stopped_writes_nothing_and_says_so(
     assert capsys.readouterr().err.endswith(
         "speed_rule.py: stopped; nothing was written; the same command starts over\n"
     )
-
-
-def test_prior_scales_stopped_writes_nothing_and_says_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    pytest.importorskip("numpy")
-    prior_scales = load_tool("prior_scales", "_strategos_prior_scales_for_interrupts")
-
-    def interrupted(*args: Any) -> Any:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(prior_scales, "offsets", interrupted)
-    report = tmp_path / "scales.json"
-    with pytest.raises(SystemExit) as ended:
-        prior_scales.main(["--positions", "1", "--report", str(report)])
-    assert ended.value.code == 130 and not report.exists()
-    assert capsys.readouterr().err.endswith(
-        "prior_scales.py: stopped; nothing was written; the same command starts over\n"
-    )

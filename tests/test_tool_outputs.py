@@ -20,7 +20,6 @@ CASES = {
     "sibling_kinds": ([GONE, "--games", GONE, "--report", "OUT"], True),
     "search_values": ([GONE, "--games", GONE, "--report", "OUT"], True),
     "search_repeat": ([GONE, GONE, "--games", GONE, "--report", "OUT"], True),
-    "prior_scales": (["--positions", "1", "--report", "OUT"], True),
     "speed_rule": (["random", "--games", "1", "--json", "OUT"], True),
     "selfplay": (["--agent", "random", "--games", "1", "--out", "OUT"], True),
     "search_targets": (["sample", GONE, "--agent", "random", "--out", "OUT"], True),
@@ -42,7 +41,7 @@ CASES = {
 def test_an_output_that_cannot_be_written_is_refused_before_the_work(
     tool: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    if tool in ("sibling_kinds", "search_values", "search_repeat", "prior_scales"):
+    if tool in ("sibling_kinds", "search_values", "search_repeat"):
         pytest.importorskip("numpy")
     monkeypatch.chdir(tmp_path)  # GONE and book.json: in a folder of the test's own
     main = load_tool(tool, f"_strategos_{tool}_for_outputs_first").main
@@ -88,19 +87,10 @@ def test_another_tool_s_file_given_as_the_output_is_refused_not_appended_to(
 
 # DATA: a file the tool reads, given again as one it writes; each wrote over it at its end.
 OVERLAPS = {
-    "value_scale": [
-        "DATA", "--siblings", GONE, "--sibling-games", GONE, "--test-outcomes", GONE,
-        "--out", "m.json", "--report", "DATA",
-    ],
-    "search_targets": ["fit", "DATA", "--games", GONE, "--out", "DATA", "--report", "r.json"],
     "train_value": [GONE, "--test", "DATA", "--out", "m.json", "--report", "DATA"],
     "value_exit": [
         GONE, "--games", "DATA", "--outcomes", GONE, "--test-outcomes", GONE,
         "--out", "DATA", "--report", "r.json",
-    ],
-    "value_mlp": [
-        GONE, "--games", GONE, "--outcomes", GONE, "--test-outcomes", "DATA",
-        "--out", "m.json", "--report", "DATA",
     ],
     "kingdom_table": ["--games", "1", "1", "1", "1", "1", "--out", "DATA", "--chunks", "DATA"],
 }  # fmt: skip

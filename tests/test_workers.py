@@ -148,44 +148,6 @@ def test_training_tells_every_step_where_its_tasks_run(
         assert "--ray" not in step and step[step.index("--jobs") + 1] == "3"
 
 
-def test_the_value_v7_recipe_plays_its_games_then_fits_for_the_leaves(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``./build.sh train value-v7``: hard's samples (to measure against), the test games and
-    the tactics games, each resumable, then the fit by the forecast rule, in that order."""
-    steps: list[list[str]] = []
-    monkeypatch.setattr(train, "_run", steps.append)
-    assert train.main(["value-v7", "--games", "5", "--jobs", "2"]) == 0
-    assert [s[0] for s in steps] == [
-        "tools/selfplay.py", "tools/search_targets.py", "tools/selfplay.py",
-        "tools/selfplay.py", "tools/value_scale.py",
-    ]  # fmt: skip
-    tactics = steps[3]
-    assert tactics[tactics.index("--games") + 1] == "5"
-    assert tactics[tactics.index("--seed") + 1] == "1801"
-    fit = steps[-1]
-    assert fit[fit.index("--choose") + 1] == "forecast"
-    assert fit[fit.index("--out") + 1] == "ai/data/value_v7.json"
-    assert fit[fit.index("--share") + 1] == "0"
-    assert fit[1] == tactics[tactics.index("--out") + 1]
-
-
-def test_the_value_v8_recipe_fits_the_same_games_at_every_decision(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``./build.sh train value-v8``: value-v7's steps, the fit sampling a fifth of every
-    decision with its feature reading on the local processes, widths up to 16."""
-    steps: list[list[str]] = []
-    monkeypatch.setattr(train, "_run", steps.append)
-    assert train.main(["value-v8", "--jobs", "2"]) == 0
-    fit = steps[-1]
-    assert fit[0] == "tools/value_scale.py" and fit[fit.index("--share") + 1] == "0.2"
-    assert fit[fit.index("--jobs") + 1] == "2" and "16" in fit
-    assert fit[fit.index("--out") + 1] == "ai/data/value_v8.json"
-    assert fit[fit.index("--report") + 1] == "experiments/train/value_v8.json"
-    assert steps[3][steps[3].index("--games") + 1] == "30000"
-
-
 @pytest.fixture(scope="module")
 def ray_here() -> Iterator[None]:
     try:

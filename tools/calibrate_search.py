@@ -12,8 +12,8 @@ A search reports the chance of the action it liked best, from its own dealt worl
 playouts, so what the hint and the review show leans where the search leans. ``sample`` replays
 self-play records (tools/selfplay.py) to a few decisions of each game (chosen by a seeded hash
 of the game, any seat, at least two legal actions), runs the hint's search there from the
-deciding seat's view (``ai.registry.hint_search``: ``ismcts`` normal, 300 iterations, with
-``ai.chances.MAPPED_SEARCH_OPTIONS``) and writes the chance it gives the action the record went
+deciding seat's view (``ai.registry.hint_search``: the search of ``ai.presets.HINT``, 300
+iterations) and writes the chance it gives the action the record went
 on with, beside that seat's result. Resumable: the games already in ``--out`` are skipped; a
 file whose lines are not this tool's samples is refused as ``--out``, never appended to.
 ``fit`` fits, per seat count, the logistic map

@@ -27,14 +27,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bench_search import typical_positions
 from ai.command_line import stopping
-from ai.ismcts import PRESETS, preset
-from ai.registry import AGENT_NAMES, parse_spec
+from ai.registry import AGENT_NAMES, parse_spec, search_preset
 from ai.search import Search, SearchConfig
 from game import NUM_ROUNDS, Action, GameState
 
 
 def search_config(spec: str) -> SearchConfig:
-    """``"expert:c_puct=1.0"`` -> the expert preset with that option."""
+    """``"expert:c_puct=1.0"`` -> the expert preset's two-seat search with that option."""
     if spec.partition(":")[0] in AGENT_NAMES:  # "ismcts:hard" was refused as 'ismcts:ismcts:hard'
         raise ValueError(
             f"{spec!r}: every search here is ismcts; name its preset and options without an "
@@ -42,7 +41,7 @@ def search_config(spec: str) -> SearchConfig:
         )
     _, options = parse_spec(f"ismcts:{spec}")
     level = str(options.pop("level", "normal"))
-    return preset(level, PRESETS, **options)
+    return search_preset(level, **options).at(2)
 
 
 @dataclass

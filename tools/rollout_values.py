@@ -43,12 +43,11 @@ from selfplay import append_as_done, read_rows
 from workers import add_arguments, from_args
 
 from ai.command_line import check_outputs
-from ai.components import make_evaluator, make_policy
-from ai.config import SearchConfig
+from ai.components import HandBuilt, Tactics
 from ai.dominance import undominated
 from ai.evaluation import Evaluator
 from ai.lookahead import one_ply
-from ai.playout import Playout
+from ai.playout import Playout, PlayoutParams
 from ai.search import ROOT_EVAL_PHASES
 from game import P_ACTION, GameRecord, GameState
 from game.actions import Trade
@@ -81,11 +80,9 @@ def action_values(state: GameState, rollouts: int, turns: int, seed: str) -> lis
     ``r``-th of every action dealt the same world and the same dice stream."""
     seat = state.current_player()
     view = state.observe(seat)
-    config = SearchConfig(
-        policy="tactics", evaluator="v1", playout_turns=turns, playout_epsilon=0.0
-    )
-    policy = make_policy(config, -1)
-    judge = make_evaluator(config, -1)
+    params = PlayoutParams(turns=turns, epsilon=0.0)
+    policy = Tactics().policy(-1)
+    judge = HandBuilt().evaluator(-1)
     legal = state.legal_actions()
     values: list[float | None] = []
     for i, keep in enumerate(weighed(state)):
@@ -97,7 +94,7 @@ def action_values(state: GameState, rollouts: int, turns: int, seed: str) -> lis
             world = view.sample_world(random.Random(f"{seed}/{r}/world"))
             world.apply_action(legal[i])  # the mover's own actions do not hang on the deal
             luck = random.Random(f"{seed}/{r}/dice")
-            total += Playout(config, policy, judge, luck).run(world)[seat]
+            total += Playout(params, policy, judge, luck).run(world)[seat]
         values.append(total / rollouts)
     return values
 

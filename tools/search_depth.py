@@ -22,9 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai.bench_search import typical_positions
 from ai.command_line import stopping
-from ai.config import SearchConfig
-from ai.ismcts import preset
-from ai.registry import option_value
+from ai.presets import SearchPreset
+from ai.registry import option_value, search_preset
 from ai.search import Search
 from ai.tree import Node
 
@@ -65,24 +64,25 @@ def main(argv: list[str] | None = None) -> None:
     if args.positions < 1:  # none searched nothing and printed nothing, with exit code 0
         parser.error(f"--positions must be at least 1, not {args.positions}")
     names = [name for name, _ in args.option]
-    if "level" in names:  # preset()'s TypeError, a traceback
+    if "level" in names:  # search_preset()'s TypeError, a traceback
         parser.error("--option level=...: the preset is --level")
     again = next((name for i, name in enumerate(names) if name in names[:i]), None)
     if again is not None:  # the last one was searched with, unsaid
         parser.error(f"--option {again} is given twice")
     try:
-        config = preset(args.level, **dict(args.option))
+        preset = search_preset(args.level, **dict(args.option))
     except ValueError as err:  # an unknown level, option or value, named with the choices
         parser.error(str(err))
     with stopping(Path(__file__).name, lambda: "nothing is kept but the positions printed"):
-        _report(args.positions, args.seed, config)
+        _report(args.positions, args.seed, preset)
 
 
-def _report(positions: int, seed: int, config: SearchConfig) -> None:
-    """One decision searched with ``config`` at each of ``positions`` typical positions (the
+def _report(positions: int, seed: int, preset: SearchPreset) -> None:
+    """One decision searched with ``preset`` at each of ``positions`` typical positions (the
     search's seed ``seed`` plus the position's number), its depths printed as it is done."""
     for i, state in enumerate(typical_positions(positions)):
         view = state.observe(state.current_player())
+        config = preset.at(state.num_players)
         search = Search(view, state.legal_actions(), random.Random(seed + i), config)
         while not search.step(1 << 30):
             pass

@@ -11,9 +11,8 @@ different seeds (``--search-seed``) give two choices per position. How often the
 most any evaluation fitted to one search can agree with it on fresh positions: the rest is the
 search's noise, not a judgement. The same is counted where v1's best value after an action is
 shared by several actions (``tools/sibling_kinds.py``, ``ties``): there the root's prior ranks
-the tied actions by their place in the legal list (or, with ``root_ties=shared``, not at all),
-and two searches that agree on one of them more often than by chance have found something the
-evaluation does not see.
+the tied actions by their place in the legal list, and two searches that agree on one of
+them more often than by chance have found something the evaluation does not see.
 """
 
 from __future__ import annotations

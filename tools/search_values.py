@@ -1,7 +1,7 @@
 """Whether a search's own values after a turn's actions follow the evaluation's (numpy).
 
     .venv/bin/python tools/search_values.py build/exit/expert_s32.jsonl \
-        --games build/selfplay/chances_train_s32.jsonl --models value_v3 value_v6 \
+        --games build/selfplay/chances_train_s32.jsonl --models value_v3 \
         --report experiments/train/search_values_expert.json
 
 ``tools/search_targets.py sample`` writes, beside each action's share of a search's visits,

@@ -48,8 +48,7 @@ import game
 from ai.agents import setup_values
 from ai.arena import cut_short
 from ai.command_line import check_outputs, refuse, stopping
-from ai.components import make_policy
-from ai.config import SearchConfig
+from ai.components import Tactics
 from ai.evaluation import DEFAULT_WEIGHTS
 from ai.policy import pick
 from ai.registry import agent_from_spec
@@ -78,7 +77,7 @@ def play(
     rngs = [random.Random(f"{seed}/{index}/{s}") for s in range(players)]
     chance = random.Random(game_seed)
     explorer = random.Random(f"{seed}/{index}/explore")
-    tactics = SearchConfig(policy="tactics")
+    tactics = Tactics()
     while not state.is_terminal():
         who = state.current_player()
         if who == CHANCE:
@@ -93,7 +92,7 @@ def play(
                 and explorer.random() < explore
                 and setup_values(view, legal, DEFAULT_WEIGHTS) is None
             ):
-                scores = make_policy(tactics, who).scores(view.public, legal)
+                scores = tactics.policy(who).scores(view.public, legal)
                 action = legal[pick(scores, explorer, epsilon=1.0)]
             else:
                 action = agents[who].choose(view, legal, rngs[who])

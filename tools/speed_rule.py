@@ -7,7 +7,7 @@ the decisions with more than one legal action of two-seat games the tactics poli
 itself (seeded: the same positions every time), every ``--every``-th of them; each agent
 decides each position once, and its mean process time a decision is reported.
 
-    python tools/speed_rule.py ismcts-v1:normal ismcts:normal:root_pairs=16:iterations=180 \\
+    python tools/speed_rule.py ismcts-v1:normal ismcts:normal:root_scale=0.1:iterations=180 \\
         [--games 20] [--every 5] [--seed 7000] [--json report.json]
 
 Measure with nothing else running: two agents measured beside other work are compared on

@@ -2,10 +2,7 @@
 
     ./build.sh train chances [--games 3000] [--test-games 2000] [--jobs N]
     ./build.sh train search-chances [--games 4000] [--test-games 2000] [--jobs N]
-    ./build.sh train policy-exit1 [--games 1000] [--jobs N]
     ./build.sh train value-v3 [--games 1000] [--jobs N]
-    ./build.sh train value-v7 [--games 30000] [--jobs N]
-    ./build.sh train value-v8 [--games 30000] [--jobs N]
     ./build.sh train kingdoms [--games 30000] [--jobs N]
     ./build.sh train tactics [--games 300] [--jobs N]      (--games: SPSA iterations)
     ./build.sh train balance [--jobs N]                    (the board: search, then confirm)
@@ -36,25 +33,11 @@ and the recipe ends with its exit code.
   samples are named after the evaluation the hint searches with (``build/calib/train_v3_s21``):
   a search with another one leans otherwise (experiments/chances.md, C6), so its samples are
   never mixed in.
-- ``policy-exit1``: the search's prior corrected toward a deep search's choices
-  (``ai/data/policy_exit1.json``, ``ai.policy_correction``): the root visit shares of
-  ``ismcts:hard`` at two own-turn decisions of each of the chances recipe's training games
-  (seed 32), fitted on four games in five and measured on the fifth by
-  ``tools/search_targets.py`` (one round of Expert Iteration).
 - ``value-v3``: the search's evaluation corrected from v1 toward ranking a turn's actions as a
-  deep search does (``ai/data/value_v3.json``, ``ai.learned_value``): policy-exit1's samples of
-  hard's visits and the chances recipe's games (their results), fitted by
+  deep search does (``ai/data/value_v3.json``, ``ai.learned_value``): the root visit shares of
+  ``ismcts:hard`` at two own-turn decisions of each of the chances recipe's training games
+  (seed 32, ``tools/search_targets.py``) and those games' results, fitted by
   ``tools/value_exit.py`` (the value half of Expert Iteration; ``experiments/exit.md``).
-
-- ``value-v7``: an evaluation for the search's leaves (``ai/data/value_v7.json``, option
-  ``leaf_evaluator``): v1's features with eight tanh units fitted to the results of 30000
-  self-play games of the tactics policy (seed 1801, the training mix of seat counts) by
-  ``tools/value_scale.py --choose forecast``, measured on the chances recipe's test games (seed
-  31) and against hard's ranking at value-v3's samples (round 11 of ``experiments/exit.md``).
-
-- ``value-v8``: value-v7's games and fit with the samples at a fifth of every decision
-  rather than at turn starts (``value_scale.py --share 0.2``, widths 0, 8 and 16;
-  ``ai/data/value_v8.json``, round 12 of ``experiments/exit.md``).
 
 - ``kingdoms``: the kingdom book the search agents pick from (``ai/data/kingdoms_tactics.json``,
   ``ai.kingdom_book``): who wins with which kingdom, and from which seat, in games of the
@@ -70,9 +53,6 @@ and the recipe ends with its exit code.
   (seed 2) and by ``ismcts:normal`` at two seats (seed 3, 600 games). The map lands in
   ``build/balance/map.json`` (with its quest deck); shipping it is making it the next
   ``game/data/maps/<version>.json``.
-
-(The search's learned evaluation "v2" was made by hand from the same tools before this
-command existed: experiments/learned_value.md gives its commands.)
 """
 
 from __future__ import annotations
@@ -88,8 +68,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from workers import add_arguments, from_args
 
-from ai.chances import MAPPED_SEARCH_OPTIONS
 from ai.command_line import STOPPED, stopping
+from ai.components import Fitted
+from ai.presets import HINT
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = Path("build/selfplay")
@@ -113,23 +94,16 @@ RECIPES = {
 # The search-chances recipe: self-play games to train and to test on, decisions sampled a game.
 SEARCH_CHANCES = Recipe("policy:tactics", 21, 4000, 22, 2000, True, "search_chances_v2", 0)
 SEARCH_SAMPLES_PER_GAME = 2
-# The policy-exit1 recipe: the games it samples (the chances recipe's), the search it learns from.
-EXIT = Recipe("policy:tactics", 32, 1000, None, 0, False, "policy_exit1", 400)
+# The value-v3 recipe: the games it samples (the chances recipe's), the search it learns from.
+EXIT = Recipe("policy:tactics", 32, 1000, None, 0, False, "value_v3", 0)
 EXIT_TEACHER = "ismcts:hard"
-# The value-v7 and value-v8 recipe: tactics self-play games to fit (tools/value_scale.py).
-SCALE = Recipe("policy:tactics", 1801, 30000, None, 0, False, "value_v7", 6000)
-# How each fits those games: the model, widths, share of decisions (0: turn starts), report.
-SCALE_FITS = {
-    "value-v7": ("value_v7", ["0", "8"], "0", "value_v7_forecast"),
-    "value-v8": ("value_v8", ["0", "8", "16"], "0.2", "value_v8"),
-}
 # The kingdoms recipe: games at two seats (the default) and at each of three to six, the seed.
 KINGDOM_GAMES = (30000, 8000)
 KINGDOM_SEED = 1
 # The tactics recipe: SPSA iterations (tools/tune_policy.py).
 TACTICS_ITERATIONS = 300
 # The models whose steps are their own (functions below), not a recipe's.
-OTHER_MODELS = ("balance", "kingdoms", "policy-exit1", "search-chances", "tactics", "value-v3")
+OTHER_MODELS = ("balance", "kingdoms", "search-chances", "tactics", "value-v3")
 # The balance recipe: the search's seed and games (two, four seats), the confirmations' seeds
 # and games (two to six seats), and the search player's and the second player's.
 BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 1, ("1800", "600"), 8, 3
@@ -187,7 +161,7 @@ def _main(argv: list[str] | None) -> int:
     )
     parser.add_argument(
         "model",
-        choices=sorted([*RECIPES, *SCALE_FITS, *OTHER_MODELS]),
+        choices=sorted([*RECIPES, *OTHER_MODELS]),
     )
     parser.add_argument(
         "--games", type=int, help="training games (default: the recipe's; tactics: iterations)"
@@ -227,12 +201,8 @@ def _main(argv: list[str] | None) -> int:
         return _balance(args, parser)
     if args.model == "search-chances":
         return _search_chances(args, parser)
-    if args.model == "policy-exit1":
-        return _policy_exit(args, parser)
     if args.model == "value-v3":
         return _value_exit(args, parser)
-    if args.model in SCALE_FITS:
-        return _value_scale(args, parser)
     recipe = RECIPES[args.model]
     games = args.games if args.games is not None else recipe.train_games
     test_games = args.test_games if args.test_games is not None else recipe.test_games
@@ -283,7 +253,7 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     if games < 1 or test_games < 1:
         parser.error("--games and --test-games must be at least 1")
     samples = Path("build/calib")
-    tag = MAPPED_SEARCH_OPTIONS["evaluator"]  # the hint's search (ai.registry.hint_agent)
+    tag = _hint_model()
     for part, seed, count in (("test", recipe.test_seed, test_games),
                               ("train", recipe.train_seed, games)):  # fmt: skip
         played = GAMES / f"search-chances_{part}_s{seed}.jsonl"
@@ -301,14 +271,20 @@ def _search_chances(args: argparse.Namespace, parser: argparse.ArgumentParser) -
     return 0
 
 
-def _exit_samples(
-    args: argparse.Namespace, parser: argparse.ArgumentParser, games: int | None = None
-) -> tuple[Path, Path]:
+def _hint_model() -> str:
+    """What the search-chances samples are named after: the fitted model the hint searches
+    with at every seat count ("v3" for ai/data/value_v3.json, ``ai.presets.HINT``)."""
+    evaluation = HINT.two_seats.evaluator
+    if not isinstance(evaluation, Fitted) or HINT.more_seats.evaluator != evaluation:
+        raise SystemExit("train.py: the hint searches with no one fitted model to name samples by")
+    return evaluation.model.removeprefix("value_")
+
+
+def _exit_samples(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Path, Path]:
     """Hard's visit shares at decisions of the chances recipe's games (both resumable):
-    (the games, the samples); ``games`` of them, else ``--games``, else the recipe's."""
+    (the games, the samples); ``--games`` of them, else the recipe's."""
     recipe = EXIT
-    if games is None:
-        games = args.games if args.games is not None else recipe.train_games
+    games = args.games if args.games is not None else recipe.train_games
     if games < 1:
         parser.error("--games must be at least 1")
     played = GAMES / f"chances_train_s{recipe.train_seed}.jsonl"  # the chances recipe's games
@@ -320,16 +296,6 @@ def _exit_samples(
           "--per-game", "2", "--games", str(games), "--out", str(sampled),
           *args.worker_args])  # fmt: skip
     return played, sampled
-
-
-def _policy_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    recipe = EXIT
-    played, sampled = _exit_samples(args, parser)
-    _run(["tools/search_targets.py", "fit", str(sampled), "--games", str(played),
-          "--out", f"ai/data/{recipe.model}.json",
-          "--report", f"experiments/train/{recipe.model}.json",
-          "--steps", str(recipe.steps)])  # fmt: skip
-    return 0
 
 
 def _value_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -347,31 +313,6 @@ def _value_exit(args: argparse.Namespace, parser: argparse.ArgumentParser) -> in
           "--outcomes", str(outcomes), "--test-outcomes", str(test),
           "--out", "ai/data/value_v3.json",
           "--report", "experiments/train/value_v3.json"])  # fmt: skip
-    return 0
-
-
-def _value_scale(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    recipe = SCALE
-    games = args.games if args.games is not None else recipe.train_games
-    if games < 1:
-        parser.error("--games must be at least 1")
-    played, sampled = _exit_samples(args, parser, EXIT.train_games)  # hard's ranking, measured
-    chances = RECIPES["chances"]
-    test = GAMES / f"chances_test_s{chances.test_seed}.jsonl"
-    _run(["tools/selfplay.py", "--agent", chances.agent, *args.worker_args,
-          "--games", str(chances.test_games), "--players", "2,4",
-          "--seed", str(chances.test_seed), "--out", str(test)])  # fmt: skip
-    train = GAMES / f"tactics_s{recipe.train_seed}.jsonl"
-    _run(["tools/selfplay.py", "--agent", recipe.agent, *args.worker_args,
-          "--games", str(games), "--seed", str(recipe.train_seed),
-          "--out", str(train)])  # fmt: skip
-    model, hidden, share, report = SCALE_FITS[args.model]
-    _run(["tools/value_scale.py", str(train), "--siblings", str(sampled),
-          "--sibling-games", str(played), "--test-outcomes", str(test),
-          "--hidden", *hidden, "--share", share, "--jobs", str(args.jobs),  # features: here
-          "--choose", "forecast",
-          "--steps", str(recipe.steps), "--out", f"ai/data/{model}.json",
-          "--report", f"experiments/train/{report}.json"])  # fmt: skip
     return 0
 
 

@@ -1,7 +1,8 @@
 """Learn the search's evaluation from self-play games (tools/selfplay.py), with numpy.
 
-    .venv/bin/python tools/train_value.py build/selfplay/easy_s1.jsonl \
-        --out ai/data/value_v2.json --report experiments/train/value_v2.json --seed 1
+    .venv/bin/python tools/train_value.py build/selfplay/chances_train_s32.jsonl --public \
+        --test build/selfplay/chances_test_s31.jsonl --out ai/data/chances_v2.json \
+        --report experiments/train/chances_v2.json --steps 3000 --seed 1
 
 Every turn start of every game (the positions where the search's playouts stop and the
 evaluation judges) becomes one sample: the features of each seat (``ai.value_features``) and

@@ -40,7 +40,6 @@ import game  # noqa: E402
 from ai.agents import Agent  # noqa: E402
 from ai.command_line import refuse, stopping, unwritable  # noqa: E402
 from ai.components import Policy  # noqa: E402
-from ai.config import SearchConfig  # noqa: E402
 from ai.evaluation import DEFAULT_WEIGHTS, Weights  # noqa: E402
 from ai.policy_agent import PolicyAgent  # noqa: E402
 from ai.tactics import EXPOSURE, FORMAT, TacticsScorer  # noqa: E402
@@ -124,7 +123,6 @@ class TunedAgent(PolicyAgent):
     """The tactics policy at given parameter values."""
 
     def __init__(self, theta: list[float]) -> None:  # the model file is what it tunes
-        self.config = SearchConfig(policy="tactics")
         self.name = "policy:tactics (tuning)"
         self.weights, self.knobs = scorer_factory(theta)
 

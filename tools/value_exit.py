@@ -28,11 +28,11 @@ things at once:
 The loss is the results' log loss plus ``--weights`` times the siblings' cross-entropy, plus
 L2 toward v1, by full-batch Adam from v1: v1's evaluation is these features' conditional logit
 exactly (``v1_weights``), so the fit is a correction of v1 where the data asks for one. The
-sibling positions of games whose index is a multiple of 5 are held out (as
-``search_targets.py fit`` does); the results are measured on ``--test-outcomes``. Both are
-measured for v1, v2 and the fit: the sibling cross-entropy under each one's best temperature,
-how often hard's most visited action is the one with the best evaluation, and the results' log
-loss.
+sibling positions of games whose index is a multiple of 5 are held out
+(``search_targets.HOLD_OUT``); the results are measured on ``--test-outcomes``. Both are
+measured for v1, the models of ``--compare`` and the fit: the sibling cross-entropy under each
+one's best temperature, how often hard's most visited action is the one with the best
+evaluation, and the results' log loss.
 """
 
 from __future__ import annotations
@@ -479,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--compare",
         nargs="*",
-        default=["value_v2"],
+        default=[],
         help="other models (ai/data/<name>.json) measured on the same positions, besides v1",
     )
     parser.add_argument(

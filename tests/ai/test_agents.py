@@ -11,11 +11,9 @@ import pytest
 import ai
 import game
 from ai.agents import Agent, play_on
-from ai.components import make_policy
-from ai.config import at_seats
-from ai.evaluation import DEFAULT_WEIGHTS
-from ai.presets import PRESETS, preset
-from ai.tree import Edge, Node, Tree
+from ai.components import HandBuilt
+from ai.evaluation import WEIGHT_SETS
+from ai.presets import PRESETS
 from game import (
     CHANCE,
     HIDDEN_COIN,
@@ -30,7 +28,6 @@ from game import (
     Action,
     GameState,
     Rules,
-    state_to_dict,
 )
 from game.actions import CommitCoin
 from tests.ai.helpers import (
@@ -89,15 +86,16 @@ def test_names_and_specs() -> None:
     assert ai.DIFFICULTIES == ("easy", "normal", "hard", "expert")
     for name in ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts"):
         assert isinstance(ai.make_agent(name), ai.Agent)
-    assert ai.agent_from_spec("policy:v1").name == "policy:v1"
+    assert ai.agent_from_spec("policy:hand-built").name == "policy:hand-built"
     assert ai.agent_from_spec("policy").name == "policy:tactics"
     hard = ai.agent_from_spec("ismcts:hard")
     assert isinstance(hard, ai.IsmctsAgent) and hard.level == "hard"
     frozen = ai.agent_from_spec("ismcts-v1:expert:iterations=900")
     assert isinstance(frozen, ai.IsmctsV1Agent) and frozen.name == "ismcts-v1"
-    assert frozen.config.iterations == 900 and frozen.config.evaluator == "v1"
+    assert frozen.config_at(2).iterations == frozen.config_at(4).iterations == 900
+    assert frozen.config_at(2).evaluator == HandBuilt()
     custom = ai.agent_from_spec("ismcts:easy:iterations=12")
-    assert isinstance(custom, ai.IsmctsAgent) and custom.config.iterations == 12
+    assert isinstance(custom, ai.IsmctsAgent) and custom.config_at(2).iterations == 12
     assert repr(custom) == "<IsmctsAgent easy 12 iterations>"
     timed = ai.make_agent("ismcts", level="hard", time_ms=1500)
     assert repr(timed) == "<IsmctsAgent hard 1500 ms>"  # the budget it searches by
@@ -110,15 +108,19 @@ def test_names_and_specs() -> None:
 
 
 def test_agent_spec_names_a_weight_set() -> None:
-    agent = ai.agent_from_spec("ismcts:hard:weights=default")
-    assert isinstance(agent, ai.IsmctsAgent) and agent.config.weights is DEFAULT_WEIGHTS
+    agent = ai.agent_from_spec("ismcts:hard:weights=cycle")
+    assert isinstance(agent, ai.IsmctsAgent)
+    for config in (agent.config_at(2), agent.config_at(4)):
+        cycle = HandBuilt(WEIGHT_SETS["cycle"])
+        assert config.evaluator == cycle and config.policy == cycle
     with pytest.raises(ValueError, match="unknown weights 'bogus'"):
         ai.agent_from_spec("ismcts:hard:weights=bogus")
 
 
 def test_presets_grow_with_difficulty() -> None:
-    budgets = [ai.PRESETS[level].iterations for level in ai.DIFFICULTIES]
-    assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets)
+    for players in (2, 4):
+        budgets = [ai.PRESETS[level].at(players).iterations for level in ai.DIFFICULTIES]
+        assert budgets == sorted(budgets) and len(set(budgets)) == len(budgets)
 
 
 @pytest.mark.parametrize(
@@ -198,7 +200,9 @@ def test_step_counts_iterations_exactly() -> None:
     # v1's evaluation, the root at full scale and a playout turn: at this position its search
     # is not settled before its budget ends (a settled search stops early:
     # test_search_stops_once_the_choice_is_settled).
-    agent = ai.make_agent("ismcts", iterations=40, evaluator="v1", root_scale=1.0, playout_turns=1)
+    agent = ai.make_agent(
+        "ismcts", iterations=40, evaluator="hand-built", root_scale=1.0, playout_turns=1
+    )
     search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(1))
     assert isinstance(search, ai.Search)
     assert not search.step(15) and search.iterations == 15
@@ -232,39 +236,13 @@ def test_search_stops_once_the_choice_is_settled(monkeypatch: pytest.MonkeyPatch
 
 
 def _root_visits(state: GameState, **options: object) -> list[tuple[object, float]]:
-    search = ai.make_agent("ismcts", iterations=120, evaluator="v1", **options).begin(
+    search = ai.make_agent("ismcts", iterations=120, evaluator="hand-built", **options).begin(
         state.observe(state.active), state.legal_actions(), random.Random(3)
     )
     assert isinstance(search, ai.Search)
     while not search.step(1 << 20):
         pass
     return [(i.action, i.visit_share) for i in search.explain(top=50)]
-
-
-def test_c_by_seats_explores_as_c_puct_times_two_over_the_seats() -> None:
-    four = mid_game()  # four seats: c_puct 0.5 with c_by_seats is c_puct 0.25
-    assert four.num_players == 4
-    assert _root_visits(four, c_puct=0.5, c_by_seats=True) == _root_visits(four, c_puct=0.25)
-    assert _root_visits(four, c_puct=0.5, c_by_seats=True) != _root_visits(four, c_puct=0.5)
-    two = mid_game(5, players=2)
-    assert len(two.legal_actions()) > 1
-    assert _root_visits(two, c_puct=0.5, c_by_seats=True) == _root_visits(two, c_puct=0.5)
-
-
-def _root_priors(ties: str) -> list[float]:
-    """Priors the root gives four actions valued 0.5, 0.7, 0.7, 0.7 with quick scores 0, 1, 3,
-    2, in the order of the legal list."""
-    config = ai.SearchConfig(root_ties=ties)
-    tree = Tree(Node(2), 0, 2, config, make_policy(config, 0), random.Random(1))
-    legal = mid_game(5, players=2).legal_actions()[:4]
-    tree.prime_root(legal, [0.5, 0.7, 0.7, 0.7], 1.0, duel=False, quick=[0.0, 1.0, 3.0, 2.0])
-    return [tree.root.edges[a].p for a in legal]
-
-
-def test_root_ties_rank_equal_values_by_legal_order_policy_or_not_at_all() -> None:
-    assert _root_priors("order") == [1 / 4, 1.0, 1 / 2, 1 / 3]
-    assert _root_priors("policy") == [1 / 4, 1 / 3, 1.0, 1 / 2]
-    assert _root_priors("shared") == [1 / 4, 1.0, 1.0, 1.0]
 
 
 def test_root_scale_scales_the_one_ply_differences_a_root_action_starts_from() -> None:
@@ -299,127 +277,37 @@ def _root_offsets(players: int, **options: object) -> tuple[list[float], list[fl
     return [search.tree.root.edges[a].v0 for a in search.legal], values
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_root_scale_many_is_the_root_scale_at_three_or_more_seats(players: int) -> None:
-    offsets, values = _root_offsets(players, root_scale=0.1, root_scale_many=0.5)
-    scale = 0.1 if players == 2 else 0.5
-    for v0, v in zip(offsets, values, strict=True):
-        assert v0 == pytest.approx(scale * (v - max(values)), abs=1e-12)
-    # -1 leaves every seat count at ``root_scale``.
-    offsets, values = _root_offsets(players, root_scale=0.1, root_scale_many=-1.0)
-    for v0, v in zip(offsets, values, strict=True):
-        assert v0 == pytest.approx(0.1 * (v - max(values)), abs=1e-12)
-
-
-def test_root_scale_many_is_minus_one_or_a_scale() -> None:
-    with pytest.raises(ValueError, match="root_scale_many"):
-        ai.make_agent("ismcts", level="normal", root_scale_many=-0.5)
-    with pytest.raises(ValueError, match="root_scale_many"):
-        ai.make_agent("ismcts", level="normal", root_scale_many=11.0)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
-def test_the_normal_preset_plays_its_many_seat_options_at_three_or_more_seats(
-    players: int,
-) -> None:
+def test_the_normal_preset_searches_as_its_seat_count_says(players: int) -> None:
     """Z7': at three or more seats normal's playouts end with the mover's turn and it searches
-    260 iterations at the root at full scale; at two seats, 160 with a playout turn at a
-    tenth."""
-    played = at_seats(PRESETS["normal"], players)
+    260 iterations with the root at full scale; at two seats, 160 with a playout turn and the
+    root at a tenth."""
+    played = PRESETS["normal"].at(players)
     expected = (160, 1, 0.1) if players == 2 else (260, 0, 1.0)
-    assert (played.iterations, played.playout_turns, played.root_scale) == expected
+    assert (played.iterations, played.playout.turns, played.root_scale) == expected
     search = searched_mid_game(players)
     assert search.config == played and search.budget == played.iterations
 
 
-def test_an_option_given_alone_holds_at_every_seat_count() -> None:
-    """``iterations=40`` is 40 at four seats too; with its twin given, the twin rules there."""
-    alone = preset("normal", iterations=40, playout_turns=2, root_scale=0.5)
-    assert at_seats(alone, 4) == alone
-    assert (alone.iterations_many, alone.playout_turns_many, alone.root_scale_many) == (-1, -1, -1)
-    twins = preset("normal", iterations=40, iterations_many=70, playout_turns_many=3)
-    four = at_seats(twins, 4)
-    assert (four.iterations, four.playout_turns, four.root_scale) == (70, 3, 1.0)
-    assert at_seats(twins, 2) == twins
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_option_holds_at_every_seat_count(players: int) -> None:
+    """``iterations=40`` is 40 at four seats too, where the preset searches 260."""
+    agent = ai.make_agent("ismcts", iterations=40, playout_turns=2, root_scale=0.5)
+    assert isinstance(agent, ai.IsmctsAgent)
+    config = agent.config_at(players)
+    assert (config.iterations, config.playout.turns, config.root_scale) == (40, 2, 0.5)
+    search = searched_mid_game(players, iterations=40, playout_turns=2, root_scale=0.5)
+    assert search.config == config
 
 
 @pytest.mark.parametrize(
     ("option", "value"),
-    [("iterations_many", 0), ("iterations_many", -2), ("playout_turns_many", -2),
-     ("playout_turns_many", 11), ("iterations_many", 1.5)],
+    [("iterations", 0), ("playout_turns", -1), ("playout_turns", 11), ("iterations", 1.5),
+     ("root_scale", -0.5), ("root_scale", 11.0)],
 )  # fmt: skip
-def test_a_many_seat_option_is_minus_one_or_a_value_of_its_twin(option: str, value: object) -> None:
+def test_an_option_out_of_its_range_is_refused(option: str, value: object) -> None:
     with pytest.raises(ValueError, match=option):
         ai.make_agent("ismcts", level="normal", **{option: value})
-
-
-def _searched(scale: float, **options: object) -> ai.Search:
-    return searched_mid_game(tree_scale=scale, **options)
-
-
-def test_tree_scale_scales_the_policy_differences_an_action_starts_from() -> None:
-    """Below the root, and at a root without one-ply values, an action's starting offset is
-    the policy's score less the best's, times its value scale, times ``tree_scale``; the
-    priors do not change with it."""
-    # A root without one-ply values starts from the policy's scores.
-    full, scaled = (_searched(s, iterations=1, root_eval=False) for s in (1.0, 0.1))
-    kappa = full.policy.value_scale(full.view.public)
-    top = max(e.score for e in full.tree.root.edges.values())
-    assert top - min(e.score for e in full.tree.root.edges.values()) > 0.1
-    for a, b in zip(full.tree.root.order, scaled.tree.root.order, strict=True):
-        assert a.action == b.action and a.p == b.p
-        assert a.v0 == pytest.approx(kappa * (a.score - top), abs=1e-12)
-        assert b.v0 == pytest.approx(0.1 * a.v0, abs=1e-12)
-    # Below an evaluated root whose offsets are all zero, both searches take the same first
-    # action, and the node after it holds the policy's offsets at either scale.
-    full, scaled = (_searched(s, iterations=2, root_scale=0.0) for s in (1.0, 0.1))
-    (first,) = (e for e in full.tree.root.order if e.child is not None and e.child.edges)
-    (same,) = (e for e in scaled.tree.root.order if e.child is not None and e.child.edges)
-    assert first.action == same.action
-    assert first.child is not None and same.child is not None
-    below = [(e, same.child.edges[a]) for a, e in first.child.edges.items()]
-    assert any(a.v0 < -0.01 for a, _ in below)
-    for a, b in below:
-        assert a.p == b.p and b.v0 == pytest.approx(0.1 * a.v0, abs=1e-12)
-
-
-def test_paired_root_gives_each_visit_number_one_world_for_every_root_action() -> None:
-    """The j-th visit of every root action meets the same hidden cards, coins and dice: that
-    is what lets the root compare its actions on the same luck (``paired_root``)."""
-    state = mid_game(5, players=2)
-    agent = ai.make_agent("ismcts", level="normal", iterations=150, paired_root=True)
-    search = agent.begin(state.observe(state.active), state.legal_actions(), random.Random(3))
-    assert isinstance(search, ai.Search)
-    drawn: dict[int, set[str]] = {}
-    actions_at: dict[int, set[object]] = {}
-    select_root, sample = search.tree.select_root, search.worlds.sample
-    visit: list[tuple[int, object]] = []  # the root action about to be visited, and its number
-
-    def numbered_select() -> Edge | None:
-        edge = select_root()
-        assert edge is not None  # an own turn's root
-        visit[:] = [(edge.n, edge.action)]
-        return edge
-
-    def recorded_sample() -> GameState:
-        world = sample()
-        j, action = visit[0]
-        # The world as drawn, and the luck still to come: the next rolls of its generator.
-        probe = random.Random()
-        probe.setstate(search.worlds.rng.getstate())
-        luck = [probe.random() for _ in range(3)]
-        drawn.setdefault(j, set()).add(repr((sorted(state_to_dict(world).items()), luck)))
-        actions_at.setdefault(j, set()).add(action)
-        return world
-
-    search.tree.select_root = numbered_select  # type: ignore[method-assign]
-    search.worlds.sample = recorded_sample  # type: ignore[method-assign]
-    while not search.step(1 << 20):
-        pass
-    shared = [j for j in drawn if len(actions_at[j]) > 1]
-    assert shared, "several root actions were visited a first time at least"
-    assert all(len(drawn[j]) == 1 for j in drawn)
-    assert len({next(iter(drawn[j])) for j in drawn}) == len(drawn)  # each number its own luck
 
 
 def test_same_seed_same_decision() -> None:
@@ -546,7 +434,7 @@ def test_tree_is_kept_for_the_next_decision_of_the_turn() -> None:
     if len(reused) > 1:
         assert max(reused[1:]) > 0
     fresh = ai.make_agent("ismcts", level="normal", iterations=120, reuse=False)
-    assert isinstance(fresh, ai.IsmctsAgent) and not fresh.config.reuse
+    assert isinstance(fresh, ai.IsmctsAgent) and not fresh.config_at(2).reuse
 
 
 def test_out_of_turn_search_does_not_assume_the_movers_hidden_cards() -> None:

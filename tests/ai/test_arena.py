@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 
 from ai import arena
+from ai.settings import agent_settings, from_log
 from game import CURRENT_MAP, P_PICK, GameState, Rules
+
+ARENA = Path(__file__).resolve().parents[2] / "experiments" / "arena"
 
 
 def test_wilson_interval() -> None:
@@ -203,17 +206,35 @@ def test_a_logged_game_that_does_not_fit_its_tournament_is_refused(
 
 
 def test_logs_and_reports_hold_settings_as_json(tmp_path: Path) -> None:
-    """What each agent plays with: its name, level and every search option, as JSON values."""
-    specs = ["ismcts:easy:iterations=5", "random"]
+    """What each agent plays with: its name, level, kingdom book and every parameter of its
+    search at two seats and at more, as JSON values."""
+    specs = ["ismcts:normal:iterations=5", "random"]
     log = tmp_path / "games.jsonl"
     report = arena.tournament(specs, 1, seed=9, rules=Rules(), log=str(log))
     search, simple = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["settings"]
-    assert search["name"] == "ismcts" and search["level"] == "easy"
-    options = search["options"]
-    assert options["iterations"] == 5 and options["playout_turns"] == 0
-    assert options["evaluator"] == "v1" and options["weights"]["reach"][1] == 0.25
-    assert simple == {"name": "random", "level": None, "options": {}}
+    assert search["name"] == "ismcts" and search["level"] == "normal"
+    assert search["kingdom_book"] == "tactics"
+    two, more = search["two_seats"], search["more_seats"]
+    assert two["iterations"] == more["iterations"] == 5
+    assert two["playout"]["turns"] == 1 and more["playout"]["turns"] == 0
+    assert two["evaluator"] == {"name": "fitted", "model": "value_v3"}
+    assert (
+        more["evaluator"]["name"] == "threat" and more["evaluator"]["weights"]["reach"][1] == 0.25
+    )
+    assert two["tree"]["prune"] is True and two["policy"]["name"] == "hand-built"
+    assert simple == {"name": "random", "level": None}
     assert [a["settings"] for a in report["agents"]] == [search, simple]
+
+
+def test_settings_of_one_search_for_every_seat_count_read_as_today_s() -> None:
+    """Reports written while a preset was one search with options for more seats beside
+    (``root_scale_many`` and its twins, the evaluator "v3-or-threat"), its components by their
+    names of then ("v1", "v3"): the presets they measured read as the same presets today."""
+    for name in ("normal_4p_vs_3tactics", "normal_book_vs_v1_pick_more"):
+        report = json.loads((ARENA / f"{name}.json").read_text(encoding="utf-8"))
+        for row in report["agents"]:
+            assert "options" in row["settings"]
+            assert from_log(row["agent"], row["settings"]) == agent_settings(row["agent"])
 
 
 def test_a_log_of_repr_settings_reads_as_json_and_resumes(tmp_path: Path) -> None:
@@ -230,7 +251,7 @@ def test_a_log_of_repr_settings_reads_as_json_and_resumes(tmp_path: Path) -> Non
     assert key["settings"] == [a["settings"] for a in resumed["agents"]]
     played_otherwise = OLD_EASY_5.replace("transpositions=False", "transpositions=True")
     options = arena.log_key(dict(entry, settings=[played_otherwise, "'GreedyAgent'"]), ["settings"])
-    assert options["settings"][0]["options"]["transpositions"] is True
+    assert options["settings"][0]["two_seats"]["transpositions"] is True
     entry["settings"] = [OLD_EASY_5.replace("iterations=5", "iterations=6"), "'GreedyAgent'"]
     log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match="another tournament"):

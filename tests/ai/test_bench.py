@@ -12,7 +12,7 @@ import pytest
 
 import game
 from ai import bench, bench_search
-from ai.components import policy_names
+from ai.registry import POLICIES
 from game import CHANCE, P_ACTION
 from tests.tool_scripts import stopped_by_ctrl_c
 
@@ -83,7 +83,7 @@ def test_every_policy_has_its_cost_reported() -> None:
             else rng.choice(state.legal_actions())
         )
     costs = bench_search.policy_cost([state], calls=3)
-    assert set(costs) == set(policy_names())
+    assert set(costs) == set(POLICIES)
     assert all(cost > 0 for cost in costs.values())
 
 

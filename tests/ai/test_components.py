@@ -1,40 +1,31 @@
-"""The search takes its evaluator and policy by name from the registry (``ai.components``)."""
+"""The search is given its evaluation and policy as objects (``ai.components``); command lines
+name them (``ai.registry``)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 import pytest
 
 import ai
-from ai.chances import is_turn_start
-from ai.components import (
-    TWO_SEAT_EVALUATORS,
-    evaluator_names,
-    make_evaluator,
-    make_policy,
-    policy_names,
-    register_evaluator,
-    register_policy,
-)
-from ai.config import SearchConfig
-from ai.evaluation import Evaluator
-from ai.presets import PRESETS, V1_PRESETS
-from game import CHANCE, Action, GameState
+from ai.components import Evaluator, Fitted, HandBuilt, Policy, Tactics, Threat
+from ai.evaluation import DEFAULT_WEIGHTS
+from ai.playout import PlayoutParams
+from ai.presets import HINT, PRESETS, REVIEW, V1_PRESETS
+from ai.registry import EVALUATORS, POLICIES, register_evaluator, register_policy
+from ai.tree import TreeParams
+from game import Action, GameState
 from game.kinds import END_TURN
 from tests.ai.helpers import mid_game
 
 
-class Even:
-    """Every seat as likely to win as any other, and a record of who asked."""
+class EvenEvaluator:
+    """Every seat as likely to win as any other, counting its calls."""
 
-    viewers: ClassVar[list[int]] = []
-
-    def __init__(self, viewer: int) -> None:
-        Even.viewers.append(viewer)
+    def __init__(self) -> None:
         self.calls = 0
 
     def win_chances(self, state: GameState) -> list[float]:
@@ -44,7 +35,19 @@ class Even:
         return [1.0 / state.num_players] * state.num_players
 
 
-class EndTurnFirst:
+@dataclass(frozen=True)
+class Even:
+    """An evaluation that judges every position even, and records who it was made for."""
+
+    name: ClassVar[str] = "test-even"
+    viewers: ClassVar[list[int]] = []
+
+    def evaluator(self, viewer: int) -> Evaluator:
+        Even.viewers.append(viewer)
+        return EvenEvaluator()
+
+
+class EndTurnScores:
     """Ending the turn over anything else, in no unit of win chance."""
 
     def scores(self, state: GameState, actions: Sequence[Action]) -> list[float]:
@@ -54,68 +57,46 @@ class EndTurnFirst:
         return 0.0
 
 
-class Where(Even):
-    """Even, keeping every position it judged."""
+@dataclass(frozen=True)
+class EndTurnFirst:
+    name: ClassVar[str] = "test-end-turn"
 
-    judged: ClassVar[list[GameState]] = []
-
-    def win_chances(self, state: GameState) -> list[float]:
-        Where.judged.append(state.clone())
-        return super().win_chances(state)
+    def policy(self, viewer: int) -> Policy:
+        return EndTurnScores()
 
 
-register_evaluator("test-even", lambda config, viewer: Even(viewer))
-register_evaluator("test-where", lambda config, viewer: Where(viewer))
-register_policy("test-end-turn", lambda config, viewer: EndTurnFirst())
+register_evaluator(Even())
+register_policy(EndTurnFirst())
 
 
-def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
-    assert "v1" in evaluator_names() and "v1" in policy_names()
-    assert all(c.evaluator == "v1" and c.policy == "v1" for c in V1_PRESETS.values())
-    # The presets differ from the frozen ones by leaving out dominated actions (experiments/
-    # dominance.md, D1) and, at normal only, by the v3 evaluation (experiments/exit.md, V1)
-    # and the root's one-ply differences at a tenth at 160 iterations (exit.md, G1), at two
-    # seats; at more, by "threat" at full scale (exit.md, round 8) and by playouts that end
-    # with the mover's turn at 260 iterations (exit.md, Z7'); at normal, hard and expert by
-    # picking the kingdom from the book (exit.md, round 18).
-    assert {level: c.evaluator for level, c in PRESETS.items()} == {
-        "easy": "v1",
-        "normal": "v3-or-threat",
-        "hard": "v1",
-        "expert": "v1",
-    }
-    assert {
-        level: (
-            c.iterations,
-            c.root_scale,
-            c.root_scale_many,
-            c.playout_turns_many,
-            c.iterations_many,
-        )
-        for level, c in PRESETS.items()
-    } == {
-        "easy": (30, 1.0, -1.0, -1, -1),
-        "normal": (160, 0.1, 1.0, 0, 260),
-        "hard": (1400, 1.0, -1.0, -1, -1),
-        "expert": (10000, 1.0, -1.0, -1, -1),
-    }
-    assert {
-        level: replace(
-            c,
-            prune=False,
-            evaluator="v1",
-            root_scale=1.0,
-            root_scale_many=-1.0,
-            playout_turns_many=-1,
-            iterations_many=-1,
-            iterations=V1_PRESETS[level].iterations,
-            kingdom_book="",
-        )
-        for level, c in PRESETS.items()
-    } == V1_PRESETS
-    assert all(c.prune for c in PRESETS.values()) and not any(c.prune for c in V1_PRESETS.values())
-    # The search levels pick their kingdom from the book (exit.md, round 18); easy searches it.
-    assert {level: c.kingdom_book for level, c in PRESETS.items()} == {
+def test_the_frozen_presets_search_with_the_hand_built_components_only() -> None:
+    frozen = [c for p in V1_PRESETS.values() for c in (p.two_seats, p.more_seats)]
+    hand_built = HandBuilt(DEFAULT_WEIGHTS)
+    assert all(c.evaluator == hand_built and c.policy == hand_built for c in frozen)
+    assert all(p.two_seats == p.more_seats and not p.kingdom_book for p in V1_PRESETS.values())
+    assert EVALUATORS["hand-built"] == HandBuilt() and POLICIES["hand-built"] == HandBuilt()
+
+
+def test_the_presets_differ_from_the_frozen_ones_as_measured() -> None:
+    """Every preset leaves out dominated actions (experiments/dominance.md, D1); normal, hard
+    and expert pick the kingdom from the book (exit.md, round 18); normal searches at two seats
+    with the fitted evaluation (exit.md, V1) and the root's one-ply differences at a tenth at
+    160 iterations (G1), at more with the threat evaluator (round 8) and playouts that end with
+    the mover's turn at 260 iterations (Z7')."""
+    pruned = TreeParams(prune=True)
+    for level, preset in PRESETS.items():
+        frozen = V1_PRESETS[level].two_seats
+        if level == "normal":
+            assert preset.two_seats == replace(
+                frozen, iterations=160, evaluator=Fitted(), root_scale=0.1, tree=pruned
+            )
+            assert preset.more_seats == replace(
+                frozen, iterations=260, evaluator=Threat(), tree=pruned,
+                playout=PlayoutParams(turns=0),
+            )  # fmt: skip
+        else:
+            assert preset.two_seats == preset.more_seats == replace(frozen, tree=pruned), level
+    assert {level: p.kingdom_book for level, p in PRESETS.items()} == {
         "easy": "",
         "normal": "tactics",
         "hard": "tactics",
@@ -123,12 +104,22 @@ def test_v1_is_registered_and_the_frozen_presets_name_it() -> None:
     }
 
 
-def _searched(spec: str, state: GameState) -> ai.Search:
-    """The search ``spec`` makes at ``state``, run to its end."""
+def test_the_hint_and_the_review_search_as_the_map_of_chances_was_measured() -> None:
+    """The map (``ai.chances.search_chance``) was fitted on a search with the fitted evaluation,
+    the root at full scale and one playout turn (experiments/chances.md, C6), at every seat
+    count; the review searches so too, each decision anew."""
+    measured = replace(V1_PRESETS["normal"].two_seats, iterations=300, evaluator=Fitted(),
+                       tree=TreeParams(prune=True))  # fmt: skip
+    assert HINT.two_seats == HINT.more_seats == measured
+    assert REVIEW.two_seats == REVIEW.more_seats == replace(measured, reuse=False)
+    assert HINT.kingdom_book == REVIEW.kingdom_book == PRESETS["normal"].kingdom_book
+
+
+def _searched(state: GameState, spec: str = "", **options: object) -> ai.Search:
+    """The search an ``ismcts`` agent makes at ``state``, run to its end."""
     seat = state.current_player()
-    search = ai.agent_from_spec(spec).begin(
-        state.observe(seat), state.legal_actions(), random.Random(1)
-    )
+    agent = ai.agent_from_spec(spec, **options) if spec else ai.make_agent("ismcts", **options)
+    search = agent.begin(state.observe(seat), state.legal_actions(), random.Random(1))
     assert isinstance(search, ai.Search)
     while not search.step(1 << 30):
         pass
@@ -137,100 +128,60 @@ def _searched(spec: str, state: GameState) -> ai.Search:
 
 def test_a_spec_names_the_components_the_search_uses() -> None:
     """With every position even, only the policy's priors tell actions apart: the search
-    spends its visits on what the named policy likes, and asks the named evaluator from both
-    viewpoints (determinized worlds and the seat's own public state)."""
+    spends its visits on what the named policy likes, and asks the named evaluation for an
+    evaluator of both viewpoints (determinized worlds and the seat's own public state)."""
     state = mid_game()
     seat = state.current_player()
     spec = "ismcts:normal:iterations=60:evaluator=test-even:policy=test-end-turn:root_eval=false"
     Even.viewers.clear()
-    search = _searched(spec, state)
+    search = _searched(state, spec)
     assert search.best_action().kind == END_TURN
     assert sorted(Even.viewers) == [-1, seat]
-    assert isinstance(search.evaluator, Even) and search.evaluator.calls == search.iterations
-    plain = ai.agent_from_spec("ismcts:normal:iterations=60:root_eval=false").choose(
-        state.observe(seat), state.legal_actions(), random.Random(1)
-    )
-    assert plain.kind != END_TURN  # the "v1" policy would not end this turn at once
+    assert isinstance(search.evaluator, EvenEvaluator)
+    assert search.evaluator.calls == search.iterations
+    plain = _searched(state, "ismcts:normal:iterations=60:root_eval=false")
+    assert plain.best_action().kind != END_TURN  # the hand-built scores would not end it now
 
 
-def test_the_leaves_may_be_judged_by_another_evaluator_than_the_root() -> None:
-    """``leaf_evaluator``: the playouts' last positions are judged by it, every one of them,
-    and the root's one-ply ranking still by ``evaluator``, from the seat's own viewpoint."""
-    Even.viewers.clear()
-    search = _searched(
-        "ismcts:normal:iterations=60:evaluator=v1:leaf_evaluator=test-even", mid_game()
-    )
-    assert Even.viewers == [-1]
-    assert isinstance(search.evaluator, Even) and search.evaluator.calls == search.iterations
-    assert type(search.root_evaluator) is Evaluator
-    with pytest.raises(ValueError, match=r"unknown leaf_evaluator 'nope'; choose from .*\bv1\b"):
-        ai.agent_from_spec("ismcts:normal:leaf_evaluator=nope")
+def test_a_component_is_given_as_an_object_without_a_name() -> None:
+    state = mid_game()
+    by_name = _searched(state, "ismcts:normal:iterations=40:policy=test-end-turn:root_eval=false")
+    given = _searched(state, level="normal", iterations=40, policy=EndTurnFirst(), root_eval=False)
+    assert given.best_action() == by_name.best_action()
+    assert given.explain(100) == by_name.explain(100)
 
 
-def test_the_root_may_be_ranked_by_another_policy_than_the_tree_below() -> None:
-    """``root_policy``: with every position even and no one-ply values, the root's prior alone
-    tells its actions apart, and it is the named root policy's, while the priors below the
-    root and the playouts keep ``policy``."""
-    spec = "ismcts:normal:iterations=60:evaluator=test-even:root_eval=false"
-    search = _searched(f"{spec}:policy=v1:root_policy=test-end-turn", mid_game())
-    assert search.best_action().kind == END_TURN
-    assert isinstance(search.root_policy, EndTurnFirst)
-    assert not isinstance(search.policy, EndTurnFirst) and search.tree.policy is search.policy
-    assert _searched(f"{spec}:policy=v1", mid_game()).best_action().kind != END_TURN
-    with pytest.raises(ValueError, match=r"unknown root_policy 'nope'; choose from .*\btactics\b"):
-        ai.agent_from_spec("ismcts:normal:root_policy=nope")
-
-
-@pytest.mark.parametrize("playouts", [True, False])
-def test_without_playouts_a_leaf_is_judged_where_it_stands(playouts: bool) -> None:
-    """``playouts=false``: each leaf is judged once its dice, draws and forced moves are
-    played, where a seat next chooses between actions, a turn is about to roll or the game is
-    over; with playouts every judged position is a turn's roll (or the end)."""
-    Where.judged.clear()
-    spec = f"ismcts:normal:iterations=60:leaf_evaluator=test-where:playouts={playouts}"
-    _searched(spec, mid_game())
-    assert Where.judged
-    for state in Where.judged:
-        settled = state.current_player() != CHANCE and len(state.legal_actions()) > 1
-        assert state.is_terminal() or is_turn_start(state) or (settled and not playouts)
-    assert any(not is_turn_start(state) for state in Where.judged) is not playouts
+def test_each_component_makes_new_evaluators_and_policies_every_time() -> None:
+    """Nothing one search caches (a policy keeps its turn's scores) reaches another."""
+    for evaluation in EVALUATORS.values():
+        assert evaluation.evaluator(-1) is not evaluation.evaluator(-1)
+    for scoring in POLICIES.values():
+        assert scoring.policy(-1) is not scoring.policy(-1)
+    assert isinstance(Tactics().policy(0), type(POLICIES["tactics"].policy(0)))
 
 
 def test_a_name_is_registered_once_and_must_fit_in_a_spec() -> None:
     with pytest.raises(ValueError, match="registered already"):
-        register_evaluator("v1", lambda config, viewer: Even(viewer))
+        register_evaluator(HandBuilt())
     with pytest.raises(ValueError, match="registered already"):
-        register_policy("v1", lambda config, viewer: EndTurnFirst())
+        register_policy(Tactics())
+
+    @dataclass(frozen=True)
+    class Colon(Even):
+        name: ClassVar[str] = "a:b"
+
     with pytest.raises(ValueError, match="cannot be written in an agent spec"):
-        register_evaluator("a:b", lambda config, viewer: Even(viewer))
+        register_evaluator(Colon())
 
 
-def test_an_unknown_name_lists_the_choices() -> None:
-    with pytest.raises(ValueError, match=r"unknown evaluator 'nope'; choose from .*\bv1\b"):
-        make_evaluator(SearchConfig(evaluator="nope"), -1)
-    with pytest.raises(ValueError, match=r"unknown policy 'nope'; choose from .*\bv1\b"):
-        make_policy(SearchConfig(policy="nope"), -1)
-
-
-def test_v3_or_threat_is_v3_at_two_seats_and_threat_at_more() -> None:
-    for players, same, other_name in ((2, "v3", "threat"), (4, "threat", "v3")):
-        state = mid_game(5, players=players)
-        seat = state.current_player()
-        for viewer in (-1, seat):
-            both = make_evaluator(SearchConfig(evaluator="v3-or-threat"), viewer)
-            one = make_evaluator(SearchConfig(evaluator=same), viewer)
-            other = make_evaluator(SearchConfig(evaluator=other_name), viewer)
-            world = state if viewer == -1 else state.observe(seat).public
-            assert both.win_chances(world) == one.win_chances(world)
-            assert both.win_chances(world) != other.win_chances(world)
-
-
-def test_each_by_seats_evaluator_is_its_named_two_seat_one_at_two_seats() -> None:
-    """``TWO_SEAT_EVALUATORS`` lets a two-seat measurement stand for a by-seats evaluator."""
-    state = mid_game(5, players=2)
-    for by_seats, two in TWO_SEAT_EVALUATORS.items():
-        for viewer in (-1, state.current_player()):
-            a = make_evaluator(SearchConfig(evaluator=by_seats), viewer)
-            b = make_evaluator(SearchConfig(evaluator=two), viewer)
-            world = state if viewer == -1 else state.observe(viewer).public
-            assert a.win_chances(world) == b.win_chances(world), by_seats
+def test_an_unknown_name_or_an_object_that_is_no_component_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"unknown evaluator 'v1'; choose from .*\bhand-built\b"):
+        ai.agent_from_spec("ismcts:normal:evaluator=v1")
+    with pytest.raises(ValueError, match=r"unknown policy 'nope'; choose from .*\btactics\b"):
+        ai.agent_from_spec("ismcts:normal:policy=nope")
+    with pytest.raises(ValueError, match="search option evaluator takes an evaluation"):
+        ai.make_agent("ismcts", evaluator=Tactics())
+    with pytest.raises(ValueError, match="search option policy takes a policy"):
+        ai.make_agent("ismcts", policy=Fitted())
+    with pytest.raises(ValueError, match="agent 'policy' plays a policy"):
+        ai.make_agent("policy", policy=Fitted())

@@ -94,12 +94,12 @@ def test_logs_of_repr_settings_still_pool() -> None:
     assert report["games"] == 195 and report["seed"] == [3, 101]
     expert = report["agents"][0]
     assert expert["agent"] == "ismcts:expert" and expert["win_share"] == 0.5564
-    assert expert["settings"]["options"]["iterations"] == 10000
-    assert expert["settings"]["options"]["evaluator"] == "v1"
-    assert "tree_chance" not in expert["settings"]["options"]
+    search = expert["settings"]["two_seats"]
+    assert search == expert["settings"]["more_seats"] and search["iterations"] == 10000
+    assert search["evaluator"]["name"] == "hand-built" and "tree_chance" not in search
     resumed = pool.pool([str(LOGS / "expert_transpositions_vs_hard.jsonl")])
-    options = resumed["agents"][0]["settings"]["options"]
-    assert resumed["games"] == 53 and options["transpositions"] is True
+    search = resumed["agents"][0]["settings"]["two_seats"]
+    assert resumed["games"] == 53 and search["transpositions"] is True
 
 
 def test_a_log_that_cannot_be_read_is_named_in_a_sentence(

@@ -23,8 +23,6 @@ from tests.ai.helpers import city, general, give_cards, place, setup_game, start
 from tests.tool_scripts import load_tool, stopped_by_ctrl_c, usage_error
 
 AGENTS = ["greedy", "ismcts:normal", "ismcts:hard:iterations=400"]
-# Coins are also committed by solving the duel instead of searching it (``ai.duel``).
-COIN_AGENTS = [*AGENTS, "ismcts:normal:duel_solve=true"]
 
 
 def play_turn(state: GameState, agent: Agent, seed: int) -> list[Action]:
@@ -277,7 +275,7 @@ def _battle_at_panormus(
     return state
 
 
-@pytest.mark.parametrize("spec", COIN_AGENTS)
+@pytest.mark.parametrize("spec", AGENTS)
 def test_keeps_its_3_coin_when_the_battle_is_won_before_the_roll(spec: str) -> None:
     """R7.2, R8.1, R8.3: level 4 against level 1 with only the blank left: at least 4 against
     at most 3 whatever the dice, so the blank is the coin to spend."""
@@ -287,7 +285,7 @@ def test_keeps_its_3_coin_when_the_battle_is_won_before_the_roll(spec: str) -> N
     assert action == CommitCoin(0)
 
 
-@pytest.mark.parametrize("spec", COIN_AGENTS)
+@pytest.mark.parametrize("spec", AGENTS)
 def test_keeps_its_3_coin_when_the_battle_is_lost_before_the_roll(spec: str) -> None:
     """R8.1, R8.3: the defender at level 1 (at most 1 + 2 + 3) against level 4 and its 3 coin
     (at least 7) loses whatever it plays."""

@@ -38,14 +38,15 @@ def test_a_misspelt_option_names_the_options(name: str) -> None:
     ("prune=no", "prune takes true or false, not 'no'"),
     ("iterations=2.5", "iterations takes a whole number, not 2.5"),
     ("c_puct=high", "c_puct takes a number, not 'high'"),
-    ("evaluator=3", "evaluator takes a name, not 3"),
+    ("evaluator=3", "evaluator takes an evaluation \\(a named dataclass, as in ai.compon"),
+    ("kingdom_book=3", "kingdom_book takes a name, not 3"),
 ])  # fmt: skip
 def test_an_option_of_the_wrong_kind_says_what_it_takes(option: str, says: str) -> None:
     """ "prune=no" is refused where it is given, not taken as a true (non-empty) text."""
     with pytest.raises(ValueError, match=f"search option {says}"):
         ai.agent_from_spec(f"ismcts:normal:{option}")
     agent = ai.agent_from_spec("ismcts:normal:c_puct=1")
-    assert isinstance(agent, ai.IsmctsAgent) and agent.config.c_puct == 1.0
+    assert isinstance(agent, ai.IsmctsAgent) and agent.config_at(2).tree.c_puct == 1.0
 
 
 @pytest.mark.parametrize(("option", "says"), [
@@ -61,7 +62,7 @@ def test_an_option_of_the_wrong_kind_says_what_it_takes(option: str, says: str) 
 ])  # fmt: skip
 def test_an_option_out_of_its_range_says_the_range(option: str, says: str) -> None:
     """A NaN, a negative budget or a probability above 1 is refused where it is given, not
-    searched with (``ai.presets.RANGES``)."""
+    searched with (``ai.options.RANGES``)."""
     with pytest.raises(ValueError, match=f"search option {says}"):
         ai.agent_from_spec(f"ismcts:normal:{option}")
 
@@ -69,17 +70,20 @@ def test_an_option_out_of_its_range_says_the_range(option: str, says: str) -> No
 def test_every_preset_and_its_ranges_agree() -> None:
     """The presets themselves, and each range's ends, are accepted: the ranges refuse only
     what no search means."""
-    from ai.presets import PRESETS, RANGES, V1_PRESETS
+    from ai.options import RANGES, value_of
+    from ai.presets import HINT, PRESETS, REVIEW, V1_PRESETS
 
-    for presets in (PRESETS, V1_PRESETS):
-        for config in presets.values():
-            for key, (low, high) in RANGES.items():
-                assert low <= getattr(config, key) <= high, (key, config)
+    presets = [*PRESETS.values(), *V1_PRESETS.values(), HINT, REVIEW]
+    for config in (c for p in presets for c in (p.two_seats, p.more_seats)):
+        for key, (low, high) in RANGES.items():
+            assert low <= value_of(config, key) <= high, (key, config)  # type: ignore[operator]
+    normal = PRESETS["normal"].two_seats
     for key, (low, high) in RANGES.items():
         for end in (low, high):
-            value = int(end) if isinstance(getattr(PRESETS["normal"], key), int) else end
+            value = int(end) if isinstance(value_of(normal, key), int) else end
             agent = ai.agent_from_spec(f"ismcts:normal:{key}={value}")
-            assert getattr(agent.config, key) == value  # type: ignore[attr-defined]
+            assert isinstance(agent, ai.IsmctsAgent)
+            assert value_of(agent.config_at(2), key) == value_of(agent.config_at(4), key) == value
 
 
 def test_options_of_the_simple_agents_are_refused() -> None:
@@ -89,17 +93,14 @@ def test_options_of_the_simple_agents_are_refused() -> None:
 
 @pytest.mark.parametrize("option", ["evaluator", "policy"])
 def test_an_unknown_component_names_the_components(option: str) -> None:
-    with pytest.raises(ValueError, match=f"unknown {option} 'bogus'; choose from .*v1"):
+    with pytest.raises(ValueError, match=f"unknown {option} 'bogus'; choose from .*hand-built"):
         ai.agent_from_spec(f"ismcts:hard:{option}=bogus")
 
 
-def test_an_unknown_way_of_ranking_root_ties_names_the_ways() -> None:
-    with pytest.raises(ValueError, match="unknown root_ties 'random'; choose from order, policy"):
-        ai.agent_from_spec("ismcts:normal:root_ties=random")
-
-
 def test_a_policy_agent_names_the_policies_and_its_one_option() -> None:
-    with pytest.raises(ValueError, match=r"unknown policy 'bogus'; choose from .*tactics.*v1"):
+    with pytest.raises(
+        ValueError, match=r"unknown policy 'bogus'; choose from hand-built, tactics"
+    ):
         ai.agent_from_spec("policy:bogus")
     with pytest.raises(ValueError, match="agent 'policy' has no option 'level'; choose from"):
         ai.make_agent("policy", level="hard")

@@ -14,11 +14,10 @@ import pytest
 
 import game
 from ai import chances, review
-from ai.chances import MAPPED_SEARCH_OPTIONS, search_chance, search_chances
-from ai.config import at_seats
+from ai.chances import search_chance, search_chances
 from ai.ismcts import IsmctsAgent
 from ai.model_file import ModelError
-from ai.presets import PRESETS
+from ai.presets import HINT, REVIEW
 from ai.registry import HINT_ITERATIONS, hint, hint_agent, hint_search
 from game import CHANCE
 from tests.ai.helpers import mid_game
@@ -107,24 +106,21 @@ def test_the_hint_shows_the_search_chances_mapped() -> None:
         assert got.win_chance == search_chance(searched.win_chance, 3)
 
 
-def test_the_hint_and_the_review_search_as_the_map_was_measured() -> None:
-    """The map was fitted on normal's search with v3 at the root's full scale
-    (``MAPPED_SEARCH_OPTIONS``); the hint and the review keep that search whatever the normal preset
-    plays with."""
-    measured = replace(PRESETS["normal"], **MAPPED_SEARCH_OPTIONS)  # type: ignore[arg-type]
-    assert (measured.evaluator, measured.root_scale, measured.root_scale_many) == ("v3", 1.0, -1)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_hint_and_the_review_search_as_the_map_was_measured(players: int) -> None:
+    """The map was fitted on the search of ``ai.presets.HINT``; the hint and the review search
+    with it (the review with its own budget) at every seat count, whatever the normal preset
+    plays with (tests/ai/test_components.py holds the preset to what was measured)."""
     agent = hint_agent()
-    assert isinstance(agent, IsmctsAgent)
-    assert agent.config == replace(measured, iterations=HINT_ITERATIONS)
-    # At four seats too: one playout turn and the hint's own budget, not the preset's (Z7').
-    four = at_seats(agent.config, 4)
-    assert (four.playout_turns, four.iterations, four.root_scale) == (1, HINT_ITERATIONS, 1.0)
-    state = mid_game(5, players=2)
+    assert isinstance(agent, IsmctsAgent) and agent.preset == HINT
+    assert agent.config_at(players) == HINT.at(players)
+    assert HINT.at(players).iterations == HINT_ITERATIONS
+    state = mid_game(5, players=players)
     legal = state.legal_actions()
     job = review._Job(index=0, seat=state.active, state=state, action=legal[0])
     owner = SimpleNamespace(seed=0)  # all a review's search takes from its review
     search = review.Review._new_search(owner, job, legal, 50, 0)  # type: ignore[arg-type]
-    assert search.config == replace(measured, iterations=50, reuse=False)
+    assert search.config == replace(REVIEW.at(players), iterations=50)
 
 
 def test_sampling_resumes_where_it_stopped(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
-"""The files the value fits read and write (tools/train_value.py, value_scale.py, value_exit.py,
-value_mlp.py): games or samples too few to both fit and measure are refused before the fit;
-several self-play files are read as one, each file's games apart from the others' though their
-indices restart at 0; a model is written into folders that are not there yet."""
+"""The files the value fits read and write (tools/train_value.py, value_exit.py): games or
+samples too few to both fit and measure are refused before the fit; several self-play files are
+read as one, each file's games apart from the others' though their indices restart at 0; a
+model is written into folders that are not there yet."""
 
 from __future__ import annotations
 
@@ -14,11 +14,9 @@ from tests.tool_scripts import load_tool, usage_error
 
 np = pytest.importorskip("numpy")
 train_value = load_tool("train_value", "_strategos_train_value_for_inputs")
-value_scale = load_tool("value_scale", "_strategos_value_scale_for_inputs")
 selfplay = load_tool("selfplay", "_strategos_selfplay_for_value_inputs")
 targets = load_tool("search_targets", "_strategos_search_targets_for_value_inputs")
 value_exit = load_tool("value_exit", "_strategos_value_exit_for_inputs")
-value_mlp = load_tool("value_mlp", "_strategos_value_mlp_for_inputs")
 
 
 def _games(path: Path, count: int) -> Path:
@@ -92,20 +90,10 @@ def two_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return files
 
 
-def test_value_scale_reads_two_files_games_of_one_index_as_two_games(
-    tmp_path: Path, two_files: dict[str, Path]
-) -> None:
-    # Indices restart in each file: value_scale concatenated the files as they were, so game
-    # 11 of both files was held out together and each pair of games counted as one (12 games).
+def test_two_files_games_of_one_index_are_read_as_two_games(two_files: dict[str, Path]) -> None:
+    # Indices restart in each file: files concatenated as they were held game 11 of both out
+    # together and counted each pair of games as one.
     first, second = two_files["first"], two_files["second"]
-    report = tmp_path / "r.json"
-    argv = [str(first), str(second), "--siblings", str(two_files["samples"]),
-            "--sibling-games", str(first), "--test-outcomes", str(first), "--hidden", "0",
-            "--steps", "2", "--batch", "8", "--compare", "--choose", "forecast",
-            "--out", str(tmp_path / "m.json"), "--report", str(report)]  # fmt: skip
-    value_scale.main(argv)
-    games = json.loads(report.read_text(encoding="utf-8"))["games"]
-    assert games["train"] + games["test"] == 24, games
     one = train_value.load_files([first])
     both = train_value.load_files([first, second])
     assert len(both["game"]) == 2 * len(one["game"])
@@ -134,7 +122,7 @@ def _wrong(path: Path, wrong: str) -> Path:
 
 
 @pytest.mark.parametrize("wrong", ["missing", "empty", "notes"])
-@pytest.mark.parametrize("tool", ["train_value --test", "train_value", "value_scale", "value_exit"])
+@pytest.mark.parametrize("tool", ["train_value --test", "train_value", "value_exit"])
 def test_a_wrong_file_later_in_the_list_is_refused_before_any_feature_is_extracted(
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -150,12 +138,10 @@ def test_a_wrong_file_later_in_the_list_is_refused_before_any_feature_is_extract
     argv = {
         "train_value --test": [games, "--test", later],
         "train_value": [games, later],
-        "value_scale": [games, later, "--siblings", samples, "--sibling-games", games,
-                        "--test-outcomes", games, "--hidden", "0", "--compare"],
         "value_exit": [samples, "--games", games, "--outcomes", games,
                        "--test-outcomes", later, "--compare"],
     }[tool]  # fmt: skip
-    module = {"value_scale": value_scale, "value_exit": value_exit}.get(tool, train_value)
+    module = value_exit if tool == "value_exit" else train_value
     out, report = tmp_path / "m.json", tmp_path / "r.json"
     err = usage_error(module.main, [*argv, "--out", str(out), "--report", str(report)], capsys)
     assert f"error: {later}" in err and "Traceback" not in err, err
@@ -176,16 +162,14 @@ def test_two_games_of_one_index_in_a_file_are_refused_not_one_left_out(
     assert not _cache(joined).exists() and not (tmp_path / "m.json").exists()
 
 
-@pytest.mark.parametrize("tool", ["value_exit", "value_mlp"])
 def test_a_sample_file_given_twice_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path], tool: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path]
 ) -> None:
     # Its positions were read twice and each fitted twice, with exit code 0 or 1.
     samples = str(two_files["samples"])
     out, report = tmp_path / "m.json", tmp_path / "r.json"
     argv = [samples, *_exit_argv(two_files, two_files["samples"], out, report)]
-    main = {"value_exit": value_exit, "value_mlp": value_mlp}[tool].main
-    err = usage_error(main, argv, capsys)
+    err = usage_error(value_exit.main, argv, capsys)
     assert f"{samples} is given twice: its samples would count twice" in err, err
     assert not out.exists() and not report.exists()
 
@@ -208,15 +192,14 @@ def _exit_argv(files: dict[str, Path], samples: Path, out: Path, report: Path) -
             "--steps", "2", "--compare", "--out", str(out), "--report", str(report)]  # fmt: skip
 
 
-@pytest.mark.parametrize("tool", ["value_exit", "value_mlp"])
 def test_samples_of_held_out_games_only_are_refused_not_a_numpy_traceback(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path], tool: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], two_files: dict[str, Path]
 ) -> None:
     # Game 0's positions are all held out: the fit's ranking loss over no position ended in
     # numpy's "index 0 out-of-bounds in maximum.reduceat".
-    main = {"value_exit": value_exit, "value_mlp": value_mlp}[tool].main
     out, report = tmp_path / "m.json", tmp_path / "r.json"
-    err = usage_error(main, _exit_argv(two_files, two_files["held"], out, report), capsys)
+    argv = _exit_argv(two_files, two_files["held"], out, report)
+    err = usage_error(value_exit.main, argv, capsys)
     assert "hold positions to rank of 0 games to fit and 1 to measure the fit on" in err, err
     assert "Traceback" not in err and not out.exists() and not report.exists()
 
@@ -226,58 +209,37 @@ def _same_scores(*_: object) -> dict[str, float]:
     return {"log_loss": 0.5, "brier": 0.25, "positions": 1}
 
 
-@pytest.mark.parametrize("tool", ["value_exit", "value_mlp", "value_scale"])
 def test_a_model_is_written_into_a_folder_not_there_yet(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_files: dict[str, Path], tool: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, two_files: dict[str, Path]
 ) -> None:
     # check_outputs let the folder be made; only the report's was, and the model's write ended
     # the finished fit in a FileNotFoundError.
     out, report = tmp_path / "new" / "m.json", tmp_path / "r.json"
-    if tool == "value_scale":
-        monkeypatch.setattr(value_scale, "forecast_width", lambda fitted, v1: 0)
-        first = str(two_files["first"])
-        argv = [first, "--siblings", str(two_files["samples"]), "--sibling-games", first,
-                "--test-outcomes", first, "--hidden", "0", "--steps", "2", "--batch", "8",
-                "--compare", "--choose", "forecast", "--out", str(out),
-                "--report", str(report)]  # fmt: skip
-        assert value_scale.main(argv) == 0
-    else:
-        module = {"value_exit": value_exit, "value_mlp": value_mlp}[tool]
-        monkeypatch.setattr(module, "scores", _same_scores)
-        argv = _exit_argv(two_files, two_files["samples"], out, report)
-        assert module.main([*argv, "--hidden", "2"] if tool == "value_mlp" else argv) == 0
+    monkeypatch.setattr(value_exit, "scores", _same_scores)
+    assert value_exit.main(_exit_argv(two_files, two_files["samples"], out, report)) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["format"] == "strategos-value"
 
 
 @pytest.mark.parametrize(
-    ("tool", "more", "says"),
+    ("more", "says"),
     [
-        ("value_exit", ["--l2", "nan"], "--l2 nan is not a number: give a finite number from 0"),
-        ("value_exit", ["--l2", "-1"], "--l2 -1 is below 0: give a finite number from 0"),
-        ("value_exit", ["--l2", "inf"], "--l2 inf is infinite: give a finite number from 0"),
-        ("value_exit", ["--values-weight", "inf"], "--values-weight inf is infinite"),
-        ("value_exit", ["--compare", "value_nosuch"], "'value_nosuch' cannot be read"),
-        ("value_mlp", ["--l2-hidden", "-1"], "--l2-hidden -1 is below 0"),
-        ("value_mlp", ["--l2", "nan"], "--l2 nan is not a number"),
-        ("value_mlp", ["--weight", "inf"], "--weight inf is infinite: give a finite number above"),
-        ("value_mlp", ["--weight", "0"], "--weight 0 is 0: give a finite number above 0"),
-        ("value_mlp", ["--hidden", "2", "2"], "--hidden 2 is given twice"),
-        ("value_mlp", ["--start", "value_nosuch"], "'value_nosuch' cannot be read"),
-        ("value_mlp", ["--compare", "value_nosuch"], "'value_nosuch' cannot be read"),
+        (["--l2", "nan"], "--l2 nan is not a number: give a finite number from 0"),
+        (["--l2", "-1"], "--l2 -1 is below 0: give a finite number from 0"),
+        (["--l2", "inf"], "--l2 inf is infinite: give a finite number from 0"),
+        (["--values-weight", "inf"], "--values-weight inf is infinite"),
+        (["--compare", "value_nosuch"], "'value_nosuch' cannot be read"),
     ],
 )
 def test_a_value_that_cannot_be_fitted_is_refused_before_the_samples(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], tool: str, more: list[str], says: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], more: list[str], says: str
 ) -> None:
     # A nan or negative L2 fitted a nan model or one pushed away from its start (written with
-    # exit code 0); a width twice was fitted twice; an unknown model was found only after the
-    # samples' positions were made.
+    # exit code 0); an unknown model was found only after the samples' positions were made.
     gone = tmp_path / "gone.jsonl"
     argv = [str(gone), "--games", str(gone), "--outcomes", str(gone), "--test-outcomes",
             str(gone), "--out", str(tmp_path / "m.json"),
             "--report", str(tmp_path / "r.json")]  # fmt: skip
-    main = {"value_exit": value_exit, "value_mlp": value_mlp}[tool].main
-    err = usage_error(main, [*argv, *more], capsys)
+    err = usage_error(value_exit.main, [*argv, *more], capsys)
     assert says in err and "gone.jsonl" not in err, err
 
 

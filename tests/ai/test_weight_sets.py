@@ -40,4 +40,8 @@ def test_cycle_values_a_seat_without_its_unplayed_coins() -> None:
 @pytest.mark.parametrize("kind", ["ismcts", "ismcts-v1"])
 def test_every_set_can_be_named_in_a_spec(name: str, kind: str) -> None:
     agent = ai.agent_from_spec(f"{kind}:normal:weights={name}")
-    assert isinstance(agent, ai.IsmctsAgent) and agent.config.weights is WEIGHT_SETS[name]
+    assert isinstance(agent, ai.IsmctsAgent)
+    # Normal's fitted evaluation is made of no weights; its policy, and its threat evaluation
+    # at more seats, are.
+    assert agent.config_at(2).policy.weights is WEIGHT_SETS[name]  # type: ignore[attr-defined]
+    assert agent.config_at(4).evaluator.weights is WEIGHT_SETS[name]  # type: ignore[attr-defined]
