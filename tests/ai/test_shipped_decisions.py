@@ -42,7 +42,7 @@ from game import (
     GameState,
 )
 
-MAP = 2  # a published map never changes (R2.5), so the positions do not move with a new one
+MAP = 1  # a published map never changes (R2.5), so the positions do not move with a new one
 Finder = Callable[[GameState, int], bool]
 
 
