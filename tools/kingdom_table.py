@@ -47,6 +47,7 @@ from ai.command_line import check_outputs, stopping
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
 from ai.registry import agent_from_spec
 from game import Action, GameState
+from game.content import CURRENT_MAP
 
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 # Games handed to a worker at once: one game is a few hundredths of a second with the tactics
@@ -146,11 +147,18 @@ def read_chunks(path: Path, agent: str, seed: int) -> dict[tuple[int, int, int],
     ``selfplay.read_rows`` reads a file appended to (a last line cut short is dropped); a chunk
     of another run, or a line of another file, is an error."""
     done: dict[tuple[int, int, int], list[Any]] = {}
-    lines = read_rows(path, "chunk of kingdom_table", CHUNK_LINE, True, check=chunk_games)
+    lines = read_rows(path, "chunk of kingdom_table", CHUNK_LINE, True,
+                      optional={"map": WHOLE}, check=chunk_games)  # fmt: skip
     for entry in lines:
         if (entry["agent"], entry["seed"]) != (agent, seed):
             raise DataFileError(
                 f"{path}: chunks of another run (agent or seed); use another --chunks"
+            )
+        # Games are played on the current map (R2.5); a chunk without a map is of map 1.
+        if entry.get("map", 1) != CURRENT_MAP:
+            raise DataFileError(
+                f"{path}: chunks played on map {entry.get('map', 1)}, and this run plays map "
+                f"{CURRENT_MAP}; use another --chunks"
             )
         done[(entry["players"], entry["first"], entry["count"])] = entry["games"]
     return done
@@ -212,7 +220,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         for results, task in workers.imap_unordered(_play_task, todo):
             for kingdoms, returns in results:
                 count(table, kingdoms, returns)
-            entry = {"agent": args.agent, "seed": args.seed, "players": task[1],
+            entry = {"agent": args.agent, "seed": args.seed, "map": CURRENT_MAP, "players": task[1],
                      "first": task[2], "count": task[3], "games": results}  # fmt: skip
             log.write(json.dumps(entry, separators=(",", ":")) + "\n")
             log.flush()
@@ -232,6 +240,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         "version": 1,
         "agent": args.agent,
         "seed": args.seed,
+        "map": CURRENT_MAP,
         "games": dict(zip(map(str, SEAT_COUNTS), args.games, strict=True)),
         **table,
     }

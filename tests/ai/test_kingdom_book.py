@@ -15,6 +15,7 @@ from ai.kingdom_book import BOOK_FORMAT, KINGDOMS, KingdomBook, book_names, king
 from ai.model_file import ModelError
 from game import P_PICK
 from game.actions import PickKingdom
+from game.content import CURRENT_MAP
 from tests.tool_scripts import load_tool, usage_error
 
 GREEKS, EAST = 2, 5
@@ -225,8 +226,8 @@ def test_chunks_from_before_the_seat_table_make_a_book_with_it_without_playing(
              4: [[[0, 1, 2, 3], [0.0, 0.0, 0.0, 1.0]]],
              5: [[[0, 1, 2, 3, 4], [1.0, 0.0, 0.0, 0.0, 0.0]]],
              6: [[[0, 1, 2, 3, 4, 5], [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]]]}  # fmt: skip
-    lines = [{"agent": "random", "seed": 4, "players": n, "first": 0, "count": len(played),
-              "games": played} for n, played in games.items()]  # fmt: skip
+    lines = [{"agent": "random", "seed": 4, "map": CURRENT_MAP, "players": n, "first": 0,
+              "count": len(played), "games": played} for n, played in games.items()]  # fmt: skip
     chunks.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
 
     def no_play(task: Any) -> Any:
@@ -300,3 +301,21 @@ def test_in_dealt_games_a_book_is_no_setting_at_all() -> None:
     assert with_kingdoms_dealt(with_book) == with_kingdoms_dealt(without) == without
     greedy: dict[str, Any] = {"name": "greedy", "level": None, "options": {}}
     assert with_kingdoms_dealt(greedy) == greedy
+
+
+def test_chunks_of_another_map_are_refused(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R2.5: a book counts the games of one map; chunks written before maps had versions were
+    played on map 1 and are not resumed into a book of the current map."""
+    tool = load_tool("kingdom_table", "_strategos_kingdom_table_for_map_1")
+    chunks = tmp_path / "chunks.jsonl"
+    line = {"agent": "random", "seed": 4, "players": 2, "first": 0, "count": 1,
+            "games": [[[0, 1], [0.0, 1.0]]]}  # fmt: skip
+    chunks.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        tool.main(["--agent", "random", "--games", "2", "1", "1", "1", "1", "--seed", "4",
+                   "--out", str(tmp_path / "book.json"), "--chunks", str(chunks)])  # fmt: skip
+    assert (
+        f"chunks played on map 1, and this run plays map {CURRENT_MAP}" in capsys.readouterr().err
+    )
