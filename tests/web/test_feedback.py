@@ -662,6 +662,29 @@ def test_the_new_texts_fit(
         theme.set_text_scale(1.0)
 
 
+def test_a_victory_shared_by_six_fits_the_summary(app: App) -> None:
+    """Six kingdoms' names were cut on the summary's one line («Общая победа: Варвары,
+    Сарматы, Греки, Карфагеняне, Р…», on the desktop too); where they do not fit, the line
+    counts them («Общая победа: все 6, счёт 0») above the standings, which name them."""
+    from game import winners
+    from tests.web.test_replay import finished_where
+    from tests.web.test_text_fit import SE_CONFIGS, Checker
+
+    session = finished_where(6, lambda s: len(winners(s.state)) == 6)
+    scene = _open(app, session.config, session.record)
+    _until(app, scene.events.summary_shown)
+    checker = Checker(app)
+    checker.check("the summary of a victory shared by six", configs=SE_CONFIGS)
+    cut = [p for key, p in checker.problems.items() if " web.scenes.match_events: " in key]
+    assert not cut, "\n".join(cut)
+    app.set_language("ru")
+    with theme.recording() as drawn:
+        app.draw()
+    counted = results.winner_line(scene.view.public, short=True)
+    assert any(d.asked == counted for d in drawn), [d.asked for d in drawn]
+    app.set_language("en")
+
+
 def test_rules_without_quests_have_no_scoring_banners(app: App, random_ai: None) -> None:
     """Under the base rules a destroy is a trophy, not a scoring event (R10.2)."""
     base = Rules(coins=False, battle_dice=False, quests=False)
