@@ -445,6 +445,8 @@ MATCH_TEXT: dict[str, tuple[str, str]] = {
     "res_winner": ("{the_kingdom} win with {n}", "{the_kingdom} побеждают, счёт {n}"),
     "res_winner_sg": ("{the_kingdom} wins with {n}", "{the_kingdom} побеждает, счёт {n}"),
     "res_winners": ("Shared victory: {names}, {n} each", "Общая победа: {names}, счёт {n}"),
+    "res_all": ("all {n}", "все {n}"),  # the kingdoms of a shared victory, counted
+    "res_of": ("{n} of {total}", "{n} из {total}"),
     "res_won": (
         "You won, {n} points ahead of {the_other}.",
         "Вы победили, на {n} очков больше, чем у противника ({the_other}).",

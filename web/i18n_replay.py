@@ -110,6 +110,7 @@ REPLAY_TEXT: dict[str, tuple[str, str]] = {
     "lg_players": ("{n} players", "игроков: {n}"),
     "lg_seasons": ("{n} seasons", "сезонов: {n}"),
     "lg_won": ("won: {names}", "победа: {names}"),
+    "lg_won_shared": ("victory shared by {count}", "общая победа: {count}"),
     "lg_nobody": ("no winner", "без победителя"),
     "lg_watch": ("Watch", "Смотреть"),
     "lg_export": ("Export", "В файл"),

@@ -82,8 +82,10 @@ def _tie_rule(state: GameState) -> str:
     return "R9.7" if state.rules.quests else "R10.2"
 
 
-def winner_line(state: GameState) -> str:
-    """The winner in one line: "The Romans win with 8", a shared victory, or nobody."""
+def winner_line(state: GameState, short: bool = False) -> str:
+    """The winner in one line: "The Romans win with 8", a shared victory, or nobody.
+    ``short``: a shared victory counts its kingdoms instead of naming them ("Shared victory:
+    all 6, 0 each"), for a screen where six names do not fit."""
     board = state.board
     won = winners(state)
     scores = state.scores()
@@ -92,8 +94,17 @@ def winner_line(state: GameState) -> str:
     if len(won) == 1:
         k = board.kingdoms[state.seat_kingdom[won[0]]]
         return kingdom_t("res_winner", k, n=scores[won[0]]) if scores else ""
-    names = ", ".join(name(board.kingdoms[state.seat_kingdom[s]]) for s in won)
+    if short:
+        names = shared_count(len(won), state.num_players)
+    else:
+        names = ", ".join(name(board.kingdoms[state.seat_kingdom[s]]) for s in won)
     return t("res_winners", names=names, n=scores[won[0]])
+
+
+def shared_count(won: int, players: int) -> str:
+    """How many kingdoms share a victory, said where their names do not fit: "all 6" or
+    "5 of 6"."""
+    return t("res_all", n=players) if won >= players else t("res_of", n=won, total=players)
 
 
 def quest_list(state: GameState, seat: int) -> list[tuple[int, int]]:

@@ -335,6 +335,44 @@ def test_the_halt_prompt_stays_clear_of_the_city(app: App, random_ai: None) -> N
     assert any(isinstance(e.action, Halt) for e in scene.session.log)
 
 
+def test_a_prompt_stands_clear_wherever_the_map_has_room() -> None:
+    """Halt or Pass for Ambracia covered the city on the desktop: the nine places tried (the
+    centre, the edges, the corners) each covered it or the coach's line along the map's top,
+    though the room between the two held the prompt. Wherever a city stands, a prompt keeps
+    clear of it and of the boxes to keep clear of if any place of its size does (looked for
+    every 8 px)."""
+    from web.layout import Box
+    from web.scenes.match_controls import CLEAR, place
+
+    area = Box(0, 80, 1000, 548)  # the desktop's map
+    keep = [Box(944, 460, 48, 48), Box(944, 516, 48, 48), Box(944, 572, 48, 48),
+            Box(88, 88, 823, 48)]  # the zoom buttons; the coach's line  # fmt: skip
+
+    def clear(b: Box, city: tuple[float, float]) -> bool:
+        dx = max(b.x - city[0], 0.0, city[0] - b.right)
+        dy = max(b.y - city[1], 0.0, city[1] - b.bottom)
+        return (dx * dx + dy * dy) ** 0.5 >= CLEAR and not any(
+            b.x < k.right and k.x < b.right and b.y < k.bottom and k.y < b.bottom for k in keep
+        )
+
+    missed = []
+    for w, h in ((560, 208), (620, 300)):  # Halt or Pass; a battle's, with its two sides
+        for cx in range(10, area.right, 30):
+            for cy in range(area.y + 10, area.bottom, 30):
+                city = (cx + 0.5, cy + 0.5)
+                box = place(w, h, area, [city], keep)
+                assert area.x <= box.x and box.right <= area.right
+                assert area.y <= box.y and box.bottom <= area.bottom
+                if clear(box, city):
+                    continue
+                room = next((b for x in range(area.x, area.right - w + 1, 8)
+                             for y in range(area.y, area.bottom - h + 1, 8)
+                             if clear(b := Box(x, y, w, h), city)), None)  # fmt: skip
+                if room is not None:
+                    missed.append(f"{w}x{h} at {box} covers {city}; {room} would not")
+    assert not missed, "\n".join(missed[:10])
+
+
 # -- 4. the end ----------------------------------------------------------------------------------
 def test_the_final_round_is_announced_and_the_game_ends_with_a_summary(
     app: App, random_ai: None
@@ -660,6 +698,29 @@ def test_the_new_texts_fit(
         app.set_language("en")
         app.settings.large_text = False
         theme.set_text_scale(1.0)
+
+
+def test_a_victory_shared_by_six_fits_the_summary(app: App) -> None:
+    """Six kingdoms' names were cut on the summary's one line («Общая победа: Варвары,
+    Сарматы, Греки, Карфагеняне, Р…», on the desktop too); where they do not fit, the line
+    counts them («Общая победа: все 6, счёт 0») above the standings, which name them."""
+    from game import winners
+    from tests.web.test_replay import finished_where
+    from tests.web.test_text_fit import SE_CONFIGS, Checker
+
+    session = finished_where(6, lambda s: len(winners(s.state)) == 6)
+    scene = _open(app, session.config, session.record)
+    _until(app, scene.events.summary_shown)
+    checker = Checker(app)
+    checker.check("the summary of a victory shared by six", configs=SE_CONFIGS)
+    cut = [p for key, p in checker.problems.items() if " web.scenes.match_events: " in key]
+    assert not cut, "\n".join(cut)
+    app.set_language("ru")
+    with theme.recording() as drawn:
+        app.draw()
+    counted = results.winner_line(scene.view.public, short=True)
+    assert any(d.asked == counted for d in drawn), [d.asked for d in drawn]
+    app.set_language("en")
 
 
 def test_rules_without_quests_have_no_scoring_banners(app: App, random_ai: None) -> None:

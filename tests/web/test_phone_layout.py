@@ -118,8 +118,12 @@ def test_a_general_chosen_on_the_phone_and_its_tray(phone: App, random_ai: None)
     from tests.web.player import shot
 
     scene = _turn(phone)
-    scene.selection.die = max(scene.view.public.dice)
-    scene.selection.general = min(intents.actable_generals(scene.session.legal()))
+    state = scene.view.public
+    scene.selection.die = max(state.dice)
+    # One standing in a city: a general on the time track may only return (R6.2), and the
+    # tray offers it no Destroy or Train.
+    scene.selection.general = min(g for g in intents.actable_generals(scene.session.legal())
+                                  if state.gen_city[g] >= 0)  # fmt: skip
     scene._refresh()
     for tag in ("end_turn", "hint", "undo", "destroy", "train"):
         b = find(scene.controls, tag)

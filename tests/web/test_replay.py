@@ -422,6 +422,17 @@ def finished_session(seed: int, players: int = 2, rules: Rules | None = None) ->
     return MatchSession(config, record)
 
 
+def finished_where(players: int, wanted: Callable[[MatchSession], bool]) -> MatchSession:
+    """The first of ``finished_session``'s seeded games of ``players`` that ends as ``wanted``
+    (a victory shared by all, a tie on points): found on the board new games are played on,
+    whichever that is, not pinned to a seed that reached it on one board."""
+    for seed in range(500):
+        session = finished_session(seed, players)
+        if wanted(session):
+            return session
+    raise AssertionError(f"no game of {players} random players in 500 seeds ends as wanted")
+
+
 class QuotaStorage(FileStorage):
     """Files with a browser's limit: a write past ``quota`` characters in all is refused."""
 

@@ -450,6 +450,32 @@ def test_every_text_fits_in_both_languages_and_sizes(
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 
+def test_the_players_names_are_whole_beside_their_trophies(app: App) -> None:
+    """On the desktop a row's trophies go on the line under the kingdom's name, yet the name
+    was given less room for each («Carthagini…» with seven, under large text, at the end of a
+    game); on a phone they follow the name on its line. Every kingdom's name is whole with a
+    row of trophies, in both languages and text sizes, on the desktop and on phones."""
+    from game import new_game
+    from web.render import hud
+
+    checker = Checker(app)
+    n = 6
+    state = new_game(n, seed=1, kingdoms=list(range(n)))
+    for seat in range(n):  # seven floors of the next seat's, as the Carthaginians' row had
+        state.trophies[seat * n + (seat + 1) % n] = 7
+    view = state.observe(0)
+    cut = []
+    for config in CONFIGS:
+        checker.configure(*config)
+        app.draw()  # the layout of this screen
+        with theme.recording() as log:
+            hud.draw_players(app.screen, view, ["AI · normal"] * n, chances=[0.5] * n)
+        cut += [f"{_name(config)}: {d.asked!r} shown {d.shown!r}" for d in log
+                if d.cut and d.caller == "web.render.hud"]  # fmt: skip
+    checker.configure("en", False, None)
+    assert not cut, "\n".join(cut)
+
+
 def test_every_coach_line_fits(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The played game meets only the coach's lines it happens to reach (its kingdoms are
     dealt, so never the pick's), so each line is also drawn on its own."""

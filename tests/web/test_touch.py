@@ -18,6 +18,7 @@ from web.widgets import ButtonGroup  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
+    from web.session import MatchSession
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
@@ -777,13 +778,18 @@ def test_the_imports_empty_folder_fits_an_iphone_se(data_dir: Path) -> None:
 def test_the_last_games_fit_an_iphone_se(se: App) -> None:
     """At 568x320 «2026-12-05 20:03 · игроков: 6 · сезонов: 16» was cut beside five or six
     kingdoms. The date goes on a line of its own there, or, where the winners take two lines,
-    the row's kingdoms count the players; every row's texts are whole, on both pages."""
-    from tests.web.test_replay import finished_session
-    from web import last_games, theme
+    the row's kingdoms count the players; every row's texts are whole, on both pages. A
+    victory shared by all six, whose names took more than the row's two lines («…
+    Карфагеняне, Г…»), is counted instead («общая победа: все 6»)."""
+    from game import winners
+    from tests.web.test_replay import finished_session, finished_where
+    from web import i18n, last_games, results, theme
     from web.scenes.last_games import LastGamesScene
 
     for seed in range(8):  # two pages, two to six players, shared victories among them
         last_games.remember(se.storage, finished_session(seed, players=2 + seed % 5))
+    six = finished_where(6, lambda s: len(winners(s.state)) == 6)
+    last_games.remember(se.storage, six)  # the newest: the first row
     games = LastGamesScene(se)
     se.push(games)
     cut = _se_problems(se, "the last games at 568x320", "web.scenes.last_games")
@@ -797,22 +803,36 @@ def test_the_last_games_fit_an_iphone_se(se: App) -> None:
     split = [d for d in log if d.caller == "web.scenes.last_games" and "\n" in d.asked]
     assert split  # the date on a line of its own, the players and seasons under it, as asked
     assert all(d.shown == d.asked for d in split), [d.shown for d in split]
+    shared = i18n.t("lg_won_shared", count=results.shared_count(6, 6))
+    assert any(d.asked == shared for d in log), [d.asked for d in log]
 
 
 def test_the_game_over_fits_an_iphone_se(se: App) -> None:
     """At 568x320 the Russian tie-break sentences were cut at two lines beside the Charts
     button, and six players' rows ran under the buttons and off the canvas («Задания: —» at
     y 706). Below the Charts button the sentence has the whole width (R9.7's tie-break told
-    whole, won or lost), and rows taller than their room scroll under the table's heading, by
+    whole, won or lost, by the winner and by a seat level with it on points), a victory shared
+    by six is told whole, and rows taller than their room scroll under the table's heading, by
     a finger to the last one."""
     from game import winners
     from tests.web.player import drag
-    from tests.web.test_replay import finished_session
+    from tests.web.test_replay import finished_session, finished_where
     from web import i18n, results, theme
     from web.scenes.game_over import GameOverScene
 
-    tied = finished_session(2, players=5)  # seats 0 and 4 level on points, 0 ahead on floors
-    for viewer, won in ((0, True), (4, False)):
+    def tie_broken(session: MatchSession) -> bool:
+        """One winner, level on points with another seat: the tie-break decided."""
+        state = session.state
+        won = winners(state)
+        scores = state.scores()
+        return len(won) == 1 and scores.count(scores[won[0]]) > 1
+
+    tied = finished_where(5, tie_broken)
+    state = tied.state
+    first = winners(state)[0]
+    level = next(s for s in results.standings(state)
+                 if s != first and state.scores()[s] == state.scores()[first])  # fmt: skip
+    for viewer, won in ((first, True), (level, False)):
         tied.viewer = viewer
         state = tied.view().public
         sentence = results.placement_sentence(state, viewer)
@@ -821,6 +841,11 @@ def test_the_game_over_fits_an_iphone_se(se: App) -> None:
         cut = _se_problems(se, f"the game over, seat {viewer}, at 568x320", "web.scenes.game_over")
         assert not cut, "\n".join(cut)
         se.pop()
+    # A victory shared by all six, more names than the line under the title holds.
+    se.push(GameOverScene(se, finished_where(6, lambda s: len(winners(s.state)) == 6)))
+    cut = _se_problems(se, "the game over of a victory of six at 568x320", "web.scenes.game_over")
+    assert not cut, "\n".join(cut)
+    se.pop()
     over = GameOverScene(se, finished_session(1, players=6))
     se.push(over)
     cut = _se_problems(se, "the game over of six at 568x320", "web.scenes.game_over")

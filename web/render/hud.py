@@ -286,7 +286,10 @@ def draw_players(
                       theme.GOLD, "bold", "topright")  # fmt: skip
         # trophies: one small floor per destroyed enemy floor, in the victim's colour
         count = sum(state.trophies[seat * n + v] for v in range(n))
-        trophy_w = 10 * count
+        # On a phone they follow the name on its line, which leaves it their room; on the
+        # desktop they go on the line under it («Carthaginians» was cut for seven trophies
+        # drawn below).
+        trophy_w = 10 * count if LAYOUT.compact else 0
         name_end = score.x - 8
         if seat < len(chances):  # beside the score, clear of its digits
             chance = label(surface, percent(chances[seat]), name_end, box.y + 8,

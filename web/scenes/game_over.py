@@ -105,8 +105,11 @@ class GameOverScene(Scene):
         compact = layout.compact()
         surface.fill(theme.PANEL)
         label(surface, i18n.t("game_over"), 40, 14, 36, theme.GOLD, "serif")
-        head = f"{results.winner_line(state)} · {i18n.season_label(state.round)}"
         width = (920 if compact else DESK_TABLE_W) - 10
+        season = i18n.season_label(state.round)
+        head = f"{results.winner_line(state)} · {season}"
+        if theme.fit(head, 20, width, "sans", lines=2).cut:  # a victory shared by too many
+            head = f"{results.winner_line(state, short=True)} · {season}"
         y = 62
         y += _two_lines(surface, head, y, width, 20, theme.TEXT, "sans")
         if viewer >= 0:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import default_map
-from web import i18n, last_games, layout, saves, storage, theme
+from web import i18n, last_games, layout, results, saves, storage, theme
 from web.gestures import UIEvent
 from web.last_games import LastGame
 from web.layout import HEIGHT, Box, grid
@@ -194,14 +194,22 @@ class LastGamesScene(Scene):
         elif ev.kind == "drop":
             self.app.nav.replay_file(ev.text)
 
-    def row_lines(self, game: LastGame, split: bool = False, players: bool = True
-                  ) -> tuple[str, str]:  # fmt: skip
+    def row_lines(self, game: LastGame, split: bool = False, players: bool = True,
+                  short: bool = False) -> tuple[str, str]:  # fmt: skip
         """When and how long; who won. ``split``: the date on a line of its own; without
-        ``players``, the number of players left to the row's kingdoms, which count them."""
+        ``players``, the number of players left to the row's kingdoms, which count them;
+        ``short``: a shared victory counted ("victory shared by all 6"), not named, where the
+        names do not fit."""
         board = default_map()  # the kingdoms' names are the same on every map
-        names = ", ".join(i18n.name(board.kingdoms[game.kingdoms[s]]) for s in game.winners
-                          if 0 <= s < len(game.kingdoms) and game.kingdoms[s] >= 0)  # fmt: skip
-        won = i18n.t("lg_won", names=names) if names else i18n.t("lg_nobody")
+        named = [i18n.name(board.kingdoms[game.kingdoms[s]]) for s in game.winners
+                 if 0 <= s < len(game.kingdoms) and game.kingdoms[s] >= 0]  # fmt: skip
+        if short and len(named) > 1:
+            count = results.shared_count(len(named), game.players)
+            won = i18n.t("lg_won_shared", count=count)
+        elif named:
+            won = i18n.t("lg_won", names=", ".join(named))
+        else:
+            won = i18n.t("lg_nobody")
         parts = [i18n.t("lg_seasons", n=game.rounds)]
         if players:
             parts.insert(0, i18n.t("lg_players", n=game.players))
@@ -230,7 +238,12 @@ class LastGamesScene(Scene):
                 x += 32
             width = ROW_X + ROW_W - buttons_w - (x + 8)
             first, second = self.row_lines(game)
-            if layout.touch():  # three lines: the winners may take two, or the date one
+            touch = layout.touch()
+            if theme.fit(second, size, width, lines=2 if touch else 1).cut:
+                # Six kingdoms sharing a victory are more names than the row has room for
+                # (two lines at 568x320's floor, «…Карфагеняне, Греки» cut): they are counted.
+                second = self.row_lines(game, short=True)[1]
+            if touch:  # three lines: the winners may take two, or the date one
                 step = theme.line_height(size)
                 below = len(theme.fit(second, size, width, lines=2).lines)
                 above = 1

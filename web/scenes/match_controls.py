@@ -220,20 +220,50 @@ def place(
     w: int, h: int, area: Box, avoid: Iterable[tuple[float, float]] = (),
     keep_clear: Sequence[Box] = (),
 ) -> Box:  # fmt: skip
-    """A ``w`` x ``h`` box inside ``area``: centred when that covers none of ``avoid`` (with a
-    margin), else the place farthest from them, preferring the centre line."""
+    """A ``w`` x ``h`` box inside ``area``, clear of ``avoid`` (by ``CLEAR``) and of
+    ``keep_clear``: centred when that is, else at an edge or a corner, else just beside one of
+    the points or boxes, nearest the centre; where none is, the place farthest from the
+    points, preferring the centre line."""
     points = list(avoid)
     # A box nearly as tall as the area (a phone's coin prompt) keeps less margin, not less box.
     margin = min(10, max(0, (area.w - w) // 2), max(0, (area.h - h) // 2))
     xs = (area.x + (area.w - w) // 2, area.x + margin, area.right - margin - w)
     ys = (area.y + (area.h - h) // 2, area.y + margin, area.bottom - margin - h)
     spots = [Box(x, y, w, h) for y in ys for x in xs]
-
     for spot in spots:
         if _clear(spot, points, keep_clear):
             return spot
-    return max(spots, key=lambda b: min(_clearance(b, points), CLEAR * 4)
+    # The grid's steps are coarse: a city just off the centre and the coach's line along the
+    # top covered all nine spots of Halt or Pass (Ambracia, on the desktop), though the room
+    # between the two held the prompt. So the box's edges go just past a city's clearance or
+    # a box kept clear of, on either side, nearest the centre first; then, where the margins
+    # are what leaves no room, flush with the map's edge and those boxes.
+    beside = [b for gap in (margin, 0) for b in _beside(w, h, area, points, keep_clear, gap)]
+    for spot in beside:
+        if _clear(spot, points, keep_clear):
+            return spot
+    return max(spots + beside, key=lambda b: min(_clearance(b, points), CLEAR * 4)
                - 200 * _overlap(b, keep_clear))  # fmt: skip
+
+
+def _beside(w: int, h: int, area: Box, points: Sequence[tuple[float, float]],
+            keep_clear: Sequence[Box], margin: int) -> list[Box]:  # fmt: skip
+    """The places of a ``w`` x ``h`` box in ``area`` whose edges lie ``margin`` inside the
+    area's, ``CLEAR`` from a point or ``margin`` from a box, or on the centre line; nearest the
+    area's centre first."""
+    lo_x, hi_x = area.x + margin, area.right - margin - w
+    lo_y, hi_y = area.y + margin, area.bottom - margin - h
+    xs = {area.x + (area.w - w) // 2, lo_x, hi_x}
+    ys = {area.y + (area.h - h) // 2, lo_y, hi_y}
+    for px, py in points:
+        xs |= {math.floor(px - CLEAR - w), math.ceil(px + CLEAR)}
+        ys |= {math.floor(py - CLEAR - h), math.ceil(py + CLEAR)}
+    for k in keep_clear:
+        xs |= {k.x - margin - w, k.right + margin}
+        ys |= {k.y - margin - h, k.bottom + margin}
+    cx, cy = area.x + area.w / 2, area.y + area.h / 2
+    spots = [Box(x, y, w, h) for y in ys if lo_y <= y <= hi_y for x in xs if lo_x <= x <= hi_x]
+    return sorted(spots, key=lambda b: (abs(b.x + w / 2 - cx) + abs(b.y + h / 2 - cy), b.y, b.x))
 
 
 def _clear(b: Box, points: Sequence[tuple[float, float]], keep_clear: Sequence[Box]) -> bool:

@@ -366,9 +366,13 @@ class Events:
     def _summary_lines(self, scene: MatchScene) -> list[tuple[str, int, str, tuple[int, ...], int]]:
         """The summary's texts: (text, size, face, colour, lines)."""
         state = scene.view.public
+        winner = results.winner_line(state)
+        if theme.fit(winner, 20, _summary_w() - 56, "bold").cut:
+            # Six kingdoms sharing a victory do not fit the panel's line: counted, not named.
+            winner = results.winner_line(state, short=True)
         out: list[tuple[str, int, str, tuple[int, ...], int]] = [
             (i18n.t("game_over"), 30, "serif", theme.GOLD, 1),
-            (results.winner_line(state), 20, "bold", theme.TEXT, 1),
+            (winner, 20, "bold", theme.TEXT, 1),
         ]
         if scene.session.viewer >= 0:
             sentence = results.placement_sentence(state, scene.session.viewer)
@@ -390,11 +394,16 @@ def _rolling(scene: MatchScene) -> bool:
     return anim is not None and anim.kind == "battle"
 
 
+def _summary_w() -> int:
+    """The summary panel's width; its texts have 56 px less (28 each side)."""
+    return min(round(640 * _grow(SUMMARY_ROW)), LAYOUT.map.w - 40)
+
+
 def summary_box(scene: MatchScene) -> Box:
     """The summary's panel, as tall as its texts, the standings (two columns of three) and
     the Results button need."""
     m = LAYOUT.map
-    w = min(round(640 * _grow(SUMMARY_ROW)), m.w - 40)
+    w = _summary_w()
     h = 14 + sum(theme.line_height(size, face) * lines + 8
                  for _t, size, face, _c, lines in scene.events._summary_lines(scene))  # fmt: skip
     rows = min(3, scene.view.public.num_players)
