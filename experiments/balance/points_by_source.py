@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import game
 from ai.agents import play_on
 from ai.registry import agent_from_spec
-from game.content import DATA_DIR, KINGDOM_IDS, MapSpec
+from game.content import KINGDOM_IDS, MapSpec
 
 
 def main() -> None:
@@ -42,7 +42,13 @@ def main() -> None:
         kingdoms = list(pairs[i % 30])
         state = game.new_game(2, seed=10**6 + i, kingdoms=kingdoms, board=board)
         rng = random.Random(i)
-        play_on(state, lambda s, legal: agent.choose(s.observe(s.current_player()), legal, rng), rng)
+
+        def decide(
+            s: game.GameState, legal: list[game.Action], rng: random.Random = rng
+        ) -> game.Action:
+            return agent.choose(s.observe(s.current_player()), legal, rng)
+
+        play_on(state, decide, rng)
         for seat, k in enumerate(kingdoms):
             games[k] += 1
             wins[k] += state.returns()[seat]
