@@ -120,3 +120,13 @@ def test_games_that_are_not_whole_chunks_are_refused(capsys: pytest.CaptureFixtu
     err = usage_error(balance.main, ["measure", str(MAP_1), "--games", "50", "0", "0", "0", "0",
                                      "--out", "x.json"], capsys)  # fmt: skip
     assert "multiples of 60" in err
+
+
+def test_the_metrics_see_map_1s_islands_as_the_write_up_says() -> None:
+    """experiments/balance.md: on map 1 the Greeks had all three islands within a turn of a
+    capital and the Sarmatians none; Carthago stood one segment from Sardinia."""
+    metrics = load_tool("map_metrics", "_strategos_map_metrics_under_test").metrics(_map_1())
+    assert metrics["greeks"]["islands_in_one_turn"] == 3
+    assert metrics["sarmatians"]["islands_in_one_turn"] == 0
+    assert metrics["carthaginians"]["islands"][0] == 1
+    assert metrics["eastern"]["enemy_towers_in_one_winter_turn"] == 0

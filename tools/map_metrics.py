@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -22,29 +21,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, fro
 from json_files import DataFileError, read_json
 from map_edits import KINGDOM_IDS
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# The graph measures the map's tests use (tests/test_map_data.py), as tools/check_map.py does.
+from tests import map_checks as maps
+
 FAR = 99
 SUMMER_REACH = 6  # segments a general can cover in one summer turn
 WINTER_REACH = 3  # land segments in one winter turn
 
 
 def _distances(board: dict[str, Any], sea: bool) -> dict[str, dict[str, int]]:
-    adj: dict[str, list[str]] = {n["id"]: [] for n in board["cities"] + board["ships"]}
-    for r in board["routes"]:
-        if sea or r["kind"] == "land":
-            adj[r["a"]].append(r["b"])
-            adj[r["b"]].append(r["a"])
-    out = {}
-    for start in adj:
-        dist = {start: 0}
-        queue = deque([start])
-        while queue:
-            u = queue.popleft()
-            for v in adj[u]:
-                if v not in dist:
-                    dist[v] = dist[u] + 1
-                    queue.append(v)
-        out[start] = dist
-    return out
+    adj = maps.adjacency(board, ("land", "sea") if sea else ("land",))
+    return {start: maps.bfs(adj, start) for start in adj}
 
 
 def _turns(segments: int, reach: int) -> str:
