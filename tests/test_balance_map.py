@@ -87,10 +87,12 @@ def _search(tmp_path: Path, name: str, edits: Path) -> dict[str, Any]:
 
 def test_the_search_is_seeded_and_resumes_without_playing_again(tmp_path: Path) -> None:
     """Two runs of one command give the same report and map; the second finds every game in
-    the log and plays none."""
+    the log and plays none, the line a stop cut short dropped."""
     edits = _edits_file(tmp_path, [DROP_CROSSING, TOO_LONG])
     first = _search(tmp_path, "first", edits)
     log_lines = (tmp_path / "games.jsonl").read_text().splitlines()
+    with (tmp_path / "games.jsonl").open("a") as log:  # a chunk cut short by a stop
+        log.write('{"agent": "policy:tactics", "seed": 1, "map": "')
     second = _search(tmp_path, "second", edits)
     assert (tmp_path / "games.jsonl").read_text().splitlines() == log_lines
     assert first == second

@@ -44,21 +44,22 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
-from json_files import DataFileError, read_json
+from json_files import NUMBERS, WHOLE, DataFileError, Kind, read_json
+from kingdom_table import kingdoms_of  # the same deals as the kingdom book's
 from map_edits import EditError, apply_edit, map_problems, quests_for, read_edits
+from selfplay import read_rows
 from workers import Workers, WorkersError, add_arguments, from_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
 from ai.agents import play_on
-from ai.arena import check_seed
+from ai.arena import check_seed, wilson
 from ai.command_line import check_outputs, stopping
 from ai.registry import agent_from_spec
 from game import Action, GameState
 from game.content import KINGDOM_IDS, MapSpec
 
 KINGDOMS = len(KINGDOM_IDS)
-PAIRS = [(a, b) for a in range(KINGDOMS) for b in range(KINGDOMS) if a != b]
 SEATS = (2, 4)  # the seat counts the search plays; the confirmation plays 2 to 6
 TOLERANCE = {2: 0.05, 4: 0.04}
 CHUNK = 60  # games handed to a worker at once (a two-seat game is a few hundredths of a second)
@@ -73,13 +74,6 @@ def digest(board: dict[str, Any]) -> str:
     """A map's identity in the games log: its content, whatever its notes say."""
     play = {key: board[key] for key in ("kingdoms", "cities", "ships", "routes")}
     return hashlib.sha256(json.dumps(play, sort_keys=True).encode()).hexdigest()[:16]
-
-
-def kingdoms_of(players: int, index: int, seed: int) -> list[int]:
-    """The deal of game ``index``: every ordered pair in turn at two seats, else drawn."""
-    if players == 2:
-        return list(PAIRS[index % len(PAIRS)])
-    return random.Random(f"{seed}:{players}:{index}").sample(range(KINGDOMS), players)
 
 
 def play(task: Task) -> tuple[Task, list[Game]]:
@@ -124,6 +118,27 @@ def loss(by_seats: dict[int, list[Game]]) -> float:
     return sum(parts) / len(parts)
 
 
+# A line of the games log, "agent" first as it is written (what a line cut short opens with).
+LOG_LINE = {"agent": Kind("text", lambda v: isinstance(v, str)), "seed": WHOLE,
+            "map": Kind("a map digest", lambda v: isinstance(v, str)), "players": WHOLE,
+            "first": WHOLE, "count": WHOLE,
+            "games": Kind("a list of games", lambda v: isinstance(v, list))}  # fmt: skip
+
+
+def _log_games(row: dict[str, Any]) -> str:
+    """Why a chunk cannot be counted, in words; "" when each game is [kingdoms in seat
+    order, returns, round] for its seat count."""
+    n = row["players"]
+    for number, one in enumerate(row["games"], 1):
+        ok = (isinstance(one, list) and len(one) == 3 and isinstance(one[0], list)
+              and len(one[0]) == n and len(set(one[0])) == n
+              and all(WHOLE.fits(k) and 0 <= k < KINGDOMS for k in one[0])
+              and NUMBERS.fits(one[1]) and len(one[1]) == n and WHOLE.fits(one[2]))  # fmt: skip
+        if not ok:
+            return f"its game {number} is not [{n} kingdoms, {n} returns, a round]"
+    return "" if len(row["games"]) == row["count"] else "its games are not 'count' games"
+
+
 class Scorer:
     """Plays (or finds in the log) the games of maps and keeps them by map digest."""
 
@@ -134,21 +149,14 @@ class Scorer:
         self.log = log
         self.done: dict[tuple[str, int, int, int], list[Game]] = {}
         self.played = 0
-        if log.exists():
-            for number, line in enumerate(log.read_text(encoding="utf-8").splitlines(), 1):
-                try:
-                    row = json.loads(line)
-                    key = (row["map"], row["players"], row["first"], row["count"])
-                    if (row["agent"], row["seed"]) != (self.agent, self.seed):
-                        raise DataFileError(
-                            f"{log}: games of another agent or seed; use another --games-log"
-                        )
-                    self.done[key] = [(g[0], g[1], g[2]) for g in row["games"]]
-                except (ValueError, KeyError, TypeError, IndexError):
-                    if number < len(log.read_text(encoding="utf-8").splitlines()):
-                        raise DataFileError(
-                            f"{log}: line {number} is not a chunk of games of this tool"
-                        ) from None  # a last line cut short by a stop is played again
+        # A last line cut short by a stop is dropped (and played again), as every tool's log.
+        for row in read_rows(log, "chunk of balance_map", LOG_LINE, True, check=_log_games):
+            if (row["agent"], row["seed"]) != (self.agent, self.seed):
+                raise DataFileError(
+                    f"{log}: games of another agent or seed; use another --games-log"
+                )
+            key = (row["map"], row["players"], row["first"], row["count"])
+            self.done[key] = [(g[0], g[1], g[2]) for g in row["games"]]
 
     def games(
         self, maps: list[dict[str, Any]], counts: dict[int, int]
@@ -272,14 +280,9 @@ def search(args: argparse.Namespace, scorer: Scorer) -> dict[str, Any]:
             "map": current}  # fmt: skip
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> list[float]:
-    """The 95% Wilson interval of a share of ``games``, as JSON holds it."""
-    if not games:
-        return [float("nan"), float("nan")]
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * ((p * (1 - p) + z * z / (4 * games)) / games) ** 0.5 / (1 + z * z / games)
-    return [round(centre - half, 3), round(centre + half, 3)]
+def _interval(wins: float, games: int) -> list[float]:
+    """The 95% Wilson interval of a share, rounded as the tables print it."""
+    return [round(end, 3) for end in wilson(wins, games)]
 
 
 def table(by_seats: dict[int, list[Game]]) -> dict[str, Any]:
@@ -300,7 +303,7 @@ def table(by_seats: dict[int, list[Game]]) -> dict[str, Any]:
         out[str(n)] = {
             "games": len(games),
             "kingdoms": {KINGDOM_IDS[k]: {"games": dealt[k], "share": round(won[k] / dealt[k], 3),
-                                          "interval": wilson(won[k], dealt[k])}
+                                          "interval": _interval(won[k], dealt[k])}
                          for k in range(KINGDOMS) if dealt[k]},
             "seats": [round(w / len(games), 3) for w in seat_won],
             "seasons": {"mean": round(sum(seasons) / len(seasons), 2),
@@ -314,7 +317,7 @@ def table(by_seats: dict[int, list[Game]]) -> dict[str, Any]:
                     wins = sum(r[g[0].index(a)] for g in mine for r in [g[1]])
                     pairs[f"{KINGDOM_IDS[a]}-{KINGDOM_IDS[b]}"] = {
                         "games": len(mine), "share": round(wins / len(mine), 3),
-                        "interval": wilson(wins, len(mine))}  # fmt: skip
+                        "interval": _interval(wins, len(mine))}  # fmt: skip
             out[str(n)]["pairings"] = pairs
     return out
 
