@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 import pytest
 
 import ai
 import game
+from ai.agents import Agent, Thinking
 from ai.bench import mid_game_state
 from game import (
     CHANCE,
@@ -235,3 +236,40 @@ GARBLED_CLIENTS: dict[str, Any] = {
     "drawn_two_people": {"seats": [seat("human"), seat("human")], "seat_drawn": True},
     "drawn_no_person": {"seats": [seat("ai"), seat("ai")], "seat_drawn": True},
 }
+
+
+T = TypeVar("T")
+
+
+def run_to_end(thinking: Thinking) -> Thinking:
+    """A search stepped until it has spent its whole budget."""
+    while not thinking.step(1 << 30):
+        pass
+    return thinking
+
+
+def turn_decisions(
+    agent: Agent, state: GameState, seed: int, fingerprint: Callable[[Thinking], T]
+) -> list[T]:
+    """The seat's decisions through the rest of its turn, each as ``fingerprint`` records it:
+    each search after the first starts from the subtree the previous one kept (``reuse``)."""
+    state = state.clone()
+    seat = state.current_player()
+    rng = random.Random(seed)
+    chance = random.Random(seed + 1)
+    out: list[T] = []
+    while not state.is_terminal() and len(out) < 6:
+        mover = state.current_player()
+        if mover == CHANCE:
+            state.apply_action(state.sample_chance(chance))
+            continue
+        if mover != seat:
+            break
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        thinking = run_to_end(agent.begin(state.observe(seat), legal, rng))
+        out.append(fingerprint(thinking))
+        state.apply_action(thinking.best_action())
+    return out

@@ -24,6 +24,7 @@ import ai
 import game
 from ai.agents import Agent, Thinking
 from game import CHANCE, P_ACTION, P_COIN_ATTACKER, P_COIN_DEFENDER, P_HALT, GameState
+from tests.ai.helpers import run_to_end, turn_decisions
 
 Finder = Callable[[GameState, int], bool]
 
@@ -80,12 +81,6 @@ def position(kind: str, players: int, seed: int) -> GameState:
     raise AssertionError(f"no {kind} position in 40 games")
 
 
-def _run(thinking: Thinking) -> Thinking:
-    while not thinking.step(1 << 30):
-        pass
-    return thinking
-
-
 def fingerprint(thinking: Thinking) -> tuple[str, int, int]:
     """The chosen action, the iterations run and a checksum of the root's statistics."""
     rows = "|".join(
@@ -97,32 +92,12 @@ def fingerprint(thinking: Thinking) -> tuple[str, int, int]:
 
 def decide(agent: Agent, state: GameState, seed: int) -> tuple[str, int, int]:
     view = state.observe(state.current_player())
-    return fingerprint(_run(agent.begin(view, state.legal_actions(), random.Random(seed))))
+    return fingerprint(run_to_end(agent.begin(view, state.legal_actions(), random.Random(seed))))
 
 
 def play_turn(agent: Agent, state: GameState, seed: int) -> list[tuple[str, int, int]]:
-    """The seat's decisions through the rest of its turn: each search after the first starts
-    from the subtree the previous one kept (``reuse``)."""
-    state = state.clone()
-    seat = state.current_player()
-    rng = random.Random(seed)
-    chance = random.Random(seed + 1)
-    out: list[tuple[str, int, int]] = []
-    while not state.is_terminal() and len(out) < 6:
-        who = state.current_player()
-        if who == CHANCE:
-            state.apply_action(state.sample_chance(chance))
-            continue
-        if who != seat:
-            break
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply_action(legal[0])
-            continue
-        thinking = _run(agent.begin(state.observe(seat), legal, rng))
-        out.append(fingerprint(thinking))
-        state.apply_action(thinking.best_action())
-    return out
+    """The seat's decisions through the rest of its turn, reusing its trees."""
+    return turn_decisions(agent, state, seed, fingerprint)
 
 
 CASES = [

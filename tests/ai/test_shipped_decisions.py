@@ -38,9 +38,9 @@ from game import (
     P_HALT,
     P_PICK,
     P_PLACE,
-    Action,
     GameState,
 )
+from tests.ai.helpers import run_to_end, turn_decisions
 
 MAP = 1  # a published map never changes (R2.5), so the positions do not move with a new one
 Finder = Callable[[GameState, int], bool]
@@ -118,12 +118,6 @@ def _agent(who: str) -> Agent:
     return ai.agent_from_spec(who)
 
 
-def _run(thinking: Thinking) -> Thinking:
-    while not thinking.step(1 << 30):
-        pass
-    return thinking
-
-
 def _rows(insights: list[ai.Insight]) -> int:
     text = "|".join(f"{i.action!r}:{i.visit_share:.9f}:{i.win_chance:.9f}" for i in insights)
     return zlib.crc32(text.encode())
@@ -135,7 +129,7 @@ Fingerprint = tuple[str, int, int]
 def decide(who: str, state: GameState, seed: int) -> Fingerprint:
     """The action chosen, the iterations run (-1 without a search) and the root's checksum."""
     view = state.observe(state.current_player())
-    thinking = _run(_agent(who).begin(view, state.legal_actions(), random.Random(seed)))
+    thinking = run_to_end(_agent(who).begin(view, state.legal_actions(), random.Random(seed)))
     iterations = getattr(thinking, "iterations", -1)
     return repr(thinking.best_action()), iterations, _rows(thinking.explain(1000))
 
@@ -161,32 +155,15 @@ def review(state: GameState, budget: str) -> tuple[str, str, int]:
     return repr(played), repr(d.best), zlib.crc32(text.encode())
 
 
+def _turn_fingerprint(thinking: Thinking) -> Fingerprint:
+    return (repr(thinking.best_action()), getattr(thinking, "iterations", -1),
+            _rows(thinking.explain(1000)))  # fmt: skip
+
+
 def play_turn(who: str, state: GameState, seed: int) -> list[Fingerprint]:
     """The seat's decisions through the rest of its turn: each search after the first starts
     from the subtree the previous one kept."""
-    state = state.clone()
-    seat = state.current_player()
-    agent = _agent(who)
-    rng = random.Random(seed)
-    chance = random.Random(seed + 1)
-    out: list[Fingerprint] = []
-    while not state.is_terminal() and len(out) < 6:
-        mover = state.current_player()
-        if mover == CHANCE:
-            state.apply_action(state.sample_chance(chance))
-            continue
-        if mover != seat:
-            break
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply_action(legal[0])
-            continue
-        thinking = _run(agent.begin(state.observe(seat), legal, rng))
-        out.append((repr(thinking.best_action()), getattr(thinking, "iterations", -1),
-                    _rows(thinking.explain(1000))))  # fmt: skip
-        chosen: Action = thinking.best_action()
-        state.apply_action(chosen)
-    return out
+    return turn_decisions(_agent(who), state, seed, _turn_fingerprint)
 
 
 def _seed(players: int, kind: str) -> int:
