@@ -77,7 +77,7 @@ def test_an_edits_file_without_reasons_is_refused(tmp_path: Path) -> None:
 def _search(tmp_path: Path, name: str, edits: Path) -> dict[str, Any]:
     out = tmp_path / name / "map.json"
     result: dict[str, Any] = balance.main([
-        "search", "--base", str(MAP_1), "--edits", str(edits), "--games", "60", "60",
+        "search", "--base", str(MAP_1), "--edits", str(edits), "--games", "60", "0", "60",
         "--steps", "1", "--finalists", "1", "--out", str(out),
         "--report", str(tmp_path / name / "report.json"),
         "--games-log", str(tmp_path / "games.jsonl"),
@@ -103,6 +103,18 @@ def test_the_search_is_seeded_and_resumes_without_playing_again(tmp_path: Path) 
     assert "+gibraltar_to_ostia" in step["refused"]  # over 400 km of open sea: never played
     assert list(step["tried"]) == ["+crete_off_laconia"]
     assert json.loads((tmp_path / "first" / "map.quests.json").read_text())["version"] == 1
+
+
+def test_steps_0_scores_a_proposal_at_two_three_and_four_seats(tmp_path: Path) -> None:
+    edits = _edits_file(tmp_path, [DROP_CROSSING])
+    out = tmp_path / "proposal" / "map.json"
+    result = balance.main([
+        "search", "--base", str(MAP_1), "--edits", str(edits), "--games", "60", "60", "60",
+        "--steps", "0", "--start", "crete_off_laconia", "--out", str(out),
+    ])  # fmt: skip
+    assert result["taken"] == ["crete_off_laconia"] and result["steps"] == []
+    assert set(result["final"]["shares"]) == {"2", "3", "4"}
+    assert len(json.loads(out.read_text())["routes"]) == len(_map_1()["routes"]) - 1
 
 
 def test_measure_gives_every_kingdom_seat_and_pairing(tmp_path: Path) -> None:

@@ -8,19 +8,20 @@ list of candidate edits, each a real lane or island with the reason for it
 (``tools/map_edits.json``), and keeps the ones that bring every kingdom nearest to its share:
 
     python tools/balance_map.py search --base game/data/maps/1.json \\
-        --edits tools/map_edits.json --seed 1 --games 1800 600 --steps 8 --finalists 3 \\
+        --edits tools/map_edits.json --seed 1 --games 1800 0 600 --steps 8 --finalists 3 \\
         --out build/balance/map.json --report experiments/balance/search.json --jobs 2
     python tools/balance_map.py measure build/balance/map.json --games 6000 2040 1500 1200 1020 \\
         --seed 2 --out experiments/balance/tactics.json --jobs 2
 
 Each step tries every move from the edits taken so far (``--start``: a designer's proposal, or
 none), adding one not taken or taking one back: first on a third of the games
-(``--games``: two-seat games, every ordered pair of kingdoms as often, and four-seat games
-with the kingdoms drawn), then the best ``--finalists`` on all of them, and takes the best if it
-lowers the loss, the mean over kingdoms and seat counts of (share - 1/n)² over the tolerance
-squared (0.05 at two seats, 0.04 at four; the targets of the fair-board issue). Every map
-plays the same deals and dice seeds (common random numbers), so two maps are compared on the
-same games. The search stops when no edit helps or after ``--steps``.
+(``--games``: two-seat games, every ordered pair of kingdoms as often, and three- and
+four-seat games with the kingdoms drawn; none at three seats if it says 0), then the best
+``--finalists`` on all of them, and takes the best if it lowers the loss, the mean over kingdoms
+and seat counts of (share - 1/n)² over the tolerance squared (0.05 at two seats, 0.04 at three
+and four; the targets of the fair-board issue). Every map plays the same deals and dice seeds
+(common random numbers), so two maps are compared on the same games. The search stops when no
+edit helps or after ``--steps``; ``--steps 0`` scores the start (a proposal) and nothing else.
 
 Every finished chunk of games goes to ``--games-log`` (default: beside ``--out``) as it ends,
 keyed by the map's digest, so the same command run again plays only what is missing (Ctrl-C
@@ -60,8 +61,8 @@ from game import Action, GameState
 from game.content import KINGDOM_IDS, MapSpec
 
 KINGDOMS = len(KINGDOM_IDS)
-SEATS = (2, 4)  # the seat counts the search plays; the confirmation plays 2 to 6
-TOLERANCE = {2: 0.05, 4: 0.04}
+SEATS = (2, 3, 4)  # the seat counts the search may play; the confirmation plays 2 to 6
+TOLERANCE = {2: 0.05, 3: 0.04, 4: 0.04}
 CHUNK = 60  # games handed to a worker at once (a two-seat game is a few hundredths of a second)
 
 Task = tuple[str, str, str, int, int, int, int]  # agent, map, quests, players, first, count, seed
@@ -230,7 +231,7 @@ def build(base: dict[str, Any], edits: dict[str, dict[str, Any]], taken: list[st
 def search(args: argparse.Namespace, scorer: Scorer) -> dict[str, Any]:
     base = read_json(args.base, "map")
     edits = {edit["id"]: edit for edit in read_edits(args.edits)}
-    full = dict(zip(SEATS, args.games, strict=True))
+    full = {n: g for n, g in zip(SEATS, args.games, strict=True) if g}
     screen = {n: max(CHUNK, (g // 3) // CHUNK * CHUNK) for n, g in full.items()}
     taken: list[str] = list(args.start)
     current = build(base, edits, taken)
@@ -347,8 +348,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     search_p.add_argument("--base", type=Path, required=True, help="the map to start from")
     search_p.add_argument("--edits", type=Path, required=True, help="the candidate edits")
     search_p.add_argument(
-        "--games", type=int, nargs=2, default=[1200, 400], metavar="N",
-        help="games a map is scored on at two and at four seats",
+        "--games", type=int, nargs=3, default=[1200, 0, 400], metavar="N",
+        help="games a map is scored on at two, three and four seats (0 at three: none)",
     )  # fmt: skip
     search_p.add_argument(
         "--start", type=lambda text: [e for e in text.split(",") if e], default=[],
@@ -371,10 +372,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     if any(n < 0 or n % CHUNK for n in args.games) or not any(args.games):
         parser.error(f"--games takes multiples of {CHUNK} (the games a worker plays at once)")
     if args.command == "search":
-        if args.steps < 1 or args.finalists < 1:
-            parser.error("--steps and --finalists take counts from 1")
-        if not all(args.games):
-            parser.error("--games: the search scores maps at two and at four seats")
+        if args.steps < 0 or args.finalists < 1:
+            parser.error("--steps takes a count from 0 (0: score the start only), "
+                         "--finalists one from 1")
+        if not (args.games[0] and args.games[2]):
+            parser.error("--games: the search scores maps at two and at four seats at least")
         quests_out = args.out.with_suffix(".quests.json")
         check_outputs(parser, args.out, quests_out, args.report)
     else:

@@ -106,7 +106,7 @@ TACTICS_ITERATIONS = 300
 OTHER_MODELS = ("balance", "kingdoms", "search-chances", "tactics", "value-v3")
 # The balance recipe: the search's seed and games (two, four seats), the confirmations' seeds
 # and games (two to six seats), and the search player's and the second player's.
-BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 1, ("1800", "600"), 8, 3
+BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 1, ("1800", "0", "600"), 8, 3
 # The proposal the search refines: an island between each two neighbouring kingdoms (Sardinia
 # for the Barbarians and Carthaginians, Corcyra for the Romans and Greeks, Leuke for the
 # Sarmatians and the Eastern Kingdom), each reached from its two sides only. From map 1 alone

@@ -1,8 +1,10 @@
-"""Where the points of two-seat games come from, per kingdom (experiments/balance.md).
+"""Where the points of self-play games come from, per kingdom (experiments/balance.md).
 
-    .venv/bin/python experiments/balance/points_by_source.py [MAP [QUESTS]] --games 1200
+    .venv/bin/python experiments/balance/points_by_source.py [MAP [QUESTS]] --games 1200 \
+        [--players N]
 
-The tactics policy in both seats, every ordered pair of kingdoms in turn (seeds 10**6 + i):
+The tactics policy in every seat; at two seats every ordered pair of kingdoms in turn, at more
+seats kingdoms drawn at random (seeds 10**6 + i):
 each kingdom's share of wins, its mean points, and the mean points of its completed quests by
 kind (R9.4: 3 per special quest, 1 per ordinary; the rest of the points are first floors).
 """
@@ -28,6 +30,7 @@ def main() -> None:
     parser.add_argument("map", nargs="?", type=Path)
     parser.add_argument("quests", nargs="?", type=Path)
     parser.add_argument("--games", type=int, default=1200)
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 7))
     args = parser.parse_args()
     if args.map:
         quests = args.quests or args.map.with_suffix(".quests.json")
@@ -39,9 +42,12 @@ def main() -> None:
     points: dict[int, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     wins, games = collections.Counter(), collections.Counter()
     for i in range(args.games):
-        kingdoms = list(pairs[i % 30])
-        state = game.new_game(2, seed=10**6 + i, kingdoms=kingdoms, board=board)
         rng = random.Random(i)
+        if args.players == 2:
+            kingdoms = list(pairs[i % 30])
+        else:
+            kingdoms = random.Random(-i).sample(range(6), args.players)
+        state = game.new_game(args.players, seed=10**6 + i, kingdoms=kingdoms, board=board)
 
         def decide(
             s: game.GameState, legal: list[game.Action], rng: random.Random = rng
