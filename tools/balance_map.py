@@ -373,8 +373,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
         parser.error(f"--games takes multiples of {CHUNK} (the games a worker plays at once)")
     if args.command == "search":
         if args.steps < 0 or args.finalists < 1:
-            parser.error("--steps takes a count from 0 (0: score the start only), "
-                         "--finalists one from 1")
+            parser.error(
+                "--steps takes a count from 0 (0: score the start only), --finalists one from 1"
+            )
         if not (args.games[0] and args.games[2]):
             parser.error("--games: the search scores maps at two and at four seats at least")
         quests_out = args.out.with_suffix(".quests.json")
