@@ -200,7 +200,13 @@ async def main(argv: list[str] | None = None, prog: str = PROG) -> int:
             print(why, file=sys.stderr)
             return 2
     app = build_app(args, replay)
+    from web import probe
+
+    # The browser smoke test (tools/smoke_web.py) reads what the screen shows from the page.
+    publishing = asyncio.create_task(probe.publish(app)) if probe.wanted() else None
     await app.run(max_frames=args.max_frames)
+    if publishing is not None:
+        publishing.cancel()
     import pygame
 
     if args.screenshot:
