@@ -115,3 +115,17 @@ def test_a_folder_that_is_no_build_is_refused_in_a_sentence(
     assert "has no 0.9.3/pythons.js: give the folder laid out as the CDN" in err
     err = usage_error(smoke_web.main, ["--site", str(site), "--timeout-s", "0"], capsys)
     assert "--timeout-s must be from 1 to 3600 seconds" in err
+
+
+def test_the_pages_workflow_deploys_only_a_site_that_passed_the_smoke_test() -> None:
+    """In .github/workflows/pages.yml, the job the deploy needs runs the smoke test on the
+    site it built, with --require-full (a skip fails), before it hands the site over."""
+    workflow = (smoke_web.ROOT / ".github" / "workflows" / "pages.yml").read_text("utf-8")
+    jobs = workflow.split("\njobs:\n", 1)[1]
+    build = jobs.split("\n  build:\n", 1)[1].split("\n  deploy:\n", 1)[0]
+    deploy = jobs.split("\n  deploy:\n", 1)[1]
+    assert "needs: build" in deploy
+    smoke = build.index("tools/smoke_web.py --site build/web --require-full")
+    assert build.index("./build.sh web") < smoke < build.index("upload-pages-artifact")
+    assert "--runtime-mirror build/web/cdn" in build  # the self-hosted runtime, as deployed
+    assert "bash tests/browser/setup.sh" in build
