@@ -3,8 +3,8 @@
 //   node tools/smoke_web.mjs <job.json>
 //
 // The job: {"chromium", "node_modules", "url", "timeout_ms", "step_timeout_ms", "artifacts",
-// "cdn_root" and "mirror" (optional: requests below cdn_root are answered from the mirror
-// folder, laid out as the CDN), "plan": [steps]}. It opens the page, follows the loading
+// "mirror_roots" and "mirror" (optional: requests below one of those addresses are answered
+// from the mirror folder, laid out as the CDN), "plan": [steps]}. It opens the page, follows the loading
 // page's start-up watch (window.strategos_watch), clicks "Take command" when the page waits
 // for it, waits for the game's first frame, then runs the plan against the snapshot the client
 // publishes (window.strategos_probe, web/probe.py), clicking on the canvas where it says.
@@ -40,9 +40,11 @@ page.on("dialog", (dialog) => dialog.accept().catch(() => {}));
 if (job.mirror) {
     // The runtime from a folder in place of the CDN the page names (tools/mirror_runtime.py
     // lays it out so): the same site that is deployed, no rebuild.
-    await context.route((url) => url.href.startsWith(job.cdn_root), async (route) => {
-        const rel = decodeURIComponent(new URL(route.request().url()).pathname)
-            .slice(new URL(job.cdn_root).pathname.length);
+    const rootOf = (href) => job.mirror_roots.find((root) => href.startsWith(root));
+    await context.route((url) => !!rootOf(url.href), async (route) => {
+        const href = route.request().url();
+        const rel = decodeURIComponent(new URL(href).pathname)
+            .slice(decodeURIComponent(new URL(rootOf(href)).pathname).length);
         const file = path.join(job.mirror, rel);
         const headers = { "Access-Control-Allow-Origin": "*" };
         if (rel.includes("..") || !(await stat(file).then((s) => s.isFile(), () => false))) {

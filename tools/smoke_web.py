@@ -138,6 +138,23 @@ def check_mirror(mirror: Path) -> list[str]:
     return [rel for rel in RUNTIME_FILES if not (mirror / rel).is_file()]
 
 
+def mirror_roots(cdn: str, mirror: Path) -> list[str]:
+    """The addresses the mirror stands for: the page's CDN root, and the wheels' base that the
+    package index names ("-CDN-"), where tools/mirror_runtime.py put the wheels it lists."""
+    roots = [cdn_root(cdn)]
+    index = mirror / f"index-{RUNTIME_VERSION}-cp312.json"
+    if index.is_file():
+        try:
+            base = json.loads(index.read_text(encoding="utf-8")).get("-CDN-")
+        except (ValueError, AttributeError) as err:
+            raise ValueError(f"{index} is not the runtime's package index: {err}") from None
+        if isinstance(base, str) and base.startswith(("http://", "https://")):
+            base = base.rstrip("/") + "/"
+            if base not in roots:
+                roots.append(base)
+    return roots
+
+
 def find_browser(chromium: str, node_modules: Path) -> None:
     missing = []
     if shutil.which("node") is None:
@@ -236,7 +253,7 @@ def run(args: argparse.Namespace) -> Verdict:
             "timeout_ms": int(args.timeout_s * 1000),
             "step_timeout_ms": int(args.step_timeout_s * 1000),
             "artifacts": str(args.artifacts.resolve()),
-            "cdn_root": cdn_root(cdn) if mirror else None,
+            "mirror_roots": mirror_roots(cdn, mirror) if mirror else [],
             "mirror": str(mirror) if mirror else None,
             "plan": PLAN,
         }

@@ -129,3 +129,18 @@ def test_the_pages_workflow_deploys_only_a_site_that_passed_the_smoke_test() -> 
     assert build.index("./build.sh web") < smoke < build.index("upload-pages-artifact")
     assert "--runtime-mirror build/web/cdn" in build  # the self-hosted runtime, as deployed
     assert "bash tests/browser/setup.sh" in build
+
+
+def test_a_mirror_stands_for_the_cdn_and_for_the_wheels_base_its_index_names(
+    tmp_path: Path,
+) -> None:
+    assert smoke_web.mirror_roots(CDN, tmp_path) == ["https://pygame-web.github.io/cdn/"]
+    index = tmp_path / "index-0.9.3-cp312.json"
+    index.write_text('{"-CDN-": "https://pygame-web.github.io/archives/repo"}', "utf-8")
+    assert smoke_web.mirror_roots(CDN, tmp_path) == [
+        "https://pygame-web.github.io/cdn/",
+        "https://pygame-web.github.io/archives/repo/",
+    ]
+    index.write_text("[1, 2]", "utf-8")
+    with pytest.raises(ValueError, match="is not the runtime's package index"):
+        smoke_web.mirror_roots(CDN, tmp_path)
