@@ -238,3 +238,17 @@ def test_serve_listens_on_127_0_0_1_by_default(tmp_path: Path) -> None:
     finally:
         _stop(server)
     assert server.returncode == 0
+
+
+def test_serve_refuses_an_option_it_does_not_know_before_the_build(tmp_path: Path) -> None:
+    tree = _installed_copy(tmp_path, "web-build", stand_in_build=True)
+    for wrong, said in (
+        (["--frob"], "unrecognized arguments: --frob"),
+        (["--serve"], "unrecognized arguments: --serve"),  # build_web.py's, not serve's
+        (["--ume-block", "3"], "argument --ume-block: invalid choice: '3'"),
+    ):
+        done = _run("serve", *wrong, script=tree / "build.sh")
+        assert done.returncode == 2, wrong
+        assert done.stderr.splitlines()[-1].startswith("./build.sh serve: error: "), done.stderr
+        assert said in done.stderr
+    assert not (tree / "build").exists()

@@ -32,8 +32,9 @@ import build_web
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-# Options of build_web.py that make no site to serve, or serve it their own way.
-NOT_FOR_SERVE = ("--serve", "--stage-only")
+# The options of build_web.py that go on to the build as they are (its --serve, --port and
+# --stage-only are this script's business or make no site to serve).
+BUILD_OPTIONS = ("--root", "--cdn", "--pygpi", "--ume-block")
 # Any address outside this machine: a UDP socket "connected" to it sends nothing, and names the
 # address this machine would reach it from (documentation ranges, RFC 5737 and RFC 3849).
 PROBE_V4 = "198.51.100.1"
@@ -45,14 +46,16 @@ class ServeError(Exception):
 
 
 def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
+    """The serve options, and the build's options to hand on (checked here too, so that a
+    wrong one is refused before anything is built)."""
     parser = argparse.ArgumentParser(
         prog="./build.sh serve",
         description=(
             "Build the browser edition (as ./build.sh web does) and serve build/web over HTTP."
         ),
         epilog=(
-            "Every other option goes to the build (./build.sh web --help): --cdn, --pygpi, "
-            "--ume-block, --root. To open the game on a phone, give the address of this "
+            "--root, --cdn, --pygpi and --ume-block go to the build (./build.sh web --help "
+            "says what they do). To open the game on a phone, give the address of this "
             "machine on the phone's network, or --host 0.0.0.0 to listen on all of them: "
             "the addresses to open are printed. The phone needs the internet too, for the "
             "Python runtime, unless the build names a --cdn on this network."
@@ -74,10 +77,17 @@ def parse_args(argv: list[str] | None) -> tuple[argparse.Namespace, list[str]]:
         help=f"the port (default {DEFAULT_PORT}; env PORT)",
     )
     parser.add_argument("--out", type=Path, default=build_web.ROOT / "build", help="output folder")
-    args, rest = parser.parse_known_args(argv)
-    for option in NOT_FOR_SERVE:
-        if any(arg == option or arg.startswith(option + "=") for arg in rest):
-            parser.error(f"{option} is an option of ./build.sh web, not of serve")
+    build = parser.add_argument_group("the build's options (./build.sh web)")
+    build.add_argument("--root", help="source tree (default: here)")
+    build.add_argument("--cdn", help="where the page loads the runtime from")
+    build.add_argument("--pygpi", help="package index for the wheels")
+    build.add_argument("--ume-block", choices=("0", "1"), help="1: wait for a click to start")
+    args = parser.parse_args(argv)
+    rest: list[str] = []
+    for option in BUILD_OPTIONS:
+        value = getattr(args, option[2:].replace("-", "_"))
+        if value is not None:
+            rest += [option, value]
     try:
         args.port = parse_port(args.port)
     except ServeError as err:
