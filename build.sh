@@ -6,7 +6,7 @@
 #   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena; --ray ADDRESS: on Ray)
 #   ./build.sh train M  self-play and fit of a shipped model (tools/train.py; resumable; --ray)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
-#   ./build.sh serve    browser build, then serve it on http://127.0.0.1:8000/ (--port N)
+#   ./build.sh serve    browser build, served on http://127.0.0.1:8000/ (--port N, --host ADDRESS)
 #   ./build.sh pins     rewrite constraints.txt: the newest versions pyproject.toml allows
 #   ./build.sh play-terminal  a whole game of random bots as a log in the terminal (game.cli)
 # Every subcommand answers --help (pins with this text) without doing its work.
@@ -175,7 +175,8 @@ case "$cmd" in
         ;;
     serve)
         install web-build
-        "$VENV/bin/python" tools/build_web.py --serve "$@"
+        # --host ADDRESS (default 127.0.0.1) and --port: checked before the build
+        "$VENV/bin/python" tools/serve_web.py "$@"
         ;;
     pins)
         if [ $# -gt 0 ]; then

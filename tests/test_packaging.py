@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -205,27 +206,34 @@ def test_the_wheel_declares_the_extras(wheel: Path) -> None:
     assert any(r.startswith("ray") and '"cluster"' in r for r in requires), requires
 
 
-def test_an_installed_copy_plays_a_whole_game_away_from_the_tree(
-    wheel: Path, tmp_path: Path
-) -> None:
-    venv = tmp_path / "venv"
-    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=tmp_path)
-    python = venv / "bin" / "python"
+@pytest.fixture(scope="module")
+def installed(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new virtual environment holding the wheel alone (no pygame-ce): its folder."""
+    tmp = tmp_path_factory.mktemp("installed")
+    venv = tmp / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], cwd=tmp)
     _run(
         [
             sys.executable,
             "-m",
             "pip",
             "--python",
-            str(python),
+            str(venv / "bin" / "python"),
             "install",
             "--quiet",
             "--no-deps",
             "--no-index",
             str(wheel),
         ],
-        cwd=tmp_path,
+        cwd=tmp,
     )
+    return venv
+
+
+def test_an_installed_copy_plays_a_whole_game_away_from_the_tree(
+    installed: Path, tmp_path: Path
+) -> None:
+    python = installed / "bin" / "python"
     outcome = json.loads(_run([str(python), "-I", "-c", PLAY], cwd=tmp_path).stdout)
     assert outcome["cities"] > 0 and outcome["quest_cards"] > 0
     assert outcome["maps"] == list(MAP_VERSIONS)
@@ -235,3 +243,105 @@ def test_an_installed_copy_plays_a_whole_game_away_from_the_tree(
     assert outcome["decisions"] > outcome["greedy_moves"]
     assert len(outcome["scores"]) == 3 and len(outcome["returns"]) == 3
     assert outcome["reloaded_terminal"] is True
+
+
+# --- the strategos command ----------------------------------------------------------------------
+
+
+def _command(venv: Path, *args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    """Runs the installed ``strategos`` script as a person would: by its path, in a folder
+    away from this tree, with no PYTHON* variable (the script's own interpreter finds the
+    packages in its environment, or nowhere)."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    return subprocess.run(
+        [str(venv / "bin" / "strategos"), *args],
+        cwd=cwd,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_the_wheel_declares_the_strategos_command(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as archive:
+        (points,) = (n for n in archive.namelist() if n.endswith(".dist-info/entry_points.txt"))
+        text = archive.read(points).decode("utf-8")
+    assert "[console_scripts]" in text
+    assert "strategos = web.main:run" in text
+
+
+def test_the_installed_command_answers_help_without_pygame(installed: Path, tmp_path: Path) -> None:
+    done = _command(installed, "--help", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("usage: strategos ")
+    for option in ("--spectate", "--replay FILE", "--lang"):
+        assert option in done.stdout, option
+
+
+def test_the_installed_command_without_pygame_names_the_extra(
+    installed: Path, tmp_path: Path
+) -> None:
+    done = _command(installed, cwd=tmp_path, STRATEGOS_DATA_DIR=str(tmp_path / "data"))
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith("strategos: the desktop client needs pygame-ce"), done.stderr
+    assert "pip install 'strategos[client]'" in done.stderr
+    assert not (tmp_path / "data").exists()  # it stopped before the client started
+
+
+def test_the_installed_command_starts_the_client(installed: Path, tmp_path: Path) -> None:
+    """With pygame-ce beside it (this environment's, linked in: the wheel's extra would fetch
+    it from PyPI), the command opens the client from the installed copy and plays frames."""
+    spec = importlib.util.find_spec("pygame")
+    if spec is None or spec.origin is None:
+        pytest.skip("pygame-ce is not installed here (the client extra)")
+    pygame_dir = Path(spec.origin).parent
+    linked = tmp_path / "linked"
+    linked.mkdir()
+    for source in (pygame_dir, pygame_dir.parent / "pygame_ce.libs"):
+        if source.exists():
+            (linked / source.name).symlink_to(source)
+    (site,) = (installed / "lib").glob("python*/site-packages")
+    (site / "linked_pygame.pth").write_text(f"{linked}\n", encoding="utf-8")
+    try:
+        shot = tmp_path / "title.png"
+        done = _command(
+            installed,
+            "--max-frames",
+            "5",
+            "--screenshot",
+            str(shot),
+            cwd=tmp_path,
+            SDL_VIDEODRIVER="dummy",
+            SDL_AUDIODRIVER="dummy",
+            STRATEGOS_DATA_DIR=str(tmp_path / "data"),
+        )
+    finally:
+        (site / "linked_pygame.pth").unlink()
+    assert done.returncode == 0, done.stderr
+    assert shot.is_file() and shot.stat().st_size > 1000
+
+
+def _github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a README heading: lower case, punctuation dropped, spaces to
+    hyphens."""
+    kept = "".join(c for c in heading.strip().lower() if c.isalnum() or c in " -_")
+    return kept.replace(" ", "-")
+
+
+def test_the_loading_page_links_to_the_readme_section_on_the_desktop_version() -> None:
+    """The browser's loading page, when the game cannot start on GitHub Pages, links to the
+    README's section on installing the desktop version (web/template/strategos.tmpl): that
+    section is there, under the anchor the page names, and it installs this command."""
+    template = (ROOT / "web" / "template" / "strategos.tmpl").read_text(encoding="utf-8")
+    (anchor,) = re.findall(r'const DESKTOP_SECTION = "([^"]+)";', template)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    sections = {
+        _github_anchor(line[3:]): line for line in readme.splitlines() if line.startswith("## ")
+    }
+    assert anchor in sections, sorted(sections)
+    body = readme.split(sections[anchor], 1)[1].split("\n## ", 1)[0]
+    assert "pipx install 'strategos[client] @ git+https://github.com/" in body
+    assert "\nstrategos " in body

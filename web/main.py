@@ -5,6 +5,8 @@
     python -m web --spectate --max-frames 600 --screenshot shot.png   # headless-capable run
     python -m web --replay game.json [--view 0|open] [--review [--budget quick|thorough]]
                                                     # watch a game again (and review it)
+    strategos …                                     # the same, as the installed command
+
 
 Every frame awaits ``asyncio.sleep(0)`` so the browser (pygbag) keeps running; the AI thinks in
 slices of a few milliseconds inside the frame, never in a thread.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import json
 import os
 import re
@@ -30,10 +33,15 @@ if __package__ in (None, ""):  # run as a script (pygbag stages main.py at the t
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+PROG = "python -m web"
+COMMAND = "strategos"  # pyproject.toml's [project.scripts]: run() below
+CLIENT_EXTRA = "strategos[client]"
+
+
+def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Namespace:
     from web.ai_bridge import DIFFICULTIES, REVIEW_BUDGETS
 
-    p = argparse.ArgumentParser(prog="python -m web", description="Strategos, the desktop client")
+    p = argparse.ArgumentParser(prog=prog, description="Strategos, the desktop client")
     p.add_argument("--spectate", action="store_true", help="watch an AI-only game")
     p.add_argument("--players", type=int, default=None,
                    help="with --spectate: seats (2-6, default 4)")  # fmt: skip
@@ -163,10 +171,28 @@ def build_app(args: argparse.Namespace, replay: bytes | None = None) -> App:
     return app
 
 
-async def main(argv: list[str] | None = None) -> int:
-    args = parse_args(
-        argv if argv is not None else (sys.argv[1:] if sys.platform != "emscripten" else [])
+def missing_pygame() -> str:
+    """Why the client cannot open its window here, in a sentence; "" when pygame-ce is
+    importable. The engine and the AI install without it (it is the client extra), so an
+    install without the extra gets this sentence rather than an ImportError's traceback."""
+    if importlib.util.find_spec("pygame") is not None:
+        return ""
+    return (
+        "the desktop client needs pygame-ce, which is not installed in this Python "
+        f"({sys.executable}); install the client extra: pip install '{CLIENT_EXTRA}' "
+        "(or pip install pygame-ce), or with pipx: pipx inject strategos pygame-ce."
     )
+
+
+async def main(argv: list[str] | None = None, prog: str = PROG) -> int:
+    args = parse_args(
+        argv if argv is not None else (sys.argv[1:] if sys.platform != "emscripten" else []),
+        prog,
+    )
+    why = missing_pygame()
+    if why:
+        print(f"{prog}: {why}", file=sys.stderr)
+        return 2
     replay = None
     if args.replay is not None:
         replay, why = read_replay(args.replay, args.view)
@@ -174,7 +200,13 @@ async def main(argv: list[str] | None = None) -> int:
             print(why, file=sys.stderr)
             return 2
     app = build_app(args, replay)
+    from web import probe
+
+    # The browser smoke test (tools/smoke_web.py) reads what the screen shows from the page.
+    publishing = asyncio.create_task(probe.publish(app)) if probe.wanted() else None
     await app.run(max_frames=args.max_frames)
+    if publishing is not None:
+        publishing.cancel()
     import pygame
 
     if args.screenshot:
@@ -188,6 +220,12 @@ async def main(argv: list[str] | None = None) -> int:
         print(json.dumps(app.frame_report()))
     pygame.quit()
     return 0
+
+
+def run() -> None:
+    """The ``strategos`` command that ``pip install 'strategos[client]'`` (or pipx) installs:
+    the desktop client, as ``python -m web``."""
+    raise SystemExit(asyncio.run(main(prog=COMMAND)))
 
 
 if __name__ == "__main__":

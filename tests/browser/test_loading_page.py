@@ -213,6 +213,21 @@ class Site:
     web: Path
     cdn: Cdn
     requests: Counter[str]
+    origin: str
+
+    def on_pages(self) -> str:
+        """The page's address as GitHub Pages would give it (a project site:
+        <owner>.github.io/<repository>/), for a browser that resolves PAGES_HOST here."""
+        port = self.origin.rsplit(":", 1)[1]
+        return f"http://{PAGES_HOST}:{port}/{PAGES_REPOSITORY}/index.html"
+
+
+# The README's section on the desktop version, as the page links to it on GitHub Pages.
+PAGES_OWNER = "tester"
+PAGES_HOST = f"{PAGES_OWNER}.github.io"
+PAGES_REPOSITORY = "strategos"
+PAGES_RULES = f"MAP {PAGES_HOST} 127.0.0.1"
+PAGES_GUIDE = f"https://github.com/{PAGES_OWNER}/{PAGES_REPOSITORY}#installing-the-desktop-version"
 
 
 @pytest.fixture
@@ -234,11 +249,13 @@ def site_for(tmp_path: Path) -> Iterator[Any]:
             cdn_url = origin + CDN_PATH
         cdns.append(cdn)
         web = _build(tmp_path / f"site{len(cdns)}", cdn_url)
+        # Served at / and, as on GitHub Pages, at /<repository>/.
+        (web / PAGES_REPOSITORY).symlink_to(web, target_is_directory=True)
         requests: Counter[str] = Counter()
         handler = type("Handler", (_SiteHandler,), {"requests": requests})
         server, origin = _serve(functools.partial(handler, directory=str(web)))
         servers.append(server)
-        return Site(origin + "/index.html", web, cdn, requests)
+        return Site(origin + "/index.html", web, cdn, requests, origin)
 
     yield make
     for cdn in cdns:
@@ -257,12 +274,18 @@ def run_page(
     viewport: tuple[int, int] = (1280, 720),
     locale: str = "en-US",
     timeout_s: float = 120.0,
+    host_resolver_rules: str | None = None,
 ) -> dict[str, Any]:
     """Runs ``steps`` in a fresh Chromium (see harness/loading_page.mjs); its console goes
     to artifacts/browser/loading-<name>.log."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     job_path = ARTIFACTS / f"loading-{name}.job.json"
-    job = {"viewport": {"width": viewport[0], "height": viewport[1]}, "locale": locale}
+    job: dict[str, Any] = {
+        "viewport": {"width": viewport[0], "height": viewport[1]},
+        "locale": locale,
+    }
+    if host_resolver_rules:
+        job["host_resolver_rules"] = host_resolver_rules
     job_path.write_text(json.dumps({**job, "steps": steps}), encoding="utf-8")
     done = subprocess.run(
         ["node", str(DRIVER), CHROMIUM, str(NODE_MODULES), str(job_path)],
@@ -291,14 +314,27 @@ def url_with_timeout(site: Site, seconds: float | None) -> str:
 STALLED = {"cpython312/main.wasm", "cpython312/main.data"}
 
 
-def assert_failure_card(shown: dict[str, Any], part: str, texts: dict[str, str] = EN) -> None:
+def assert_failure_card(
+    shown: dict[str, Any], part: str, texts: dict[str, str] = EN, guide: str | None = None
+) -> None:
+    """The failure card names what failed; ``guide``: the README section its desktop sentence
+    links to (on GitHub Pages), None where the page cannot know one and says nothing of it."""
     assert shown["at_ms"] is not None, "the loading card never said that loading failed"
     assert shown["what"] == texts[part]
     assert shown["detail"].strip()
     assert shown["advice"].strip()
     assert shown["retry"] == ("Retry" if texts is EN else "Повторить")
-    desktop = shown["desktop"].lower()
-    assert ("desktop" in desktop and "project page" in desktop) or "настольную" in desktop
+    if guide is None:
+        assert shown["desktop"] == "" and shown["desktop_link"] is None, shown
+        return
+    assert shown["desktop_link"] == guide
+    desktop = shown["desktop"]
+    assert desktop == (
+        "Strategos also runs on a computer, without the browser: "
+        "how to install the desktop version."
+        if texts is EN
+        else "Strategos работает и на компьютере, без браузера: как установить настольную версию."
+    ), desktop
 
 
 def assert_loader_ran(report: dict[str, Any]) -> None:
@@ -476,13 +512,14 @@ CARD_BOX = (
     ],
 )
 def test_failure_card_fits_the_screen(site_for: Any, width: int, height: int, locale: str) -> None:
-    # The longest message: a time-out while two runtime files are on their way.
+    # The longest message: a time-out while two runtime files are on their way, on GitHub
+    # Pages, where the card also links to the README's desktop section.
     site = site_for(Cdn(hang={"cpython312/main.wasm", "cpython312/main.data"}))
     shot = ARTIFACTS / f"loading-failure-{width}x{height}-{locale[:2]}.png"
     report = run_page(
         f"fit-{width}x{height}-{locale[:2]}",
         [
-            {"do": "goto", "url": url_with_timeout(site, 1)},
+            {"do": "goto", "url": f"{site.on_pages()}?STRATEGOS_LOADER_TIMEOUT=1"},
             {"do": "eval", "js": CARD_BOX},
             {"do": "wait_failure", "timeout_ms": 15000},
             {"do": "screenshot", "path": str(shot)},
@@ -490,12 +527,13 @@ def test_failure_card_fits_the_screen(site_for: Any, width: int, height: int, lo
         ],
         viewport=(width, height),
         locale=locale,
+        host_resolver_rules=PAGES_RULES,
     )
     loading, shown, _, layout = report["results"][1:]
     # While it loads, too, the whole card is on the screen.
     assert loading["top"] >= 0 and loading["bottom"] <= height, loading
     texts = RU if locale.startswith("ru") else EN
-    assert_failure_card(shown, "runtime", texts)
+    assert_failure_card(shown, "runtime", texts, guide=PAGES_GUIDE)
     assert shown["lang"] == locale[:2]
     files = "cpython312/main.data, cpython312/main.wasm"
     waiting = f"(ждём {files})" if texts is RU else f"(waiting for {files})"

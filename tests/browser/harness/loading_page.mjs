@@ -2,13 +2,15 @@
 //
 //   node loading_page.mjs <chromium executable> <node_modules folder> <job.json>
 //
-// The job: {"viewport": {width, height}, "locale": "en-US", "steps": [...]}; steps run in
-// order, each giving one entry of "results":
+// The job: {"viewport": {width, height}, "locale": "en-US", "host_resolver_rules": "MAP
+// tester.github.io 127.0.0.1" (optional: a host name the page is opened at), "steps": [...]};
+// steps run in order, each giving one entry of "results":
 //   {"do": "goto", "url"}                  open the page, up to DOMContentLoaded
 //   {"do": "wait_failure", "timeout_ms"}   wait until the loading card shows a failure:
 //                                          {"at_ms": ms since the page's navigation began,
 //                                          "what", "detail", "advice", "retry", "desktop",
-//                                          "lang"} or {"at_ms": null} when it did not come
+//                                          "desktop_link", "lang"} or {"at_ms": null} when it
+//                                          did not come
 //   {"do": "wait_gone", "timeout_ms"}      wait until the loading card is gone: {"at_ms"}
 //   {"do": "eval", "js"}                   evaluate a JS expression in the page: its value
 //   {"do": "click", "selector"}            click an element (where a player would): null
@@ -38,6 +40,7 @@ const browser = await chromium.launch({
         "--disable-component-update",
         "--disable-sync",
         "--no-first-run",
+        ...(job.host_resolver_rules ? [`--host-resolver-rules=${job.host_resolver_rules}`] : []),
     ],
 });
 const context = await browser.newContext({
@@ -74,6 +77,7 @@ function failureTexts() {
         advice: text("loader-failure-advice"),
         retry: text("loader-retry"),
         desktop: text("loader-desktop"),
+        desktop_link: (document.querySelector("#loader-desktop a") || {}).href || null,
         lang: document.getElementById("loader-failure").lang,
     };
 }
