@@ -15,7 +15,7 @@ import pygame
 
 from game import COIN_VALUES, P_PICK, P_PLACE, GameState, PlayerView, is_winter
 from game.actions import ChooseDeck
-from web import describe, i18n, theme
+from web import coach, describe, i18n, theme
 from web.layout import C_TOP, DRAWERS, Box, MatchLayout
 from web.render.tokens import draw_coin, draw_token, kingdom_color, kingdom_letter, swatch
 from web.session import Applied
@@ -45,6 +45,7 @@ def track_tokens(view: PlayerView) -> list[tuple[int, Box]]:
 # The season slots show a sign, not a cut name (the tooltip and the year line name it).
 SEASON_SIGNS = ("✿", "☀", "☂", "❄")
 CARD_INK, POINTS_INK = theme.INK, (120, 60, 20)
+BLOCKED_INK = (150, 28, 24)  # a quest card that cannot be completed now: why, in red
 
 
 @dataclass(frozen=True)
@@ -349,8 +350,9 @@ def _card_size() -> int:
     return theme.ui(theme.small(11))
 
 
-def _card_layout(view: PlayerView, width: int) -> list[tuple[int, list[str]]]:
-    """Each card of the hand and its text in lines, beside its points."""
+def _card_layout(view: PlayerView, width: int) -> list[tuple[int, list[str], list[str]]]:
+    """Each card of the hand: its text in lines beside its points, and under them, for a card
+    that cannot be completed now, why (``coach.quest_blocked``) across the card's width."""
     state = view.public
     board = state.board
     size = _card_size()
@@ -358,7 +360,10 @@ def _card_layout(view: PlayerView, width: int) -> list[tuple[int, list[str]]]:
     for card in state.hands[view.seat]:
         points = i18n.t("q_points", n=board.cards[card].points)
         room = width - 16 - theme.font(size, "bold").size(points)[0] - 8
-        out.append((card, theme.wrap(describe.card_text(board, card), size, room)))
+        lines = theme.wrap(describe.card_text(board, card), size, room)
+        blocked = coach.quest_blocked(state, card)
+        note = theme.wrap(i18n.t(blocked[0], **blocked[1]), size, width - 16) if blocked else []
+        out.append((card, lines, note))
     return out
 
 
@@ -368,9 +373,9 @@ def hand_boxes(view: PlayerView, top: int) -> list[tuple[int, Box]]:
     width = LAYOUT.side.w - 2 * pad
     cards = _card_layout(view, width)
     step = theme.font(_card_size()).get_linesize()
-    heights = [max(1, len(lines)) * step + 10 for _card, lines in cards]
+    heights = [(max(1, len(lines)) + len(note)) * step + 10 for _card, lines, note in cards]
     boxes = LAYOUT.hand_cards(len(cards), top + header_h(), heights)
-    return [(card, box) for (card, _lines), box in zip(cards, boxes, strict=True)]
+    return [(card, box) for (card, _lines, _note), box in zip(cards, boxes, strict=True)]
 
 
 def draw_hand(surface: pygame.Surface, view: PlayerView, top: int) -> int:
@@ -382,20 +387,27 @@ def draw_hand(surface: pygame.Surface, view: PlayerView, top: int) -> int:
     size = _card_size()
     step = theme.font(size).get_linesize()
     bottom = top + header_h()
-    layout = dict(_card_layout(view, LAYOUT.side.w - 2 * (10 if LAYOUT.compact else 8)))
+    width = LAYOUT.side.w - 2 * (10 if LAYOUT.compact else 8)
+    layout = {card: (lines, note) for card, lines, note in _card_layout(view, width)}
     for card, box in hand_boxes(view, top):
         spec = board.cards[card]
         rect = pygame.Rect(box.tuple())
         special = spec.deck == 1
-        pygame.draw.rect(
-            surface, (236, 222, 186) if not special else (232, 206, 150), rect, border_radius=6
-        )
-        pygame.draw.rect(surface, theme.GOLD if special else theme.COAST, rect, 2, border_radius=6)
+        lines, note = layout[card]
+        fill = (236, 222, 186) if not special else (232, 206, 150)
+        if note:  # out of reach now: greyed, its edge red
+            fill = theme.blend(fill, (150, 150, 150), 0.45)
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
+        edge = BLOCKED_INK if note else theme.GOLD if special else theme.COAST
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=6)
         points = label(surface, i18n.t("q_points", n=spec.points), box.right - 8, box.y + 5,
                        size, POINTS_INK, "bold", "topright")  # fmt: skip
         y = box.y + 5
-        for line in layout[card]:
+        for line in lines:
             label(surface, line, box.x + 8, y, size, CARD_INK, width=points.x - 8 - box.x - 8)
+            y += step
+        for line in note:
+            label(surface, line, box.x + 8, y, size, BLOCKED_INK, width=box.w - 16)
             y += step
         bottom = box.bottom
     return bottom + 8

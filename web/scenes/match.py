@@ -95,6 +95,7 @@ class MatchScene(Scene):
         self._why_rule = ""
         self.apply_settings()
         self.on_language()
+        self.events.note_blocked(self)  # a card already out of reach is marked, not announced
 
     def apply_settings(self) -> None:
         s = self.app.settings

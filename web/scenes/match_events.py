@@ -17,7 +17,7 @@ import pygame
 
 from game import NUM_ROUNDS, P_PICK, P_PLACE, MapSpec
 from game.actions import Build, Continue, Destroy, Move, PlaceGeneral, Return
-from web import describe, i18n, results, theme
+from web import coach, describe, i18n, results, theme
 from web.layout import Box, MatchLayout
 from web.render import battle as battle_render
 from web.render.tokens import kingdom_color, kingdom_letter, swatch
@@ -47,7 +47,7 @@ class Banner:
     kingdom: int = -1
     city: int = -1
     seconds: float = SCORE_SECONDS
-    kind: str = "score"  # score, final
+    kind: str = "score"  # score, final, blocked (a quest card out of reach)
     age: float = 0.0
 
 
@@ -69,6 +69,20 @@ class Events:
         self.summary_buttons = ButtonGroup()
         self.follow: tuple[float, float] | None = None  # a world point the camera turns to
         self.final_announced = False
+        self.blocked_told: set[tuple[int, int]] = set()  # (seat, card) said out of reach
+
+    def note_blocked(self, scene: MatchScene) -> list[int]:
+        """The viewer's quest cards that became impossible since last asked (a card's city lost
+        its last floor, ``coach.quest_blocked``), each said once."""
+        view = scene.view
+        if scene.session.viewer < 0 or scene.attract or not view.public.rules.quests:
+            return []  # a spectator holds no hand
+        state, seat = view.public, view.seat
+        told = self.blocked_told
+        new = [c for c in state.hands[seat]
+               if (seat, c) not in told and coach.quest_blocked(state, c)]  # fmt: skip
+        told.update((seat, c) for c in new)
+        return new
 
     # -- what happened -------------------------------------------------------------------------
     def on_applied(self, scene: MatchScene, applied: Applied, watched: bool) -> None:
@@ -83,6 +97,12 @@ class Events:
                 body += " " + _about(board, k, "ev_redraw")
             self.banners.append(Banner(event.title, body, k, event.city))
         state = scene.view.public
+        for card in self.note_blocked(scene):  # a plan became impossible: said as it happens
+            spec = board.cards[card]
+            body = i18n.t("quest_blocked_body", city=describe.city(board, spec.city),
+                          card=describe.card_text(board, card))  # fmt: skip
+            self.banners.append(Banner(i18n.t("quest_blocked_title"), body, city=spec.city,
+                                       kind="blocked"))  # fmt: skip
         if applied.final_round and not self.final_announced:
             self.final_announced = True
             self.banners.append(_final_banner(scene, applied))
@@ -319,15 +339,16 @@ class Events:
         rect = pygame.Rect(box.tuple())
         pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=12)
         pygame.draw.rect(surface, theme.PAPER, rect, border_radius=12)
-        edge = theme.RED if banner.kind == "final" else theme.GOLD
+        edge = theme.RED if banner.kind in ("final", "blocked") else theme.GOLD
         pygame.draw.rect(surface, edge, rect, width=3, border_radius=12)
         if banner.kingdom >= 0:
             chip = pygame.Rect(box.x + 12, box.y + 14, 34, 34)
             pygame.draw.rect(surface, kingdom_color(banner.kingdom), chip, border_radius=8)
             text_in(surface, kingdom_letter(banner.kingdom), Box(chip.x, chip.y, chip.w, chip.h),
                     18, (250, 248, 240), "bold")  # fmt: skip
-        elif banner.kind == "final":
-            text_in(surface, "⚑", Box(box.x + 12, box.y + 12, 34, 34), 26, theme.RED, "bold")
+        elif banner.kind in ("final", "blocked"):
+            sign = "⚑" if banner.kind == "final" else "⚠"
+            text_in(surface, sign, Box(box.x + 12, box.y + 12, 34, 34), 26, theme.RED, "bold")
         x = box.x + 58
         title_h = theme.line_height(19, "bold")
         text_in(surface, banner.title, Box(x, box.y + 12, box.w - 70, title_h + 4), 19,
