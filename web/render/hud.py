@@ -17,7 +17,18 @@ from game import COIN_VALUES, P_PICK, P_PLACE, GameState, PlayerView, is_winter
 from game.actions import ChooseDeck
 from web import coach, describe, i18n, theme
 from web.layout import C_TOP, DRAWERS, Box, MatchLayout
-from web.render.tokens import draw_coin, draw_token, kingdom_color, kingdom_letter, swatch
+from web.render.tokens import (
+    badge_reach,
+    draw_badge,
+    draw_coin,
+    draw_own_halo,
+    draw_own_star,
+    draw_token,
+    kingdom_color,
+    kingdom_letter,
+    swatch,
+    track_badge_center,
+)
 from web.session import Applied
 from web.widgets import label, panel, text_in
 
@@ -45,6 +56,7 @@ def track_tokens(view: PlayerView) -> list[tuple[int, Box]]:
 # The season slots show a sign, not a cut name (the tooltip and the year line name it).
 SEASON_SIGNS = ("✿", "☀", "☂", "❄")
 CARD_INK, POINTS_INK = theme.INK, (120, 60, 20)
+MIN_BAR_W = 60  # px: an AI's progress bar narrower than this goes under the status lines
 BLOCKED_INK = (150, 28, 24)  # a quest card that cannot be completed now: why, in red
 
 
@@ -71,7 +83,9 @@ def _row_style() -> RowStyle:
 def draw_top(
     surface: pygame.Surface, view: PlayerView, status: str, progress: float | None,
     selected: int | None,
-) -> None:  # fmt: skip
+) -> pygame.Rect | None:  # fmt: skip
+    """The top bar: the season track, the status and its second line; returns where the AI's
+    progress bar went (None: no bar)."""
     state = view.public
     top = LAYOUT.top
     compact = LAYOUT.compact
@@ -107,12 +121,14 @@ def draw_top(
         # long for one line takes both.
         bar_w = 160 if progress is not None else 0
         extra = top.h - C_TOP  # a small phone's taller bar: half to each line
+        bar = None
         if progress is not None:
-            _bar(surface, pygame.Rect(right - bar_w, 42 + extra // 2, bar_w, 10), progress)
+            bar = pygame.Rect(right - bar_w, 42 + extra // 2, bar_w, 10)
+            _bar(surface, bar, progress)
         if theme.fit(status, 17, right - x, "bold").cut:
             text_in(surface, status, Box(x, 2, right - x - bar_w - 12, 58 + extra), 17,
                     theme.GOLD, "bold", "left", lines=2)  # fmt: skip
-            return
+            return bar
         text_in(surface, status, Box(x, 2, right - x, 30 + extra // 2), 17, theme.GOLD, "bold",
                 "left")  # fmt: skip
         winter = state.is_winter()
@@ -120,12 +136,21 @@ def draw_top(
         room = Box(x, 32 + extra // 2, right - x - bar_w - 12, 28 + extra - extra // 2)
         color = theme.WINTER if winter else theme.TEXT_DIM
         text_in(surface, line, room, 12, color, "sans", "left")
-        return
-    if state.is_winter() and not state.is_terminal():  # under "Game over" it tells nothing
-        label(surface, i18n.t("winter_note"), x, 36, 12, theme.WINTER, width=right - x)
+        return bar
     label(surface, status, x, 10, 17, theme.GOLD, "bold", width=right - x)
-    if progress is not None:
-        _bar(surface, pygame.Rect(x, 36, 200, 10), progress)
+    bar_x = x
+    if state.is_winter() and not state.is_terminal():  # under "Game over" it tells nothing
+        # The winter rule first on the second line; an AI's progress goes after it, where it
+        # was drawn over the rule's words (EN and RU).
+        note = label(surface, i18n.t("winter_note"), x, 36, 12, theme.WINTER, width=right - x)
+        bar_x = note.right + 12
+    if progress is None:
+        return None
+    bar = pygame.Rect(bar_x, 38, min(200, right - bar_x), 10)
+    if bar.w < MIN_BAR_W:  # no room left on the line: under it, left of the track's row
+        bar = pygame.Rect(x, 56, 200, 8)
+    _bar(surface, bar, progress)
+    return bar
 
 
 def _bar(surface: pygame.Surface, bar: pygame.Rect, progress: float) -> None:
@@ -143,9 +168,11 @@ def draw_track_tokens(
     the slot marked with how many wait there (on a phone the tab alone shows it)."""
     state = view.public
     slots = LAYOUT.season_slots()
-    for slot, group in track_groups(view):
+    groups = track_groups(view)
+    for slot, group in groups:
         first, last = group[0][1], group[-1][1]
-        tab = pygame.Rect(first.x - 3, first.y - 3, last.right - first.x + 6, first.h + 5)
+        reach = badge_reach(last.w - 2) - last.w // 2  # the last badge, right of its token
+        tab = pygame.Rect(first.x - 3, first.y - 3, last.right - first.x + 6 + reach, first.h + 5)
         sbox = slots[slot]
         stem = pygame.Rect(sbox.x + 6, sbox.bottom - 4, sbox.w - 12, tab.y - sbox.bottom + 6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, stem, border_radius=3)
@@ -155,14 +182,25 @@ def draw_track_tokens(
             pygame.draw.circle(surface, theme.GOLD, badge, 8)
             img = theme.text(str(len(group)), 11, (20, 20, 20), "bold")
             surface.blit(img, img.get_rect(center=(badge[0], badge[1] + 1)))
-        for g, box in group:
-            cx, cy = box.center
-            if g == selected:
-                pygame.draw.circle(surface, theme.HIGHLIGHT, (cx, cy), box.w * 0.62, 3)
-            elif actable and g in actable:
-                pygame.draw.circle(surface, (255, 255, 255), (cx, cy), box.w * 0.6, 2)
-            draw_token(surface, g >> 2, state.gen_level[g], cx, cy, box.w - 2,
-                       own=bool(own and g in own))  # fmt: skip
+    # In layers, so that no token hides a neighbour's letter or level: the halos of own
+    # generals, the tokens, the own stars, then the levels right of each token.
+    placed = [(g, box) for _slot, group in groups for g, box in group]
+    for g, box in placed:
+        if own and g in own:
+            draw_own_halo(surface, *box.center, box.w - 2)
+    for g, box in placed:
+        cx, cy = box.center
+        if g == selected:
+            pygame.draw.circle(surface, theme.HIGHLIGHT, (cx, cy), box.w * 0.62, 3)
+        elif actable and g in actable:
+            pygame.draw.circle(surface, (255, 255, 255), (cx, cy), box.w * 0.6, 2)
+        draw_token(surface, g >> 2, 0, cx, cy, box.w - 2)
+    for g, box in placed:
+        if own and g in own:
+            draw_own_star(surface, *box.center, box.w - 2)
+    for g, box in placed:
+        draw_badge(surface, state.gen_level[g], *track_badge_center(*box.center, box.w - 2),
+                   box.w - 2)  # fmt: skip
 
 
 # -- the side panel, or the drawers ------------------------------------------------------------

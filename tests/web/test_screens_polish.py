@@ -1,0 +1,107 @@
+"""Screens that players met crowded or cut (issue 51, items 4-9): the AI's progress bar and the
+winter notice, a crowded season of the time track, How to play's page 2 in Russian, Settings
+and the Log drawer on phones, the lit cities' costs and the hint's chances on the smallest
+phone, and what a spectator is shown. Each is checked in English and Russian, normal and
+large text, on the desktop and on phones (568x320, 844x390 CSS px)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from game import GameState  # noqa: E402
+from tests.web import positions  # noqa: E402
+from tests.web.apps import app_on  # noqa: E402
+from web import i18n, theme  # noqa: E402
+from web.layout import MatchLayout  # noqa: E402
+from web.render import hud  # noqa: E402
+from web.render.tokens import track_badge_center  # noqa: E402
+from web.session import MatchSession  # noqa: E402
+
+pytest_plugins = ["tests.web.support"]  # the client test fixtures
+L = MatchLayout()
+SCREENS = [None, (844, 390), (568, 320)]
+LANGS = [("en", False), ("ru", False), ("en", True), ("ru", True)]
+
+
+def _state(round_index: int) -> GameState:
+    state = MatchSession(positions.config(1, players=4)).state
+    while state.is_terminal() or not all(k >= 0 for k in state.seat_kingdom):
+        state.apply_action(state.sample_chance() if state.current_player() < 0
+                           else state.legal_actions()[0])  # fmt: skip
+    state.round = round_index
+    return state
+
+
+def _texts(lang: str, large: bool) -> None:
+    i18n.set_language(lang)
+    theme.set_text_scale(1.25 if large else 1.0)
+
+
+# -- 4. the AI's progress in winter --------------------------------------------------------------
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_ai_progress_bar_keeps_off_the_winter_notice(
+    data_dir: Path, screen: tuple[int, int] | None
+) -> None:
+    """While an AI thinks in winter its progress bar was drawn over the winter notice (R5.3)."""
+    state = _state(3)  # Hiemis 264 BC
+    assert state.is_winter()
+    view = state.observe(0)
+    with app_on(data_dir, screen) as app:
+        try:
+            for lang, large in LANGS:
+                _texts(lang, large)
+                status = i18n.t("thinking", the_kingdom="The Romans", pct=45)
+                with theme.recording() as drawn:
+                    bar = hud.draw_top(app.screen, view, status, 0.45, None)
+                assert bar is not None and bar.w >= hud.MIN_BAR_W
+                assert L.top.contains(bar.x, bar.y) and bar.bottom <= L.top.bottom
+                for d in drawn:
+                    if d.rect is None or d.caller != "web.render.hud":
+                        continue
+                    assert not d.cut, (lang, large, d.asked)
+                    assert not pygame.Rect(d.rect).colliderect(bar), (lang, large, d.asked)
+                if screen is None:  # the desktop says the rule on the line
+                    assert i18n.t("winter_note") in [d.asked for d in drawn]
+        finally:
+            _texts("en", False)
+
+
+# -- 5. a crowded season on the time track -------------------------------------------------------
+def _disc_hits(a: tuple[float, float, float], b: tuple[float, float, float]) -> bool:
+    return math.dist(a[:2], b[:2]) < a[2] + b[2] - 0.5
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_five_generals_on_one_season_are_all_seen(
+    data_dir: Path, screen: tuple[int, int] | None
+) -> None:
+    """Five generals on one season overlapped, their levels were cut by the top bar's edge and
+    a level badge hid the kingdom's letter ("R"): each token, its letter and its level stand
+    clear of the others, inside the top bar."""
+    with app_on(data_dir, screen):
+        top = L.top
+        for counts in ({6: 5}, {5: 2, 6: 5}, {2: 1, 3: 5, 4: 3}):
+            boxes = [b for s in sorted(counts) for b in L.track_tokens(counts)[s]]
+            bodies, badges, letters = [], [], []
+            for b in boxes:
+                size = b.w - 2
+                cx, cy = b.center
+                bodies.append((cx, cy, size / 2))
+                bx, by = track_badge_center(cx, cy, size)
+                badges.append((bx, by, max(6, size // 4) + 1))
+                letters.append((cx, cy, size * 0.3))
+                assert by + badges[-1][2] <= top.bottom - 1  # inside the bar, not cut
+                assert cy + size / 2 <= top.bottom - 1
+            for i, j in itertools.permutations(range(len(boxes)), 2):
+                assert not _disc_hits(bodies[i], bodies[j]), (counts, i, j)
+                assert not _disc_hits(badges[i], bodies[j]), (counts, i, j)
+                assert not _disc_hits(badges[i], badges[j]), (counts, i, j)
+            for badge, letter in zip(badges, letters, strict=True):
+                assert not _disc_hits(badge, letter)  # the letter whole
+            assert boxes[-1].right + 14 <= L.track_right()
