@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -22,6 +23,9 @@ from web.layout import MatchLayout  # noqa: E402
 from web.render import hud  # noqa: E402
 from web.render.tokens import track_badge_center  # noqa: E402
 from web.session import MatchSession  # noqa: E402
+
+if TYPE_CHECKING:
+    from web.app import App
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 L = MatchLayout()
@@ -105,3 +109,26 @@ def test_five_generals_on_one_season_are_all_seen(
             for badge, letter in zip(badges, letters, strict=True):
                 assert not _disc_hits(badge, letter)  # the letter whole
             assert boxes[-1].right + 14 <= L.track_right()
+
+
+# -- 9. a spectator ------------------------------------------------------------------------------
+def test_a_spectator_is_not_shown_hint_or_undo(app: App, random_ai: None) -> None:
+    """Every seat an AI: Hint and Undo were shown greyed; a spectator can use neither, so
+    neither is shown, and H and Z say nothing."""
+    from tests.web.test_scenes import _match
+
+    scene = _match(app, seed=5, humans=0)
+    assert scene.session.viewer < 0
+    seen: set[str] = set()
+    for _ in range(60):
+        app.frame()
+        seen |= {b.tag for b in scene.controls.buttons}
+    assert not seen & {"hint", "undo"}, seen
+    for key in (pygame.K_h, pygame.K_z):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        app.frame()
+        assert not app.toast_text
+    assert not scene.hinting
+    player = _match(app, seed=6)  # with a person at the table both are there
+    app.run_frames(3)
+    assert {"hint", "undo"} <= {b.tag for b in player.controls.buttons}

@@ -192,6 +192,8 @@ class MatchScene(Scene):
         self.submit(end)
 
     def undo(self) -> None:
+        if self.session.viewer < 0:  # Z from a spectator: nothing of theirs to take back
+            return
         if self.session.undo():
             self.selection.clear()
             self.view = self.session.view()
@@ -203,6 +205,8 @@ class MatchScene(Scene):
             self.session.hurry()
 
     def ask_hint(self) -> None:
+        if self.session.viewer < 0:  # H from a spectator: no decision of theirs to help with
+            return
         why = match_controls.hint_refusal(self)
         if why:
             self.tell(why)

@@ -313,6 +313,8 @@ def build(scene: MatchScene) -> tuple[ButtonGroup, Prompt | None]:
             group.add(Button(LAYOUT.action_buttons(1)[0], i18n.t("stop_here"),
                              partial(submit, stop), tip=i18n.t("continue_move"),
                              rule="R5.4", tag="stop"))  # fmt: skip
+    if session.viewer < 0:  # a spectator neither asks for hints nor takes anything back
+        return group, prompt
     hint_why = hint_refusal(scene)
     group.add(Button(tray["hint"], i18n.t("hint"), scene.ask_hint, enabled=not hint_why,
                      tip=hint_why or i18n.t("tip_hint"), tag="hint",
