@@ -19,7 +19,7 @@ from game import GameState  # noqa: E402
 from tests.web import positions  # noqa: E402
 from tests.web.apps import app_on  # noqa: E402
 from web import i18n, theme  # noqa: E402
-from web.layout import MatchLayout  # noqa: E402
+from web.layout import Box, MatchLayout  # noqa: E402
 from web.render import hud  # noqa: E402
 from web.render.tokens import track_badge_center  # noqa: E402
 from web.session import MatchSession  # noqa: E402
@@ -132,3 +132,38 @@ def test_a_spectator_is_not_shown_hint_or_undo(app: App, random_ai: None) -> Non
     player = _match(app, seed=6)  # with a person at the table both are there
     app.run_frames(3)
     assert {"hint", "undo"} <= {b.tag for b in player.controls.buttons}
+
+
+# -- 6. How to play, page 2 ----------------------------------------------------------------------
+@pytest.mark.parametrize("screen", SCREENS)
+def test_the_time_tracks_name_on_how_to_play_keeps_clear_of_the_menu_icon(
+    data_dir: Path, screen: tuple[int, int] | None
+) -> None:
+    """«Шкала времени» on the picture of the screen (page 2) ran under its ☰."""
+    from web.render.howto_art import ICON_R, screen_icons
+    from web.scenes.how_to_play import ART, PAGES, HowToPlayScene
+
+    with app_on(data_dir, screen) as app:
+        try:
+            for lang, large in LANGS:
+                app.settings.large_text = large
+                app.set_language(lang)
+                theme.set_text_scale(app.settings.text_scale())
+                scene = HowToPlayScene(app)
+                app.push(scene)
+                scene.page = [name for name, _rule in PAGES].index("screen")
+                with theme.recording() as drawn:
+                    app.draw()
+                found = [d for d in drawn if d.asked == i18n.t("time_track") and d.rect]
+                assert found, lang
+                rect = pygame.Rect(found[0].rect)
+                assert not found[0].cut, (lang, large, found[0].shown)
+                top = pygame.Rect(ART.x + 20, ART.y + 20, ART.w - 40, 58)
+                for cx, cy in screen_icons(Box(*top)):
+                    icon = pygame.Rect(cx - ICON_R, cy - ICON_R, 2 * ICON_R, 2 * ICON_R)
+                    assert not rect.colliderect(icon), (lang, large, rect, icon)
+                assert top.contains(rect)
+                app.pop()
+        finally:
+            app.set_language("en")
+            theme.set_text_scale(1.0)
