@@ -18,8 +18,9 @@ pygame = pytest.importorskip("pygame")
 from game import GameState  # noqa: E402
 from tests.web import positions  # noqa: E402
 from tests.web.apps import app_on  # noqa: E402
-from web import i18n, theme  # noqa: E402
-from web.layout import Box, MatchLayout  # noqa: E402
+from tests.web.player import click  # noqa: E402
+from web import i18n, layout, theme  # noqa: E402
+from web.layout import HEIGHT, WIDTH, Box, MatchLayout  # noqa: E402
 from web.render import hud  # noqa: E402
 from web.render.tokens import track_badge_center  # noqa: E402
 from web.session import MatchSession  # noqa: E402
@@ -167,3 +168,65 @@ def test_the_time_tracks_name_on_how_to_play_keeps_clear_of_the_menu_icon(
         finally:
             app.set_language("en")
             theme.set_text_scale(1.0)
+
+
+# -- 7. Settings on the smallest phone, the Log drawer at the end ----------------------------------
+@pytest.mark.parametrize("screen", SCREENS)
+def test_settings_back_overlaps_no_row(data_dir: Path, screen: tuple[int, int] | None) -> None:
+    """At 568x320 Back lay over «Large text: off»."""
+    from web.scenes.settings import SettingsScene
+
+    with app_on(data_dir, screen) as app:
+        try:
+            for lang, large in LANGS:
+                app.settings.large_text = large
+                app.set_language(lang)
+                theme.set_text_scale(app.settings.text_scale())
+                scene = SettingsScene(app)
+                app.push(scene)
+                back = next(b.box for b in scene.buttons.buttons if b.tag == "back")
+                others = [b.box for b in scene.buttons.buttons if b.tag != "back"]
+                others += [room for _name, room in scene.labels]
+                hit = [o for o in others if layout.overlaps(back, o)]
+                assert not hit, (lang, large, back, hit)
+                assert back.right <= WIDTH and back.bottom <= HEIGHT
+                with theme.recording() as drawn:
+                    app.draw()
+                assert not [d.asked for d in drawn if d.cut], lang
+                app.pop()
+        finally:
+            app.settings.large_text = False
+            app.set_language("en")
+            theme.set_text_scale(1.0)
+
+
+def test_a_drawer_opened_at_the_end_is_above_the_summary(data_dir: Path, random_ai: None) -> None:
+    """At 844x390 the Log drawer opened under the game-over summary."""
+    from web.scenes.match_chrome import toggle_drawer
+    from web.scenes.title import TitleScene
+
+    with app_on(data_dir, (844, 390)) as app:
+        cfg = positions.config(2, players=3)
+        app.push(TitleScene(app))
+        scene = app.nav.open_match(MatchSession(cfg, positions.played_out(cfg)))
+        for _ in range(2000):
+            if scene.events.summary_shown():
+                break
+            app.frame()
+        assert scene.events.summary_shown()
+        over = i18n.t("see_results")  # the summary's button
+        log_tab = next(b for b in scene.chrome.buttons if b.tag == "drawer_log")
+        click(app, *log_tab.box.center)
+        assert scene.drawers.open == "log"
+        with theme.recording() as drawn:
+            app.draw()
+        asked = [d.asked for d in drawn]
+        assert i18n.t("log") in asked and over not in asked  # the drawer, not under the box
+        side = hud.side_box(scene.drawers)
+        assert side is not None
+        click(app, side.x + side.w // 2, side.bottom - 20)  # a tap in the drawer is its own
+        assert scene.drawers.open == "log" and app.top is scene
+        toggle_drawer(scene, "log")
+        with theme.recording() as drawn:
+            app.draw()
+        assert over in [d.asked for d in drawn]  # shut, the summary is back

@@ -217,6 +217,11 @@ class Events:
     def summary_shown(self) -> bool:
         return self.over_t is not None and self.over_t >= SUMMARY_PAUSE
 
+    def summary_on_screen(self, scene: MatchScene) -> bool:
+        """The summary is drawn: it has come up, and no drawer of a phone is open over the map
+        (a drawer opened at the end, the log say, was drawn under it); closed, it is back."""
+        return self.summary_shown() and scene.drawers.open is None
+
     def _summary_buttons(self, scene: MatchScene) -> None:
         box = summary_box(scene)
         button = Box(box.center[0] - 140, box.bottom - 64, 280, 52)
@@ -250,7 +255,7 @@ class Events:
             boxes.append(battle_box(scene, anim.battle))
         if self.held is not None:
             boxes.append(self.held.box)
-        if self.summary_shown():
+        if self.summary_on_screen(scene):
             boxes.append(summary_box(scene))
         return any(box is not None and box.contains(x, y) for box in boxes)
 
@@ -263,6 +268,8 @@ class Events:
             scene.app.invalidate()
             return True
         if self.over_t is not None:
+            if scene.drawers.open is not None:
+                return False  # the drawer's, or a tap beside it that shuts it
             if self.summary_shown():
                 self.summary_buttons.tap(x, y)
             return True
@@ -326,7 +333,7 @@ class Events:
                                       state.rules.battle_dice, self.held.tower,
                                       self.held.box)  # fmt: skip
             self.held_buttons.draw(surface)
-        if self.summary_shown():
+        if self.summary_on_screen(scene):
             self._draw_summary(scene, surface)
 
     def _draw_banner(self, scene: MatchScene, surface: pygame.Surface, box: Box) -> None:
