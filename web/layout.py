@@ -447,6 +447,21 @@ class Camera:
         self.oy = wy - (sy - vp.y) / self.scale
         self._clamp()
 
+    def frame(self, points: Sequence[tuple[float, float]], margin: float, most: float) -> None:
+        """Show the world ``points`` with ``margin`` screen px round them, centred, zoomed in
+        at most ``most`` times the whole board's scale (never out past the whole board)."""
+        if not points:
+            return
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        vp = self.viewport
+        w, h = max(1.0, max(xs) - min(xs)), max(1.0, max(ys) - min(ys))
+        fit = min((vp.w - 2 * margin) / w, (vp.h - 2 * margin) / h)
+        self.scale = max(self.fit_scale, min(self.fit_scale * most, self.MAX_SCALE, fit))
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        self.ox = cx - vp.w / 2 / self.scale
+        self.oy = cy - vp.h / 2 / self.scale
+        self._clamp()
+
     def _clamp(self) -> None:
         vp = self.viewport
         span_x = vp.w / self.scale

@@ -15,10 +15,11 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from game import GameState  # noqa: E402
+from game import P_ACTION, P_PLACE, GameState  # noqa: E402
+from game.actions import Move, PlaceGeneral  # noqa: E402
 from tests.web import positions  # noqa: E402
 from tests.web.apps import app_on  # noqa: E402
-from tests.web.player import click  # noqa: E402
+from tests.web.player import click, general_point, pick_die  # noqa: E402
 from web import i18n, layout, theme  # noqa: E402
 from web.layout import HEIGHT, WIDTH, Box, MatchLayout  # noqa: E402
 from web.render import hud  # noqa: E402
@@ -27,6 +28,7 @@ from web.session import MatchSession  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
+    from web.scenes.match import MatchScene
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 L = MatchLayout()
@@ -230,3 +232,104 @@ def test_a_drawer_opened_at_the_end_is_above_the_summary(data_dir: Path, random_
         with theme.recording() as drawn:
             app.draw()
         assert over in [d.asked for d in drawn]  # shut, the summary is back
+
+
+# -- 8. the lit cities' costs, placing a general, the hint's chances on the smallest phone ---------
+def _own_turn_with_a_six(s: GameState, a: object) -> bool:
+    return (s.current_player() == 0 and s.phase == P_ACTION and not s.draw_queue
+            and len(s.dice) == 4 and max(s.dice) >= 5 and s.round >= 1)  # fmt: skip
+
+
+def _open_at(app: App, stop: positions.Stop) -> MatchScene:
+    from web.scenes.title import TitleScene
+
+    cfg, record, _a = positions.search(stop)
+    app.push(TitleScene(app))
+    scene = app.nav.open_match(MatchSession(cfg, record))
+    for _ in range(300):
+        if scene.session.legal() and not scene.animator.busy:
+            break
+        app.frame()
+    scene._refresh()
+    return scene
+
+
+def _disc_overlaps(discs: list[Box]) -> list[tuple[Box, Box]]:
+    return [(a, b) for a, b in itertools.combinations(discs, 2)
+            if math.dist(a.center, b.center) < (a.w + b.w) / 2 - 1]  # fmt: skip
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_lit_cities_costs_are_readable_and_apart(
+    data_dir: Path, random_ai: None, screen: tuple[int, int] | None
+) -> None:
+    """At 568x320 the costs were about 9 CSS px and overlapped where cities crowd: at the text
+    floor, each disc clear of the others and of the generals' tokens, a tap on one its city."""
+    from web.render.board import cost_size
+
+    with app_on(data_dir, screen) as app:
+        scene = _open_at(app, _own_turn_with_a_six)
+        legal = scene.session.legal()
+        die = max(scene.view.public.dice)
+        counts: dict[int, int] = {}
+        for a in legal:
+            if isinstance(a, Move) and a.die == die:
+                counts[a.general] = counts.get(a.general, 0) + 1
+        g = max(counts, key=lambda k: counts[k])  # the general with the most lit cities
+        pick_die(app, scene, die)
+        click(app, *general_point(app, scene, g))
+        app.frame()
+        marks = scene.marks()
+        assert len(marks.targets) >= 10
+        discs = scene.board_view.cost_discs(scene.camera, scene.view, marks)
+        assert len(discs) == len(marks.targets)
+        assert cost_size() >= theme.floor() and cost_size() >= theme.small(13)
+        assert not _disc_overlaps(list(discs.values()))
+        tokens = scene.board_view.token_boxes(scene.camera, scene.view, marks)
+        covered = [c for c, d in discs.items() if any(layout.overlaps(d, t) for t in tokens)]
+        assert len(covered) <= 1, covered  # a general's token hides no cost (one may be boxed in)
+        # a tap on a disc moved off its city plays the move to that city
+        moved = [(c, d) for c, d in discs.items()
+                 if d.center != tuple(round(v) for v in scene.camera.to_screen(
+                     *scene.board_view.g.pos[c]))]  # fmt: skip
+        if screen == (568, 320):
+            assert moved  # the crowded ones did move
+        if moved:
+            c, d = moved[0]
+            before = len(scene.session.record.actions)
+            click(app, *d.center)
+            done = scene.session.record.actions[before:]
+            assert done and isinstance(done[0], Move) and done[0].dest == c
+
+
+def _own_placement(s: GameState, a: object) -> bool:
+    return s.phase == P_PLACE and s.current_player() == 0
+
+
+@pytest.mark.parametrize("screen", [(568, 320), (844, 390)])
+def test_placing_a_general_on_a_phone_shows_the_own_kingdom(
+    data_dir: Path, random_ai: None, screen: tuple[int, int]
+) -> None:
+    """Placing generals (R3.3) at 568x320 the view stayed on the whole board, centred on
+    Italy: it turns to the player's kingdom, every city they may choose in sight, and the
+    hint's chances ("45%") stand apart."""
+    with app_on(data_dir, screen) as app:
+        scene = _open_at(app, _own_placement)
+        legal = scene.session.legal()
+        assert legal and all(isinstance(a, PlaceGeneral) for a in legal)
+        cam = scene.camera
+        assert cam.scale > cam.fit_scale * 1.2  # zoomed in on the kingdom
+        pos = scene.board_view.g.pos
+        for a in legal:
+            assert cam.visible(*cam.to_screen(*pos[a.city])), a
+        scene.hints = [(a, 0.45) for a in legal[:4]]
+        scene._version = ()
+        scene._refresh()
+        assert cam.scale > cam.fit_scale * 1.2  # the framing is once, not undone
+        for zoom in ("framed", "whole"):
+            tags = scene.board_view.hint_tags(cam, scene.marks())
+            assert len(tags) == len(scene.hints)
+            boxes = list(tags.values())
+            hit = [(a, b) for a, b in itertools.combinations(boxes, 2) if layout.overlaps(a, b)]
+            assert not hit, (zoom, hit)
+            cam.fit()
