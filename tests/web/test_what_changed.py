@@ -15,7 +15,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from game import P_ACTION, Action, GameState  # noqa: E402
+from game import P_ACTION, Action, GameRecord, GameState  # noqa: E402
 from game.actions import Build, Destroy, Return  # noqa: E402
 from game.content import QUEST_DESTROY_CITY, QUEST_DESTROY_FLOOR  # noqa: E402
 from tests.web import positions  # noqa: E402
@@ -190,3 +190,48 @@ def test_a_general_that_acted_is_told_so_not_sent_to_another_die() -> None:
     state.acted |= 1 << g
     key, _values = coach.selection_reason(state, state.legal_actions(), g, 1) or ("", {})
     assert key == "why_acted"
+
+
+# -- 3. the end of a game ------------------------------------------------------------------------
+def test_the_last_actions_are_seen_before_the_summary(app: App, random_ai: None) -> None:
+    """The game's last round: the 7 points are announced (R9.7) as the round goes on, and when
+    the game ends, what its last actions scored is shown (the banners are no longer swept away
+    at the end) before the pause and the summary; the summary waits for the animations."""
+    cfg = positions.config(2, players=3)
+    whole = positions.played_out(cfg)
+    state = whole.new_state()
+    scoring, final = -1, -1
+    for i, a in enumerate(whole.actions):
+        before = state.points[:]
+        state.apply_action(a)
+        if state.points != before:
+            scoring = i
+            if final < 0 and max(state.points) >= 7:
+                final = i
+    assert 0 <= final <= scoring
+    cut = GameRecord(whole.num_players, whole.seed, whole.rules, whole.kingdoms)
+    cut.actions = list(whole.actions[:final])  # the record up to the 7th point
+    scene = _open(app, cfg, cut, settle=False)
+    session = scene.session
+    for i, a in enumerate(whole.actions[final:], start=final):
+        scene._after(session._apply(a, session.state.current_player()), watched=True)
+        if i == final and not session.state.is_terminal():
+            assert [b for b in scene.events.banners if b.kind == "final"]  # R9.7, at once
+            assert scene.status_text().startswith("⚑")
+    assert session.state.is_terminal()
+    last = [b for b in scene.events.banners if b.kind == "score"]
+    assert last, "the last scoring's banner waits to be seen"
+    seen_over = False
+    for _ in range(3000):
+        if scene.events.held is not None:
+            scene.events.release()  # the last battle's result, read
+        app.frame()
+        if scene.events.summary_shown():
+            break
+        if scene.events.over_t is not None and scene.events.banner_box(scene) is not None:
+            seen_over = True  # the game is over, and its last scoring is on screen
+        assert not (scene.animator.busy and scene.events.summary_shown())
+    assert scene.events.summary_shown()
+    assert seen_over
+    assert not scene.events.banners  # all read before the summary came up
+    assert not [b for b in last if b.kind == "final"]

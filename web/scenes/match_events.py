@@ -174,7 +174,9 @@ class Events:
                 scene.app.invalidate()
         if self.follow is not None:
             self._pan(scene, dt)
-        if self.over_t is not None:
+        if self.over_t is not None and not self.banners:
+            # The pause starts once the last action's banners have been read (or tapped
+            # away): the end is seen, then summed up.
             before = self.over_t
             self.over_t += dt
             if before < SUMMARY_PAUSE <= self.over_t:
@@ -211,7 +213,12 @@ class Events:
         """The game has ended and the board stands still: the pause, then the summary."""
         if self.over_t is None:
             self.over_t = 0.0
-            self.banners.clear()
+            # What the last actions scored stays to be read, quicker than in play; a final
+            # round's warning is past news once the game is over.
+            kept = [b for b in self.banners if b.kind != "final"]
+            for b in kept:
+                b.seconds = min(b.seconds, BACKLOG_SECONDS)
+            self.banners = deque(kept)
             scene.app.invalidate()
 
     def summary_shown(self) -> bool:
@@ -232,10 +239,10 @@ class Events:
     def frame_rate(self, scene: MatchScene) -> float:
         if self.follow is not None:
             return 60.0
-        if self.over_t is not None and not self.summary_shown():
-            return 10.0
         if self.banners and self.held is None and not self._yields(scene):
             return 20.0  # the banner's city pulses
+        if self.over_t is not None and not self.summary_shown():
+            return 10.0
         return 0.0
 
     def waiting_button(self) -> Button | None:
@@ -267,16 +274,16 @@ class Events:
             self.release()
             scene.app.invalidate()
             return True
+        box = self.banner_box(scene)
+        if box is not None and box.contains(x, y):
+            self.banners.popleft()
+            scene.app.invalidate()
+            return True
         if self.over_t is not None:
             if scene.drawers.open is not None:
                 return False  # the drawer's, or a tap beside it that shuts it
             if self.summary_shown():
                 self.summary_buttons.tap(x, y)
-            return True
-        box = self.banner_box(scene)
-        if box is not None and box.contains(x, y):
-            self.banners.popleft()
-            scene.app.invalidate()
             return True
         return False
 
@@ -284,7 +291,7 @@ class Events:
         """Space or Enter: the held result, or the banner on screen."""
         if self.held is not None:
             self.release()
-        elif self.banners and self.over_t is None and not self._yields(scene):
+        elif self.banners and not self.summary_shown() and not self._yields(scene):
             self.banners.popleft()
         else:
             return False
@@ -293,7 +300,7 @@ class Events:
 
     # -- drawing -------------------------------------------------------------------------------
     def banner_box(self, scene: MatchScene) -> Box | None:
-        if not self.banners or self.held is not None or self.over_t is not None:
+        if not self.banners or self.held is not None or self.summary_shown():
             return None
         return self._banner_place(scene)
 
