@@ -321,7 +321,7 @@ def test_placing_a_general_on_a_phone_shows_the_own_kingdom(
         assert cam.scale > cam.fit_scale * 1.2  # zoomed in on the kingdom
         pos = scene.board_view.g.pos
         for a in legal:
-            assert cam.visible(*cam.to_screen(*pos[a.city])), a
+            assert isinstance(a, PlaceGeneral) and cam.visible(*cam.to_screen(*pos[a.city])), a
         scene.hints = [(a, 0.45) for a in legal[:4]]
         scene._version = ()
         scene._refresh()

@@ -290,28 +290,22 @@ class BoardView:
 
     def _hints(self, surface: pygame.Surface, camera: Camera, marks: Marks) -> None:
         colors = [(120, 230, 140) if i == 0 else (190, 230, 200) for i in range(len(marks.hints))]
-        tags: list[Name] = []
-        for i, ((src, dest, text), color) in enumerate(zip(marks.hints, colors, strict=True)):
+        for (src, dest, _text), color in zip(marks.hints, colors, strict=True):
             b = camera.to_screen(*self.g.pos[dest])
             if src >= 0 and src != dest:
                 a = camera.to_screen(*self.g.pos[src])
                 pygame.draw.line(surface, (20, 40, 20), a, b, 6)
                 pygame.draw.line(surface, color, a, b, 3)
             pygame.draw.circle(surface, color, b, 16, 3)
-            w, h = theme.text(text, cost_size(), (10, 30, 10), "bold").get_size()
-            tags.append(Name(i, b[0], b[1], w + 8, h + 2, 18, keep=True))
         # Suggestions often share a start, and a placement's cities are neighbours: their
         # tags take turns round their cities rather than pile up on one another.
         for i, box in self.hint_tags(camera, marks).items():
             rect = pygame.Rect(box.tuple())
-            dest = camera.to_screen(*self.g.pos[marks.hints[i][1]])
-            if not rect.inflate(8, 8).collidepoint(dest):  # put farther off: a leader to it
-                edge = (
-                    min(max(dest[0], rect.x), rect.right),
-                    min(max(dest[1], rect.y), rect.bottom),
-                )
-                pygame.draw.line(surface, (10, 30, 10), dest, edge, 3)
-                pygame.draw.line(surface, colors[i], dest, edge, 1)
+            at = camera.to_screen(*self.g.pos[marks.hints[i][1]])
+            if not rect.inflate(8, 8).collidepoint(at):  # put farther off: a leader to it
+                edge = (min(max(at[0], rect.x), rect.right), min(max(at[1], rect.y), rect.bottom))
+                pygame.draw.line(surface, (10, 30, 10), at, edge, 3)
+                pygame.draw.line(surface, colors[i], at, edge, 1)
             pygame.draw.rect(surface, colors[i], rect, border_radius=6)
             img = theme.text(marks.hints[i][2], cost_size(), (10, 30, 10), "bold")
             surface.blit(img, img.get_rect(center=rect.center))
