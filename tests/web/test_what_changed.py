@@ -235,3 +235,17 @@ def test_the_last_actions_are_seen_before_the_summary(app: App, random_ai: None)
     assert seen_over
     assert not scene.events.banners  # all read before the summary came up
     assert not [b for b in last if b.kind == "final"]
+
+
+def test_a_tap_with_no_die_chosen_for_a_general_on_the_time_track_names_r6_2() -> None:
+    """A general on the time track selected without a die, a tap on a city that does not light
+    up was asked of the engine as a return "with a 0": "R4.2: no unused die shows 0"."""
+    _cfg, record, _a = positions.search(_track_general_with_a_low_die, seeds=range(200))
+    state = record.new_state()
+    for a in record.actions:
+        state.apply_action(a)
+    g = next(g for g in state.generals_of(0) if _returnable(state, g))
+    view = state.observe(0)
+    meant = intents.intended_move(view, g, None, 0)
+    assert isinstance(meant, Return) and meant.die == max(state.dice)
+    assert intents.why_not(state, meant).startswith("R6.2")
