@@ -11,7 +11,7 @@ winter sea, where the engine's sentence gives the rule in general.
 
 from __future__ import annotations
 
-from game import GameState
+from game import GameState, destinations
 from game.actions import (
     Action,
     Build,
@@ -29,6 +29,7 @@ from game.actions import (
     Trade,
     Train,
 )
+from game.content import QUEST_DESTROY_CITY, QUEST_DESTROY_FLOOR
 from web.i18n import name as local_name
 
 COACH_ROUNDS = 3  # the coach speaks during the first three seasons
@@ -107,12 +108,16 @@ def selection_reason(
         return None
     name: dict[str, object] = {"general": local_name(board.generals[general]), "die": die or 0}
     city = state.gen_city[general]
-    if walk:  # other dice reach somewhere
-        return ("sel_other_die", name)
-    if city < 0:
+    if state.acted >> general & 1:
+        return ("why_acted", name)  # R4.2: one action a general, a turn
+    if city < 0:  # on the time track a general returns (R6.2); it never moves (R5.1)
         if state.gen_return[general] > state.round:
             return ("sel_not_yet", name)
         return ("sel_return_die", name)
+    if walk:  # other dice reach somewhere
+        if die is not None and state.is_winter() and _reaches_in_summer(state, general, die):
+            return ("sel_other_die_winter", name)  # R5.3: the winter costs, not the die alone
+        return ("sel_other_die", name)
     name["city"] = local_name(board.nodes[city])
     if state.is_winter() and board.is_island[city]:
         return ("sel_winter_island", name)  # R5.3: no sea routes in winter
@@ -152,3 +157,49 @@ def train_refusal(state: GameState, general: int, die: int | None) -> Reason:
         return ("why_train_weaker" if state.gen_city[low] >= 0 else "why_train_weaker_track",
                 values)  # fmt: skip
     return ("why_train_other", values)
+
+
+def _reaches_in_summer(state: GameState, general: int, die: int) -> bool:
+    """Whether ``die`` would take ``general`` to some city outside winter (R5.1): in winter a
+    land segment costs 2 points and no ship sails (R5.3), so the season is what stops it."""
+    src = state.gen_city[general]
+    return bool(destinations(state.board, src, die, False, set(), set()))
+
+
+def destroy_refusal(state: GameState, general: int, die: int | None) -> Reason | None:
+    """Why ``general`` may not destroy a floor where it stands (R6.1), naming the city: no floor
+    left there (all destroyed, or moved to island towers by R9.5), no tower, an own tower, the
+    die, or the general's action already taken. None: the engine's sentence says it."""
+    board = state.board
+    seat = state.kingdom_seat[general >> 2]
+    values: dict[str, object] = {"general": local_name(board.generals[general])}
+    if state.acted >> general & 1:
+        return ("why_acted", values)
+    city = state.gen_city[general]
+    if city < 0:
+        return None
+    values["city"] = local_name(board.nodes[city])
+    owner = state.tower_owner[city]
+    capital = any(city in k.capitals for k in board.kingdoms)
+    if state.floors[city] <= 0:
+        return ("why_destroy_gone" if capital else "why_destroy_none", values)
+    stack = state.island_stack.get(city, ())
+    if owner == seat or (owner < 0 and stack and all(s == seat for s in stack)):
+        return ("why_destroy_own", values)
+    high = [d for d in state.dice if d >= 5]
+    if (die is not None and die < 5) or not high:
+        return ("why_destroy_die", values)
+    return None
+
+
+def quest_blocked(state: GameState, card: int) -> Reason | None:
+    """Why a quest card in hand cannot be completed now (None: it can): a card that names a
+    city to destroy, when that city has no floor left (R9.1, R6.1) -- its floors destroyed, or
+    moved by its owner to island towers (R9.5)."""
+    board = state.board
+    spec = board.cards[card]
+    if spec.type not in (QUEST_DESTROY_FLOOR, QUEST_DESTROY_CITY) or spec.city < 0:
+        return None
+    if state.floors[spec.city] > 0:
+        return None
+    return ("quest_blocked", {"city": local_name(board.nodes[spec.city])})

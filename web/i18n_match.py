@@ -46,6 +46,12 @@ MATCH_TEXT: dict[str, tuple[str, str]] = {
         "R5.1: no city is in reach of {general} with a {die}: pick another die",
         "R5.1: с кубиком {die} полководцу {general} некуда идти: выберите другой кубик",
     ),
+    "sel_other_die_winter": (
+        "R5.3: in winter a land segment costs 2 points and no ship sails: with a {die} "
+        "{general} reaches no city; pick another die",
+        "R5.3: зимой сухопутный отрезок стоит 2 очка, а корабли не ходят: с кубиком {die} "
+        "полководцу {general} некуда идти; выберите другой кубик",
+    ),
     "sel_not_yet": (
         "R6.2: {general} waits on the time track for a later season",
         "R6.2: {general} ждёт на шкале времени более позднего сезона",
@@ -72,6 +78,32 @@ MATCH_TEXT: dict[str, tuple[str, str]] = {
     "why_acted": (
         "R4.2: {general} has already acted this turn",
         "R4.2: {general} уже действовал в этом ходу",
+    ),
+    # why Destroy is refused, naming the city (R6.1)
+    "why_destroy_gone": (
+        "R6.1: {city} has no floor left",
+        "R6.1: в городе {city} не осталось ни одного этажа",
+    ),
+    "why_destroy_none": (
+        "R6.1: {city} has no tower to destroy",
+        "R6.1: в городе {city} нет башни",
+    ),
+    "why_destroy_own": (
+        "R6.1: the tower in {city} is your own",
+        "R6.1: башня в городе {city} — ваша",
+    ),
+    "why_destroy_die": ("R6.1: destroying needs a 5 or 6", "R6.1: разрушение требует 5 или 6"),
+    # a quest card in hand that cannot be completed now
+    "quest_blocked": (
+        "Not possible now: {city} has no floor left",
+        "Сейчас невыполнимо: в городе {city} не осталось этажей",
+    ),
+    "quest_blocked_title": ("A quest out of reach", "Задание стало невыполнимым"),
+    "quest_blocked_body": (
+        "{city} has no floor left, so «{card}» cannot be completed now (R6.1); the card stays "
+        "in your hand (R9.2).",
+        "В городе {city} не осталось этажей, и задание «{card}» сейчас не выполнить (R6.1); "
+        "карта остаётся у вас (R9.2).",
     ),
     "why_train_die": ("R4.4: training needs a 5 or 6", "R4.4: обучение требует 5 или 6"),
     "why_train_once": (

@@ -127,13 +127,13 @@ def intended_move(view: PlayerView, general: int, die: int | None, dest: int) ->
     if state.phase != P_ACTION:
         return None
     src = state.gen_city[general]
-    if src < 0:
-        return Return(general, die or 0, dest)
     dice = state.dice
     if die is None:
         if not dice:
             return None
-        die = max(dice)
+        die = max(dice)  # the die that would reach farthest, or return (R6.2: a 5 or 6)
+    if src < 0:
+        return Return(general, die, dest)
     return Move(general, die, src, dest)
 
 

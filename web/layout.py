@@ -26,7 +26,10 @@ TRAY_HEIGHT = 92
 MIN_TOUCH = 44  # px: the smallest target a finger hits reliably
 HELP_SIDE = 48  # the "?" (the rules) at the top right of every screen
 TRACK_TOKEN = 22  # px: a general waiting on the time track
-TRACK_STEP = 24  # px between neighbours on the track row (shrinks when the row is full)
+# px between neighbours on the track row: a token and its level beside it, clear of the next
+# token (shrinks, the tokens then overlapping, only when the row cannot hold them otherwise)
+TRACK_STEP = 36
+TRACK_BADGE = 14  # px: the last token's level, right of it
 TRACK_RIGHT = 1100  # the track row may run right, under the status line, up to here
 COMPACT_BELOW = 0.75  # canvas scale under which the phone layout is used
 PHONE_TEXT_PX = 12  # the smallest text a phone shows, in device (CSS) pixels
@@ -303,7 +306,8 @@ class MatchLayout:
         needs the room; when the row would run past ``TRACK_RIGHT`` the spacing shrinks.
         """
         slots = self.season_slots()
-        y = slots[0].bottom + 4
+        # On a phone the row keeps inside the top bar, the own generals' halos too.
+        y = slots[0].bottom + (2 if _compact else 4)
         for step in range(TRACK_STEP, 9, -2):
             out: dict[int, list[Box]] = {}
             cursor = 4
@@ -313,8 +317,9 @@ class MatchLayout:
                     continue
                 width = (n - 1) * step + TRACK_TOKEN
                 start = max(cursor, slots[slot].center[0] - width // 2)
+                width += TRACK_BADGE  # the last level, right of its token
                 out[slot] = [Box(start + i * step, y, TRACK_TOKEN, TRACK_TOKEN) for i in range(n)]
-                cursor = start + width + 10  # a gap tells one season's group from the next
+                cursor = start + width + 8  # a gap tells one season's group from the next
             if cursor <= self.track_right():
                 break
         return out
@@ -440,6 +445,21 @@ class Camera:
         vp = self.viewport
         self.ox = wx - (sx - vp.x) / self.scale
         self.oy = wy - (sy - vp.y) / self.scale
+        self._clamp()
+
+    def frame(self, points: Sequence[tuple[float, float]], margin: float, most: float) -> None:
+        """Show the world ``points`` with ``margin`` screen px round them, centred, zoomed in
+        at most ``most`` times the whole board's scale (never out past the whole board)."""
+        if not points:
+            return
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        vp = self.viewport
+        w, h = max(1.0, max(xs) - min(xs)), max(1.0, max(ys) - min(ys))
+        fit = min((vp.w - 2 * margin) / w, (vp.h - 2 * margin) / h)
+        self.scale = max(self.fit_scale, min(self.fit_scale * most, self.MAX_SCALE, fit))
+        cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+        self.ox = cx - vp.w / 2 / self.scale
+        self.oy = cy - vp.h / 2 / self.scale
         self._clamp()
 
     def _clamp(self) -> None:

@@ -5,6 +5,7 @@ tooltip beside the lit cities rather than on them. Pure Python (no pygame), unit
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -21,6 +22,44 @@ def overlap_area(a: Box, b: Box) -> int:
 
 def box_around(x: float, y: float, w: float, h: float) -> Box:
     return Box(round(x - w / 2), round(y - h / 2), round(w), round(h))
+
+
+# -- the lit cities' costs --------------------------------------------------------------------
+MARK_DIRECTIONS = 12  # places tried round a city, on each ring farther out
+
+
+def place_marks(
+    points: Sequence[tuple[int, float, float]], d: float, avoid: Sequence[Box] = ()
+) -> dict[int, Point]:
+    """Where each lit city's cost disc (``d`` across) goes: on its city where it covers no
+    other disc, no other lit city and nothing of ``avoid`` (the generals' tokens, drawn over
+    it), else at the nearest such place round it (rings half a disc apart, out to three
+    discs), else where it overlaps least. Isolated cities keep their own place; crowded ones
+    move off in turn, so a crowded coast (Greece, Sicily) stays readable."""
+    placed: dict[int, Point] = {}
+    where = {c: (x, y) for c, x, y in points}
+    keep_off = d / 2 + 4  # a disc's edge from another lit city's centre
+
+    def clash(c: int, p: Point) -> float:
+        hit = sum(max(0.0, d + 1 - math.dist(p, q)) for q in placed.values())
+        hit += sum(max(0.0, keep_off - math.dist(p, o)) for o2, o in where.items() if o2 != c)
+        disc = box_around(p[0], p[1], d, d)
+        return hit + sum(overlap_area(disc, b) for b in avoid) / d
+
+    # The most crowded cities last: an isolated one keeps its disc on itself.
+    def crowd(item: tuple[int, float, float]) -> tuple[int, int]:
+        c, x, y = item
+        return (sum(1 for _c, ox, oy in points if math.dist((x, y), (ox, oy)) < 2 * d), c)
+
+    for c, x, y in sorted(points, key=crowd):
+        options: list[Point] = [(x, y)]
+        for ring in (1.0, 1.5, 2.0, 2.5, 3.0):
+            for k in range(MARK_DIRECTIONS):
+                a = 2 * math.pi * k / MARK_DIRECTIONS + math.pi / 2  # below first, as names
+                options.append((x + ring * d * math.cos(a), y + ring * d * math.sin(a)))
+        best = next((p for p in options if clash(c, p) == 0), None)
+        placed[c] = best if best is not None else min(options, key=lambda p: clash(c, p))
+    return placed
 
 
 # -- generals -------------------------------------------------------------------------------

@@ -82,7 +82,9 @@ def explain(state: GameState, action: Action) -> str:
             return f"R4.2: {name} has already taken an action this turn"
         if die not in state.dice:
             return f"R4.2: no unused die shows {die}"
-        if die < 5 and isinstance(action, Destroy | Return | Train | Build):
+        if die < 5 and isinstance(action, Return):  # the rule of the action, not a move's
+            return "R6.2: a general returns from the time track only with a die showing 5 or 6"
+        if die < 5 and isinstance(action, Destroy | Train | Build):
             return "R4.4: this action needs a die showing 5 or 6"
     if isinstance(action, Move):
         return _explain_move(state, action)

@@ -13,7 +13,7 @@ import pygame
 from game import PlayerView
 from web import i18n, layout, theme
 from web.layout import Box, Camera
-from web.placement import Name, Point, Stack, box_around, fan_tokens, place_names
+from web.placement import Name, Point, Stack, box_around, fan_tokens, place_marks, place_names
 from web.render.mapart import BoardGeometry, MapArt, marker_radius
 from web.render.tokens import draw_token, draw_tower, tower_size
 
@@ -31,6 +31,12 @@ class Marks:
     hints: list[tuple[int, int, str]] = field(default_factory=list)  # (from, to, label) cities
     battles: list[int] = field(default_factory=list)
     flash: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+
+
+def cost_size() -> int:
+    """The lit cities' costs: a small text, on a phone at the text floor (at 568x320 they
+    were about 9 CSS px, under what a phone reads)."""
+    return max(theme.small(13), theme.floor())
 
 
 class BoardView:
@@ -107,6 +113,19 @@ class BoardView:
         pos = self.general_screen(camera, view, marks)
         return [box_around(x, y, size, size) for x, y in pos.values()]
 
+    def cost_discs(self, camera: Camera, view: PlayerView, marks: Marks) -> dict[int, Box]:
+        """The lit cities' cost discs on screen, city -> its disc: on the city, or moved off
+        it where lit cities crowd or a general stands (``placement.place_marks``); a tap on
+        one is its city's."""
+        labelled = [(c, *camera.to_screen(*self.g.pos[c])) for c, t in marks.targets.items() if t]
+        if not labelled:
+            return {}
+        font = theme.font(cost_size(), "bold")
+        d = max(font.size(marks.targets[c])[0] for c, _x, _y in labelled)
+        d = max(d, font.get_height()) + 4
+        placed = place_marks(labelled, d, self.token_boxes(camera, view, marks))
+        return {c: box_around(round(x), round(y), d, d) for c, (x, y) in placed.items()}
+
     def target_boxes(self, camera: Camera, marks: Marks) -> list[Box]:
         """The lit cities and the suggested moves' cities on screen, each with its ring."""
         cities = set(marks.targets) | {c for src, dest, _ in marks.hints for c in (src, dest)}
@@ -177,7 +196,7 @@ class BoardView:
         surface.blit(self.art.surface(camera, state.is_winter()), (vp.x, vp.y))
         self._city_names(surface, camera, view)
         self._towers(surface, camera, view)
-        self._targets(surface, camera, marks)
+        self._targets(surface, camera, view, marks)
         self._hints(surface, camera, marks)
         self._battles(surface, camera, marks)
         self._generals(surface, camera, view, marks)
@@ -243,45 +262,64 @@ class BoardView:
             x, y = self.tower_anchor(camera, c)
             draw_tower(surface, owners, x, y, scale)
 
-    def _targets(self, surface: pygame.Surface, camera: Camera, marks: Marks) -> None:
+    def _targets(
+        self, surface: pygame.Surface, camera: Camera, view: PlayerView, marks: Marks
+    ) -> None:
         """Lit cities: a pulsing ring; the cost sits inside a disc on the city, so crowded
         places (the Bosporus, Sicily) keep one mark per city instead of a tangle of tags."""
         pulse = 0.5 + 0.5 * math.sin(self.t * 5)
-        size = theme.small(13)
-        for c, text in marks.targets.items():
+        for c in marks.targets:
             x, y = camera.to_screen(*self.g.pos[c])
             r = 11 + 3 * pulse
             pygame.draw.circle(surface, (20, 20, 20), (x, y), r + 2, 2)
             pygame.draw.circle(surface, marks.target_color, (x, y), r, 3)
-            if text:
-                img = theme.text(text, size, (20, 20, 20), "bold")
-                disc = max(img.get_width(), img.get_height()) // 2 + 1
-                pygame.draw.circle(surface, (20, 20, 20), (x, y), disc + 1)
-                pygame.draw.circle(surface, marks.target_color, (x, y), disc)
-                surface.blit(img, img.get_rect(center=(int(x), int(y) + 1)))
+        size = cost_size()
+        for c, disc in self.cost_discs(camera, view, marks).items():
+            x, y = camera.to_screen(*self.g.pos[c])
+            cx, cy = disc.center
+            if (cx, cy) != (round(x), round(y)):  # moved off a crowded city: a leader to it
+                pygame.draw.line(surface, (20, 20, 20), (x, y), (cx, cy), 3)
+                pygame.draw.line(surface, marks.target_color, (x, y), (cx, cy), 1)
+            img = theme.text(marks.targets[c], size, (20, 20, 20), "bold")
+            pygame.draw.circle(surface, (20, 20, 20), (cx, cy), disc.w // 2 + 1)
+            pygame.draw.circle(surface, marks.target_color, (cx, cy), disc.w // 2)
+            surface.blit(img, img.get_rect(center=(cx, cy + 1)))
         for c, color in marks.flash.items():
             x, y = camera.to_screen(*self.g.pos[c])
             pygame.draw.circle(surface, color, (x, y), 18, 4)
 
     def _hints(self, surface: pygame.Surface, camera: Camera, marks: Marks) -> None:
         colors = [(120, 230, 140) if i == 0 else (190, 230, 200) for i in range(len(marks.hints))]
-        tags: list[Name] = []
-        for i, ((src, dest, text), color) in enumerate(zip(marks.hints, colors, strict=True)):
+        for (src, dest, _text), color in zip(marks.hints, colors, strict=True):
             b = camera.to_screen(*self.g.pos[dest])
             if src >= 0 and src != dest:
                 a = camera.to_screen(*self.g.pos[src])
                 pygame.draw.line(surface, (20, 40, 20), a, b, 6)
                 pygame.draw.line(surface, color, a, b, 3)
             pygame.draw.circle(surface, color, b, 16, 3)
-            w, h = theme.text(text, 13, (10, 30, 10), "bold").get_size()
-            tags.append(Name(i, b[0], b[1], w + 8, h + 2, 18, keep=True))
-        # Suggestions often share a start: their tags take turns round their cities rather
-        # than pile up on one another.
-        for i, box in place_names(tags).items():
+        # Suggestions often share a start, and a placement's cities are neighbours: their
+        # tags take turns round their cities rather than pile up on one another.
+        for i, box in self.hint_tags(camera, marks).items():
             rect = pygame.Rect(box.tuple())
+            at = camera.to_screen(*self.g.pos[marks.hints[i][1]])
+            if not rect.inflate(8, 8).collidepoint(at):  # put farther off: a leader to it
+                edge = (min(max(at[0], rect.x), rect.right), min(max(at[1], rect.y), rect.bottom))
+                pygame.draw.line(surface, (10, 30, 10), at, edge, 3)
+                pygame.draw.line(surface, colors[i], at, edge, 1)
             pygame.draw.rect(surface, colors[i], rect, border_radius=6)
-            img = theme.text(marks.hints[i][2], 13, (10, 30, 10), "bold")
+            img = theme.text(marks.hints[i][2], cost_size(), (10, 30, 10), "bold")
             surface.blit(img, img.get_rect(center=rect.center))
+
+    def hint_tags(self, camera: Camera, marks: Marks) -> dict[int, Box]:
+        """Each suggestion's chance tag ("45%") on screen, beside its city and clear of the
+        other tags, of the other suggested cities' rings and of the lit cities' costs."""
+        tags, rings = [], []
+        for i, (_src, dest, text) in enumerate(marks.hints):
+            x, y = camera.to_screen(*self.g.pos[dest])
+            w, h = theme.font(cost_size(), "bold").size(text)
+            tags.append(Name(i, x, y, w + 8, h + 2, 18, keep=True))
+            rings.append((-1 - i, box_around(x, y, 32, 32)))
+        return place_names(tags, rings)
 
     def _battles(self, surface: pygame.Surface, camera: Camera, marks: Marks) -> None:
         for c in marks.battles:

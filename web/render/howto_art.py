@@ -156,6 +156,14 @@ def goal(surface: pygame.Surface, box: Box, t: float) -> None:
           "topright")  # fmt: skip
 
 
+ICON_R = 16  # the "?" and ☰ drawn on the picture of the screen
+
+
+def screen_icons(top: Box) -> list[tuple[int, int]]:
+    """The centres of the "?" and the ☰ in the picture's top bar, right to left."""
+    return [(top.right - 22 - i * 40, top.center[1]) for i in range(2)]
+
+
 def screen(surface: pygame.Surface, box: Box, t: float) -> None:
     x0, y0, w, h = box.x + 20, box.y + 20, box.w - 40, box.h - 40
     top = pygame.Rect(x0, y0, w, 58)
@@ -172,11 +180,15 @@ def screen(surface: pygame.Surface, box: Box, t: float) -> None:
         fill = theme.blend(theme.WINTER, theme.PANEL, 0.55) if is_winter(i) else theme.PANEL_LIGHT
         pygame.draw.rect(surface, fill, r, border_radius=3)
     draw_token(surface, ENEMY, 1, top.x + 8 + 3 * 19 + 8, top.y + 42, 18)
-    label(surface, i18n.t("time_track"), top.x + 322, top.y + 9, 15, theme.GOLD, "bold")
-    for i, icon in enumerate(("?", "☰")):
-        c = (top.right - 22 - i * 40, top.centery)
-        pygame.draw.circle(surface, theme.PANEL_LIGHT, c, 16)
-        pygame.draw.circle(surface, theme.GOLD, c, 16, 2)
+    icons = screen_icons(Box(*top))
+    # The track's name between the track and the icons: «Шкала времени» ran under the ☰.
+    left = top.x + 322
+    room = Box(left, top.y + 4, icons[-1][0] - ICON_R - 8 - left, top.h - 8)
+    text_in(surface, i18n.t("time_track"), room, 15, theme.GOLD, "bold", "left", lines=2,
+            valign="top")  # fmt: skip
+    for icon, c in zip(("?", "☰"), icons, strict=True):
+        pygame.draw.circle(surface, theme.PANEL_LIGHT, c, ICON_R)
+        pygame.draw.circle(surface, theme.GOLD, c, ICON_R, 2)
         img = theme.text(icon, 17, theme.GOLD, "bold")
         surface.blit(img, img.get_rect(center=(c[0], c[1] + 1)))
     draw_token(surface, YOU, 1, board.x + 150, board.y + 90, 30)

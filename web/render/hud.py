@@ -15,9 +15,20 @@ import pygame
 
 from game import COIN_VALUES, P_PICK, P_PLACE, GameState, PlayerView, is_winter
 from game.actions import ChooseDeck
-from web import describe, i18n, theme
+from web import coach, describe, i18n, theme
 from web.layout import C_TOP, DRAWERS, Box, MatchLayout
-from web.render.tokens import draw_coin, draw_token, kingdom_color, kingdom_letter, swatch
+from web.render.tokens import (
+    badge_reach,
+    draw_badge,
+    draw_coin,
+    draw_own_halo,
+    draw_own_star,
+    draw_token,
+    kingdom_color,
+    kingdom_letter,
+    swatch,
+    track_badge_center,
+)
 from web.session import Applied
 from web.widgets import label, panel, text_in
 
@@ -45,6 +56,8 @@ def track_tokens(view: PlayerView) -> list[tuple[int, Box]]:
 # The season slots show a sign, not a cut name (the tooltip and the year line name it).
 SEASON_SIGNS = ("✿", "☀", "☂", "❄")
 CARD_INK, POINTS_INK = theme.INK, (120, 60, 20)
+MIN_BAR_W = 60  # px: an AI's progress bar narrower than this goes under the status lines
+BLOCKED_INK = (150, 28, 24)  # a quest card that cannot be completed now: why, in red
 
 
 @dataclass(frozen=True)
@@ -70,7 +83,9 @@ def _row_style() -> RowStyle:
 def draw_top(
     surface: pygame.Surface, view: PlayerView, status: str, progress: float | None,
     selected: int | None,
-) -> None:  # fmt: skip
+) -> pygame.Rect | None:  # fmt: skip
+    """The top bar: the season track, the status and its second line; returns where the AI's
+    progress bar went (None: no bar)."""
     state = view.public
     top = LAYOUT.top
     compact = LAYOUT.compact
@@ -106,12 +121,14 @@ def draw_top(
         # long for one line takes both.
         bar_w = 160 if progress is not None else 0
         extra = top.h - C_TOP  # a small phone's taller bar: half to each line
+        bar = None
         if progress is not None:
-            _bar(surface, pygame.Rect(right - bar_w, 42 + extra // 2, bar_w, 10), progress)
+            bar = pygame.Rect(right - bar_w, 42 + extra // 2, bar_w, 10)
+            _bar(surface, bar, progress)
         if theme.fit(status, 17, right - x, "bold").cut:
             text_in(surface, status, Box(x, 2, right - x - bar_w - 12, 58 + extra), 17,
                     theme.GOLD, "bold", "left", lines=2)  # fmt: skip
-            return
+            return bar
         text_in(surface, status, Box(x, 2, right - x, 30 + extra // 2), 17, theme.GOLD, "bold",
                 "left")  # fmt: skip
         winter = state.is_winter()
@@ -119,12 +136,21 @@ def draw_top(
         room = Box(x, 32 + extra // 2, right - x - bar_w - 12, 28 + extra - extra // 2)
         color = theme.WINTER if winter else theme.TEXT_DIM
         text_in(surface, line, room, 12, color, "sans", "left")
-        return
-    if state.is_winter() and not state.is_terminal():  # under "Game over" it tells nothing
-        label(surface, i18n.t("winter_note"), x, 36, 12, theme.WINTER, width=right - x)
+        return bar
     label(surface, status, x, 10, 17, theme.GOLD, "bold", width=right - x)
-    if progress is not None:
-        _bar(surface, pygame.Rect(x, 36, 200, 10), progress)
+    bar_x = x
+    if state.is_winter() and not state.is_terminal():  # under "Game over" it tells nothing
+        # The winter rule first on the second line; an AI's progress goes after it, where it
+        # was drawn over the rule's words (EN and RU).
+        note = label(surface, i18n.t("winter_note"), x, 36, 12, theme.WINTER, width=right - x)
+        bar_x = note.right + 12
+    if progress is None:
+        return None
+    bar = pygame.Rect(bar_x, 38, min(200, right - bar_x), 10)
+    if bar.w < MIN_BAR_W:  # no room left on the line: under it, left of the track's row
+        bar = pygame.Rect(x, 56, 200, 8)
+    _bar(surface, bar, progress)
+    return bar
 
 
 def _bar(surface: pygame.Surface, bar: pygame.Rect, progress: float) -> None:
@@ -142,9 +168,11 @@ def draw_track_tokens(
     the slot marked with how many wait there (on a phone the tab alone shows it)."""
     state = view.public
     slots = LAYOUT.season_slots()
-    for slot, group in track_groups(view):
+    groups = track_groups(view)
+    for slot, group in groups:
         first, last = group[0][1], group[-1][1]
-        tab = pygame.Rect(first.x - 3, first.y - 3, last.right - first.x + 6, first.h + 5)
+        reach = badge_reach(last.w - 2) - last.w // 2  # the last badge, right of its token
+        tab = pygame.Rect(first.x - 3, first.y - 3, last.right - first.x + 6 + reach, first.h + 5)
         sbox = slots[slot]
         stem = pygame.Rect(sbox.x + 6, sbox.bottom - 4, sbox.w - 12, tab.y - sbox.bottom + 6)
         pygame.draw.rect(surface, theme.PANEL_EDGE, stem, border_radius=3)
@@ -154,14 +182,25 @@ def draw_track_tokens(
             pygame.draw.circle(surface, theme.GOLD, badge, 8)
             img = theme.text(str(len(group)), 11, (20, 20, 20), "bold")
             surface.blit(img, img.get_rect(center=(badge[0], badge[1] + 1)))
-        for g, box in group:
-            cx, cy = box.center
-            if g == selected:
-                pygame.draw.circle(surface, theme.HIGHLIGHT, (cx, cy), box.w * 0.62, 3)
-            elif actable and g in actable:
-                pygame.draw.circle(surface, (255, 255, 255), (cx, cy), box.w * 0.6, 2)
-            draw_token(surface, g >> 2, state.gen_level[g], cx, cy, box.w - 2,
-                       own=bool(own and g in own))  # fmt: skip
+    # In layers, so that no token hides a neighbour's letter or level: the halos of own
+    # generals, the tokens, the own stars, then the levels right of each token.
+    placed = [(g, box) for _slot, group in groups for g, box in group]
+    for g, box in placed:
+        if own and g in own:
+            draw_own_halo(surface, *box.center, box.w - 2)
+    for g, box in placed:
+        cx, cy = box.center
+        if g == selected:
+            pygame.draw.circle(surface, theme.HIGHLIGHT, (cx, cy), box.w * 0.62, 3)
+        elif actable and g in actable:
+            pygame.draw.circle(surface, (255, 255, 255), (cx, cy), box.w * 0.6, 2)
+        draw_token(surface, g >> 2, 0, cx, cy, box.w - 2)
+    for g, box in placed:
+        if own and g in own:
+            draw_own_star(surface, *box.center, box.w - 2)
+    for g, box in placed:
+        draw_badge(surface, state.gen_level[g], *track_badge_center(*box.center, box.w - 2),
+                   box.w - 2)  # fmt: skip
 
 
 # -- the side panel, or the drawers ------------------------------------------------------------
@@ -349,8 +388,9 @@ def _card_size() -> int:
     return theme.ui(theme.small(11))
 
 
-def _card_layout(view: PlayerView, width: int) -> list[tuple[int, list[str]]]:
-    """Each card of the hand and its text in lines, beside its points."""
+def _card_layout(view: PlayerView, width: int) -> list[tuple[int, list[str], list[str]]]:
+    """Each card of the hand: its text in lines beside its points, and under them, for a card
+    that cannot be completed now, why (``coach.quest_blocked``) across the card's width."""
     state = view.public
     board = state.board
     size = _card_size()
@@ -358,7 +398,10 @@ def _card_layout(view: PlayerView, width: int) -> list[tuple[int, list[str]]]:
     for card in state.hands[view.seat]:
         points = i18n.t("q_points", n=board.cards[card].points)
         room = width - 16 - theme.font(size, "bold").size(points)[0] - 8
-        out.append((card, theme.wrap(describe.card_text(board, card), size, room)))
+        lines = theme.wrap(describe.card_text(board, card), size, room)
+        blocked = coach.quest_blocked(state, card)
+        note = theme.wrap(i18n.t(blocked[0], **blocked[1]), size, width - 16) if blocked else []
+        out.append((card, lines, note))
     return out
 
 
@@ -368,9 +411,9 @@ def hand_boxes(view: PlayerView, top: int) -> list[tuple[int, Box]]:
     width = LAYOUT.side.w - 2 * pad
     cards = _card_layout(view, width)
     step = theme.font(_card_size()).get_linesize()
-    heights = [max(1, len(lines)) * step + 10 for _card, lines in cards]
+    heights = [(max(1, len(lines)) + len(note)) * step + 10 for _card, lines, note in cards]
     boxes = LAYOUT.hand_cards(len(cards), top + header_h(), heights)
-    return [(card, box) for (card, _lines), box in zip(cards, boxes, strict=True)]
+    return [(card, box) for (card, _lines, _note), box in zip(cards, boxes, strict=True)]
 
 
 def draw_hand(surface: pygame.Surface, view: PlayerView, top: int) -> int:
@@ -382,20 +425,27 @@ def draw_hand(surface: pygame.Surface, view: PlayerView, top: int) -> int:
     size = _card_size()
     step = theme.font(size).get_linesize()
     bottom = top + header_h()
-    layout = dict(_card_layout(view, LAYOUT.side.w - 2 * (10 if LAYOUT.compact else 8)))
+    width = LAYOUT.side.w - 2 * (10 if LAYOUT.compact else 8)
+    layout = {card: (lines, note) for card, lines, note in _card_layout(view, width)}
     for card, box in hand_boxes(view, top):
         spec = board.cards[card]
         rect = pygame.Rect(box.tuple())
         special = spec.deck == 1
-        pygame.draw.rect(
-            surface, (236, 222, 186) if not special else (232, 206, 150), rect, border_radius=6
-        )
-        pygame.draw.rect(surface, theme.GOLD if special else theme.COAST, rect, 2, border_radius=6)
+        lines, note = layout[card]
+        fill = (236, 222, 186) if not special else (232, 206, 150)
+        if note:  # out of reach now: greyed, its edge red
+            fill = theme.blend(fill, (150, 150, 150), 0.45)
+        pygame.draw.rect(surface, fill, rect, border_radius=6)
+        edge = BLOCKED_INK if note else theme.GOLD if special else theme.COAST
+        pygame.draw.rect(surface, edge, rect, 2, border_radius=6)
         points = label(surface, i18n.t("q_points", n=spec.points), box.right - 8, box.y + 5,
                        size, POINTS_INK, "bold", "topright")  # fmt: skip
         y = box.y + 5
-        for line in layout[card]:
+        for line in lines:
             label(surface, line, box.x + 8, y, size, CARD_INK, width=points.x - 8 - box.x - 8)
+            y += step
+        for line in note:
+            label(surface, line, box.x + 8, y, size, BLOCKED_INK, width=box.w - 16)
             y += step
         bottom = box.bottom
     return bottom + 8

@@ -77,13 +77,29 @@ def token(kingdom: int, level: int, size: int, faded: bool = False) -> pygame.Su
     if level <= 0:
         return surf
     # level badge, bottom right
-    br = max(6, size // 4)
-    bx, by = int(c + r * 0.72), int(c + r * 0.72)
-    pygame.draw.circle(surf, (24, 24, 28), (bx, by), br + 1)
-    pygame.draw.circle(surf, theme.GOLD, (bx, by), br)
-    num = theme.text(str(level), max(9, int(br * 1.5)), (20, 20, 20), "bold")
-    surf.blit(num, num.get_rect(center=(bx, by + 1)))
+    draw_badge(surf, level, c + r * 0.72, c + r * 0.72, size)
     return surf
+
+
+def draw_badge(surface: pygame.Surface, level: int, x: float, y: float, size: int) -> None:
+    """A general's level: a gold disc with the number, for a token ``size`` across."""
+    br = max(6, size // 4)
+    bx, by = int(x), int(y)
+    pygame.draw.circle(surface, (24, 24, 28), (bx, by), br + 1)
+    pygame.draw.circle(surface, theme.GOLD, (bx, by), br)
+    num = theme.text(str(level), max(9, int(br * 1.5)), (20, 20, 20), "bold")
+    surface.blit(num, num.get_rect(center=(bx, by + 1)))
+
+
+def badge_reach(size: int) -> int:
+    """How far right of a token's centre its level badge reaches on the time track's row."""
+    return size // 2 + 1 + 2 * (max(6, size // 4) + 1)
+
+
+def track_badge_center(x: float, y: float, size: int) -> tuple[float, float]:
+    """Where a token on the time track's row has its level: right of the token, clear of its
+    letter (on the token's corner it hid the letter at this size), a little low."""
+    return (x + size / 2 + 1 + max(6, size // 4) + 1, y + 3)
 
 
 def draw_token(

@@ -26,7 +26,7 @@ from game import (
     PlayerView,
     kinds,
 )
-from game.actions import Action, Build, EndTurn, Trade
+from game.actions import Action, Build, EndTurn, PlaceGeneral, Trade
 from web import ai_bridge, coach, describe, i18n, intents, layout, placement, saves, theme
 from web.animation import Animator
 from web.gestures import UIEvent
@@ -49,6 +49,8 @@ CAMERA_REST_FRAMES = 10  # a camera unchanged this long is not being dragged or 
 SLICE_MS = 8.0  # AI search time per frame: the frame stays well under 25 ms
 PULSE_FPS = 12.0  # lit cities pulse slowly: a player thinking costs little
 WHY_SECONDS = 6.0  # a refusal's explanation stays this long
+PLACE_MARGIN = 70  # screen px kept round the cities of a placement the camera frames
+PLACE_ZOOM = 2.5  # at most this many times the whole board's scale
 HINT_W = 560  # the suggestions' panel: room for a Build named with its floor's capital
 SOUNDS = {kinds.ROLL: "dice", kinds.MOVE: "move", kinds.CONTINUE: "move",
           kinds.BATTLE_ROLL: "battle"}  # fmt: skip
@@ -81,6 +83,7 @@ class MatchScene(Scene):
         self._over_shown = False
         self._told_fallbacks: set[int] = set()
         self._handover_for = -1
+        self._framed_for = -1  # the placement (its record index) the camera turned to
         self._camera_key: tuple[int, int, int] | None = None
         self._camera_rest = 0
         self._opened = False
@@ -95,6 +98,7 @@ class MatchScene(Scene):
         self._why_rule = ""
         self.apply_settings()
         self.on_language()
+        self.events.note_blocked(self)  # a card already out of reach is marked, not announced
 
     def apply_settings(self) -> None:
         s = self.app.settings
@@ -191,6 +195,8 @@ class MatchScene(Scene):
         self.submit(end)
 
     def undo(self) -> None:
+        if self.session.viewer < 0:  # Z from a spectator: nothing of theirs to take back
+            return
         if self.session.undo():
             self.selection.clear()
             self.view = self.session.view()
@@ -202,6 +208,8 @@ class MatchScene(Scene):
             self.session.hurry()
 
     def ask_hint(self) -> None:
+        if self.session.viewer < 0:  # H from a spectator: no decision of theirs to help with
+            return
         why = match_controls.hint_refusal(self)
         if why:
             self.tell(why)
@@ -312,7 +320,26 @@ class MatchScene(Scene):
             self.controls, self.prompt = ButtonGroup(), None
         else:
             self.controls, self.prompt = match_controls.build(self)
+            self._frame_placement()
         self._place_prompt()
+
+    def _frame_placement(self) -> None:
+        """On a phone the whole board is too small to place a general on (R3.3): when the
+        player is asked, the camera turns to their kingdom, the cities they may choose
+        framed, once per placement (they may zoom out again)."""
+        legal = self.session.legal()
+        index = len(self.session.record.actions)
+        if not layout.compact() or not legal or not isinstance(legal[0], PlaceGeneral):
+            return
+        if self._framed_for == index:
+            return
+        self._framed_for = index
+        pos = self.board_view.g.pos
+        state = self.view.public
+        capitals = state.board.kingdoms[state.seat_kingdom[self.session.viewer]].capitals
+        cities = [a.city for a in legal if isinstance(a, PlaceGeneral)] + list(capitals)
+        self.camera.frame([pos[c] for c in cities], PLACE_MARGIN, PLACE_ZOOM)
+        self.events.stop_following()
 
     def _place_prompt(self) -> None:
         """Lay the prompt out clear of the cities it is about (again when the camera moves)."""

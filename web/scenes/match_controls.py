@@ -313,6 +313,8 @@ def build(scene: MatchScene) -> tuple[ButtonGroup, Prompt | None]:
             group.add(Button(LAYOUT.action_buttons(1)[0], i18n.t("stop_here"),
                              partial(submit, stop), tip=i18n.t("continue_move"),
                              rule="R5.4", tag="stop"))  # fmt: skip
+    if session.viewer < 0:  # a spectator neither asks for hints nor takes anything back
+        return group, prompt
     hint_why = hint_refusal(scene)
     group.add(Button(tray["hint"], i18n.t("hint"), scene.ask_hint, enabled=not hint_why,
                      tip=hint_why or i18n.t("tip_hint"), tag="hint",
@@ -400,16 +402,29 @@ def _turn_buttons(scene: MatchScene, group: ButtonGroup, legal: list[Action]) ->
                 on_tap = partial(submit, action)
             group.add(Button(box, i18n.t(name), on_tap, tip=tip, rule=RULES[name], tag=name))
         else:
+            # The greyed button names what blocks it (the weaker general, a city with no floor
+            # left, the die), in its tooltip and when tapped; else the engine's sentence.
+            reason = _refusal(state, name, g, sel.die)
+            why = i18n.t(reason[0], **reason[1]) if reason is not None else ""
 
-            def refused(n: str = name) -> None:
-                if n == "train":  # name what blocks it: the weaker general, the floor, the die
-                    key, values = coach.train_refusal(scene.view.public, g, sel.die)
-                    scene.explain_text(i18n.t(key, **values))
+            def refused(n: str = name, why: str = why) -> None:
+                if why:
+                    scene.explain_text(why)
                 else:
                     scene.explain(intents.intended_context(scene.view, n, g, sel.die))
 
-            group.add(Button(box, i18n.t(name), None, enabled=False, tip=tip, rule=RULES[name],
-                             on_refused=refused, tag=name))  # fmt: skip
+            group.add(Button(box, i18n.t(name), None, enabled=False, tip=why or tip,
+                             rule=RULES[name], on_refused=refused, tag=name))  # fmt: skip
+
+
+def _refusal(state: GameState, name: str, general: int, die: int | None) -> coach.Reason | None:
+    """Why the tray's ``name`` (destroy, train) is greyed out for ``general``, naming what
+    blocks it; None where the engine's sentence is the best said (build)."""
+    if name == "train":
+        return coach.train_refusal(state, general, die)
+    if name == "destroy":
+        return coach.destroy_refusal(state, general, die)
+    return None
 
 
 def unused_dice(state: GameState, legal: list[Action]) -> list[int]:

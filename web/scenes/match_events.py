@@ -17,7 +17,7 @@ import pygame
 
 from game import NUM_ROUNDS, P_PICK, P_PLACE, MapSpec
 from game.actions import Build, Continue, Destroy, Move, PlaceGeneral, Return
-from web import describe, i18n, results, theme
+from web import coach, describe, i18n, results, theme
 from web.layout import Box, MatchLayout
 from web.render import battle as battle_render
 from web.render.tokens import kingdom_color, kingdom_letter, swatch
@@ -47,7 +47,7 @@ class Banner:
     kingdom: int = -1
     city: int = -1
     seconds: float = SCORE_SECONDS
-    kind: str = "score"  # score, final
+    kind: str = "score"  # score, final, blocked (a quest card out of reach)
     age: float = 0.0
 
 
@@ -69,6 +69,20 @@ class Events:
         self.summary_buttons = ButtonGroup()
         self.follow: tuple[float, float] | None = None  # a world point the camera turns to
         self.final_announced = False
+        self.blocked_told: set[tuple[int, int]] = set()  # (seat, card) said out of reach
+
+    def note_blocked(self, scene: MatchScene) -> list[int]:
+        """The viewer's quest cards that became impossible since last asked (a card's city lost
+        its last floor, ``coach.quest_blocked``), each said once."""
+        view = scene.view
+        if scene.session.viewer < 0 or scene.attract or not view.public.rules.quests:
+            return []  # a spectator holds no hand
+        state, seat = view.public, view.seat
+        told = self.blocked_told
+        new = [c for c in state.hands[seat]
+               if (seat, c) not in told and coach.quest_blocked(state, c)]  # fmt: skip
+        told.update((seat, c) for c in new)
+        return new
 
     # -- what happened -------------------------------------------------------------------------
     def on_applied(self, scene: MatchScene, applied: Applied, watched: bool) -> None:
@@ -83,6 +97,12 @@ class Events:
                 body += " " + _about(board, k, "ev_redraw")
             self.banners.append(Banner(event.title, body, k, event.city))
         state = scene.view.public
+        for card in self.note_blocked(scene):  # a plan became impossible: said as it happens
+            spec = board.cards[card]
+            body = i18n.t("quest_blocked_body", city=describe.city(board, spec.city),
+                          card=describe.card_text(board, card))  # fmt: skip
+            self.banners.append(Banner(i18n.t("quest_blocked_title"), body, city=spec.city,
+                                       kind="blocked"))  # fmt: skip
         if applied.final_round and not self.final_announced:
             self.final_announced = True
             self.banners.append(_final_banner(scene, applied))
@@ -154,7 +174,9 @@ class Events:
                 scene.app.invalidate()
         if self.follow is not None:
             self._pan(scene, dt)
-        if self.over_t is not None:
+        if self.over_t is not None and not self.banners:
+            # The pause starts once the last action's banners have been read (or tapped
+            # away): the end is seen, then summed up.
             before = self.over_t
             self.over_t += dt
             if before < SUMMARY_PAUSE <= self.over_t:
@@ -191,11 +213,21 @@ class Events:
         """The game has ended and the board stands still: the pause, then the summary."""
         if self.over_t is None:
             self.over_t = 0.0
-            self.banners.clear()
+            # What the last actions scored stays to be read, quicker than in play; a final
+            # round's warning is past news once the game is over.
+            kept = [b for b in self.banners if b.kind != "final"]
+            for b in kept:
+                b.seconds = min(b.seconds, BACKLOG_SECONDS)
+            self.banners = deque(kept)
             scene.app.invalidate()
 
     def summary_shown(self) -> bool:
         return self.over_t is not None and self.over_t >= SUMMARY_PAUSE
+
+    def summary_on_screen(self, scene: MatchScene) -> bool:
+        """The summary is drawn: it has come up, and no drawer of a phone is open over the map
+        (a drawer opened at the end, the log say, was drawn under it); closed, it is back."""
+        return self.summary_shown() and scene.drawers.open is None
 
     def _summary_buttons(self, scene: MatchScene) -> None:
         box = summary_box(scene)
@@ -207,10 +239,10 @@ class Events:
     def frame_rate(self, scene: MatchScene) -> float:
         if self.follow is not None:
             return 60.0
-        if self.over_t is not None and not self.summary_shown():
-            return 10.0
         if self.banners and self.held is None and not self._yields(scene):
             return 20.0  # the banner's city pulses
+        if self.over_t is not None and not self.summary_shown():
+            return 10.0
         return 0.0
 
     def waiting_button(self) -> Button | None:
@@ -230,7 +262,7 @@ class Events:
             boxes.append(battle_box(scene, anim.battle))
         if self.held is not None:
             boxes.append(self.held.box)
-        if self.summary_shown():
+        if self.summary_on_screen(scene):
             boxes.append(summary_box(scene))
         return any(box is not None and box.contains(x, y) for box in boxes)
 
@@ -242,14 +274,16 @@ class Events:
             self.release()
             scene.app.invalidate()
             return True
-        if self.over_t is not None:
-            if self.summary_shown():
-                self.summary_buttons.tap(x, y)
-            return True
         box = self.banner_box(scene)
         if box is not None and box.contains(x, y):
             self.banners.popleft()
             scene.app.invalidate()
+            return True
+        if self.over_t is not None:
+            if scene.drawers.open is not None:
+                return False  # the drawer's, or a tap beside it that shuts it
+            if self.summary_shown():
+                self.summary_buttons.tap(x, y)
             return True
         return False
 
@@ -257,7 +291,7 @@ class Events:
         """Space or Enter: the held result, or the banner on screen."""
         if self.held is not None:
             self.release()
-        elif self.banners and self.over_t is None and not self._yields(scene):
+        elif self.banners and not self.summary_shown() and not self._yields(scene):
             self.banners.popleft()
         else:
             return False
@@ -266,7 +300,7 @@ class Events:
 
     # -- drawing -------------------------------------------------------------------------------
     def banner_box(self, scene: MatchScene) -> Box | None:
-        if not self.banners or self.held is not None or self.over_t is not None:
+        if not self.banners or self.held is not None or self.summary_shown():
             return None
         return self._banner_place(scene)
 
@@ -306,7 +340,7 @@ class Events:
                                       state.rules.battle_dice, self.held.tower,
                                       self.held.box)  # fmt: skip
             self.held_buttons.draw(surface)
-        if self.summary_shown():
+        if self.summary_on_screen(scene):
             self._draw_summary(scene, surface)
 
     def _draw_banner(self, scene: MatchScene, surface: pygame.Surface, box: Box) -> None:
@@ -319,15 +353,16 @@ class Events:
         rect = pygame.Rect(box.tuple())
         pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=12)
         pygame.draw.rect(surface, theme.PAPER, rect, border_radius=12)
-        edge = theme.RED if banner.kind == "final" else theme.GOLD
+        edge = theme.RED if banner.kind in ("final", "blocked") else theme.GOLD
         pygame.draw.rect(surface, edge, rect, width=3, border_radius=12)
         if banner.kingdom >= 0:
             chip = pygame.Rect(box.x + 12, box.y + 14, 34, 34)
             pygame.draw.rect(surface, kingdom_color(banner.kingdom), chip, border_radius=8)
             text_in(surface, kingdom_letter(banner.kingdom), Box(chip.x, chip.y, chip.w, chip.h),
                     18, (250, 248, 240), "bold")  # fmt: skip
-        elif banner.kind == "final":
-            text_in(surface, "⚑", Box(box.x + 12, box.y + 12, 34, 34), 26, theme.RED, "bold")
+        elif banner.kind in ("final", "blocked"):
+            sign = "⚑" if banner.kind == "final" else "⚠"
+            text_in(surface, sign, Box(box.x + 12, box.y + 12, 34, 34), 26, theme.RED, "bold")
         x = box.x + 58
         title_h = theme.line_height(19, "bold")
         text_in(surface, banner.title, Box(x, box.y + 12, box.w - 70, title_h + 4), 19,

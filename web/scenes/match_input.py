@@ -192,6 +192,10 @@ def _tap_map(scene: MatchScene, x: float, y: float) -> None:
     state = view.public
     bv = scene.board_view
     city = bv.city_at(scene.camera, x, y)
+    for c, disc in bv.cost_discs(scene.camera, view, scene.marks()).items():
+        if disc.contains(x, y):  # a cost moved off its crowded city is that city's
+            city = c
+            break
     phase = state.phase
     if phase == P_PLACE:
         found = intents.placements(legal)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import COIN_VALUES, is_winter
-from web import describe, i18n, intents
+from web import coach, describe, i18n, intents
 from web.layout import MatchLayout
 from web.render import hud
 from web.scene import Tip
@@ -152,9 +152,11 @@ def _side(scene: MatchScene, x: float, y: float) -> Tip | None:
             if box.contains(x, y):
                 spec = state.board.cards[card]
                 text = describe.card_text(state.board, card)
-                return [
-                    i18n.t("tip_card", text=text, points=i18n.t("q_points", n=spec.points))
-                ], "R9"
+                tip = [i18n.t("tip_card", text=text, points=i18n.t("q_points", n=spec.points))]
+                blocked = coach.quest_blocked(state, card)
+                if blocked is not None:
+                    return [*tip, i18n.t(blocked[0], **blocked[1])], "R6.1"
+                return tip, "R9"
     if not hud.shows(scene.drawers, "players"):
         return None
     for seat, box in hud.coin_boxes(view):

@@ -28,17 +28,29 @@ def places(touch: int) -> list[tuple[Box, Box]]:
     if not touch:
         return [(Box(36, y, 640, 54), Box(700, y, 300, 54))
                 for y in range(100, 100 + ROWS * 58, 58)]  # fmt: skip
+    return [_place(i, touch) for i in range(ROWS)]
+
+
+def _place(i: int, touch: int) -> tuple[Box, Box]:
+    """The name's room and the button of a phone's ``i``-th row (two columns of five)."""
     per_column = (ROWS + 1) // 2
     gap = 16
     # Over 24 px of text floor (568x320: 28) the names take more of the row: «несыгранных
     # кубиках», a line of its own, is 326 px there; the longest value goes on two lines.
     name_w = 336 if layout.touch_text(touch) > 24 else 300
-    out = []
-    for i in range(ROWS):
-        x = 24 + (i // per_column) * 632
-        y = 96 + (i % per_column) * (touch + gap)
-        out.append((Box(x, y, name_w, touch), Box(x + name_w + 12, y, 600 - name_w, touch)))
-    return out
+    x = 24 + (i // per_column) * 632
+    y = 96 + (i % per_column) * (touch + gap)
+    return Box(x, y, name_w, touch), Box(x + name_w + 12, y, 600 - name_w, touch)
+
+
+def back_box(touch: int) -> Box:
+    """Back: at the bottom centre, or, where a phone's rows reach down to it (568x320: the
+    fifth row, Large text, ran under it), in the free place after the right column's rows."""
+    t = max(touch, 60)
+    bottom = Box(540, HEIGHT - 24 - t, 200, t)
+    if touch and any(box.bottom + 8 > bottom.y for _room, box in places(touch)):
+        return _place(ROWS, touch)[1]
+    return bottom
 
 
 def on_off(flag: bool) -> str:
@@ -73,8 +85,7 @@ class SettingsScene(Scene):
                                                            strict=True):  # fmt: skip
             self.labels.append((name, room))
             b.add(Button(box, value, action, tag=tag, size=20))
-        t = max(layout.touch(), 60)
-        b.add(Button(Box(540, HEIGHT - 24 - t, 200, t), i18n.t("back"), self.app.pop, tag="back"))
+        b.add(Button(back_box(layout.touch()), i18n.t("back"), self.app.pop, tag="back"))
         self.buttons = b
 
     def _language(self) -> None:
