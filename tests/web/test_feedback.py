@@ -775,3 +775,29 @@ def test_a_build_takes_the_die_the_player_chose(app: App, random_ai: None) -> No
     scene = _open(app, cfg, record)
     perform(app, scene, build)  # the 6, the general, Build, the capital: clicks
     assert scene.session.record.actions[before] == build
+
+
+@pytest.mark.parametrize("people", [1, 2])
+def test_r3_1_while_kingdoms_are_picked_the_header_names_the_seat_to_pick(
+    app: App, people: int
+) -> None:
+    """Before the first turn, seats pick in order (R3.1): once seat 1 has picked, the header
+    asks the person in seat 2 to choose, or (hot-seat, seat 1's view) names seat 2, never the
+    kingdom seat 1 took."""
+    from game import GameRecord, Rules
+    from web.config import AI, HUMAN, PICK_KINGDOM, SeatConfig
+
+    kinds = [AI if people == 1 else HUMAN, HUMAN]
+    cfg = MatchConfig([SeatConfig(k, "easy", PICK_KINGDOM) for k in kinds], Rules(), 5)
+    record = GameRecord(2, cfg.seed, cfg.rules, None)
+    first = record.new_state()
+    record.actions.append(first.legal_actions()[2])  # seat 1 takes the Greeks
+    scene = _open(app, cfg, record)
+    state = scene.view.public
+    assert state.seat_kingdom[0] == 2 and state.current_player() == 1
+    greeks = i18n.name(state.board.kingdoms[2])
+    assert greeks not in scene.status_text()
+    if people == 1:
+        assert scene.status_text() == i18n.t("pick_kingdom")
+    else:
+        assert scene.status_text() == i18n.t("their_turn", kingdom=i18n.t("seat", n=2))

@@ -21,6 +21,7 @@ from game import (
     P_COIN_DEFENDER,
     P_CONTINUE,
     P_HALT,
+    P_PICK,
     P_PLACE,
     IllegalActionError,
     PlayerView,
@@ -641,6 +642,8 @@ class MatchScene(Scene):
         who = s.human_to_act()
         if who >= 0 and who == s.viewer:
             phase = state.phase
+            if phase == P_PICK:
+                return i18n.t("pick_kingdom")
             if phase == P_PLACE:
                 return i18n.t("place_fourth")
             if phase == P_CONTINUE:
@@ -661,9 +664,13 @@ class MatchScene(Scene):
                 if final:
                     return i18n.t("your_turn_short")
                 return i18n.t("your_turn", kingdom=self.kingdom_name(who))
+        # Kingdoms are picked and fourth generals placed seat by seat (R3.1, R3.3) before the
+        # first turn: the seat to act then is not the first turn's player.
+        setup = state.phase in (P_PICK, P_PLACE)
+        seat = state.current_player() if setup else state.active
         if final:
-            return i18n.t("final_their_turn", kingdom=self.kingdom_name(state.active))
-        return i18n.t("their_turn", kingdom=self.kingdom_name(state.active))
+            return i18n.t("final_their_turn", kingdom=self.kingdom_name(seat))
+        return i18n.t("their_turn", kingdom=self.kingdom_name(seat))
 
     def progress(self) -> float | None:
         s = self.session
