@@ -1,5 +1,5 @@
 """Ctrl-C in the offline tools that play or measure for long: one sentence saying what was
-kept, exit code 130, no traceback (ai.command_line.stopping); tools/train.py, which runs the
+kept, exit code 130, no traceback (lab.command_line.stopping); tools/train.py, which runs the
 others as steps, adds its sentence to the step's and never reports the stopped step as a
 failure of its own."""
 

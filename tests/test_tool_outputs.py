@@ -1,4 +1,4 @@
-"""The offline tools check the files they write before their work (ai.command_line): a folder
+"""The offline tools check the files they write before their work (lab.command_line): a folder
 given for a file, or a path under a file, is refused with exit code 2 before an input is read
 or a game played, not found when the report or the first finished game is written; a file of
 another tool's lines given to a tool that appends is refused, and left as it was."""

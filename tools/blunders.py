@@ -5,7 +5,7 @@
 
 The mistakes players notice first in an AI's play (the puzzles of ``tests/ai/test_puzzles.py``
 pose each once), counted for the first agent of ``--agents`` (the others are its opponents,
-seats rotated as in the arena: ``ai.arena.play_game``), over its own turns only:
+seats rotated as in the arena: ``lab.arena.play_game``), over its own turns only:
 
 - ``hopeless_attacks``: a move onto a city an enemy general holds, where the attacker wins the
   battle with less than ``HOPELESS`` chance even with its best unplayed coin against each of
@@ -35,14 +35,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, fro
 from workers import add_arguments, from_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from ai.arena import check_seed, parse_rules, play_game
-from ai.command_line import stopping, unwritable
 from ai.evaluation import attacker_wins, tables, unplayed
 from ai.registry import agent_from_spec
 from ai.tactics import arrive_chance
 from game import P_ACTION, Action, GameState, is_winter, tower_bonus
 from game.actions import Move, Trade
 from game.kinds import BUILD, DESTROY
+from lab.arena import check_seed, parse_rules, play_game
+from lab.command_line import stopping, unwritable
 
 HOPELESS = 0.12
 KINDS = ("hopeless_attacks", "last_floor_left", "win_missed", "six_for_six")

@@ -2,7 +2,7 @@
 
 An arena run between the strong presets takes hours and can only tell large differences apart.
 This asks a narrower question in minutes: at two-player turn starts from greedy games
-(``ai.bench_search.typical_positions``), how often does each search pick what a reference search
+(``lab.bench_search.typical_positions``), how often does each search pick what a reference search
 with a larger budget picks, and how much of its root's visits went to its choice? A search that
 agrees with a bigger one has spent its budget well; one that rarely does is still at the mercy
 of its own noise, and more budget would change its play. It is a proxy, not strength: a
@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ai.bench_search import typical_positions
-from ai.command_line import stopping
 from ai.registry import AGENT_NAMES, parse_spec, search_preset
 from ai.search import Search, SearchConfig
 from game import NUM_ROUNDS, Action, GameState
+from lab.bench_search import typical_positions
+from lab.command_line import stopping
 
 
 def search_config(spec: str) -> SearchConfig:

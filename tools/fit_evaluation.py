@@ -37,12 +37,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools
 
 from json_files import NUMBERS, POSITIONS, WHOLE, DataFileError, read_json_lines, reported
 
-from ai.arena import check_seed, cut_short, parse_rules, play_game
-from ai.command_line import refuse, stopping, unwritable
 from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
 from ai.registry import agent_from_spec
 from game import GameState
 from game.state import NUM_ROUNDS, P_ROLL
+from lab.arena import check_seed, cut_short, parse_rules, play_game
+from lab.command_line import refuse, stopping, unwritable
 
 # (progress through the game 0..1, per seat the evaluation's parts, the seat about to play),
 # and the game's returns.

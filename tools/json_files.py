@@ -8,7 +8,7 @@ names the file and the line, never a traceback and never a line skipped unsaid. 
 ``main`` under ``@reported`` ends with that line on stderr (``tool.py: error: …``) and exit
 code 2, as argparse ends a tool given a wrong argument; a model file named by the command line
 (``ai.model_file``) ends it the same way. Ctrl-C ends it with one sentence and exit code 130
-(``ai.command_line.stopping``): by default that nothing was written, since the fits write
+(``lab.command_line.stopping``): by default that nothing was written, since the fits write
 their output only at the end; a tool that keeps work as it goes says what it kept, in a
 ``stopping`` block of its own within.
 """
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from ai.command_line import refuse, stopping
 from ai.model_file import ModelError
 from game import GameRecord
+from lab.command_line import refuse, stopping
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -67,7 +67,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))  # the other tools, from anywher
 sys.path.insert(0, ROOT)
 from json_files import DataFileError, read_json  # noqa: E402
 
-from ai.command_line import unwritable  # noqa: E402
+from lab.command_line import unwritable  # noqa: E402
 
 
 def _load_geo() -> ModuleType:

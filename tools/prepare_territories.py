@@ -62,8 +62,8 @@ from typing import Any
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)  # run as a script from anywhere
 
-from ai.command_line import unwritable  # noqa: E402
 from game.content import MAP_VERSIONS  # noqa: E402
+from lab.command_line import unwritable  # noqa: E402
 from web import geo  # noqa: E402  (pure Python: the one projection of the client)
 
 Point = tuple[float, float]

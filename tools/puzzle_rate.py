@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, from anywhere
 
-from ai.command_line import stopping
 from ai.registry import agent_from_spec
+from lab.command_line import stopping
 from tests.ai.test_puzzles import guard_puzzle, guards_roma, play_turn
 
 

@@ -42,7 +42,6 @@ from search_targets import game_records, sampled_positions
 from selfplay import append_as_done, read_rows
 from workers import add_arguments, from_args
 
-from ai.command_line import check_outputs
 from ai.components import HandBuilt, Tactics
 from ai.dominance import undominated
 from ai.evaluation import Evaluator
@@ -51,6 +50,7 @@ from ai.playout import Playout, PlayoutParams
 from ai.search import ROOT_EVAL_PHASES
 from game import P_ACTION, GameRecord, GameState
 from game.actions import Trade
+from lab.command_line import check_outputs
 
 # A line of this tool's: a search sample's line has all but the rollouts' own keys, and its
 # "values" are the search's, not the rollouts'.

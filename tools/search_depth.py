@@ -2,7 +2,7 @@
 
 A diagnostic for the difficulty ladder (experiments/README.md): more iterations only make a stronger
 player if they buy a look further ahead. For each of the bench's typical mid-game positions
-(``ai.bench_search.typical_positions``), one decision is searched with a preset, and printed
+(``lab.bench_search.typical_positions``), one decision is searched with a preset, and printed
 are the root's visit shares of its most visited actions and, per depth, the share of the root's
 visits that went on to that depth. Depth 0 is the root; a turn ends by itself when its last die
 is used (R4.2), so at a turn start with four dice depth 4 is mostly the next seat's first
@@ -20,12 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ai.bench_search import typical_positions
-from ai.command_line import stopping
 from ai.presets import SearchPreset
 from ai.registry import option_value, search_preset
 from ai.search import Search
 from ai.tree import Node
+from lab.bench_search import typical_positions
+from lab.command_line import stopping
 
 
 def visits_by_depth(root: Node) -> list[int]:

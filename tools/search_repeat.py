@@ -29,7 +29,7 @@ from json_files import reported
 from sibling_kinds import print_report, tied_best
 from value_exit import load_siblings
 
-from ai.command_line import check_outputs
+from lab.command_line import check_outputs
 
 Sib = dict[str, np.ndarray]
 

@@ -22,9 +22,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ai.command_line import check_outputs
 from ai.registry import agent_from_spec
 from game import CHANCE, P_ACTION, P_CONTINUE, GameRecord, GameState
+from lab.command_line import check_outputs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import (

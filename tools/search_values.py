@@ -28,7 +28,7 @@ from json_files import reported
 from sibling_kinds import add_sample_arguments, evaluations, print_report
 from value_exit import load_siblings
 
-from ai.command_line import check_outputs
+from lab.command_line import check_outputs
 
 MIN_SHARE = 0.02
 MIN_ACTIONS = 3  # fewer well-visited actions rank nothing worth counting

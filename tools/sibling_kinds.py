@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from ai.command_line import check_outputs
 from ai.learned_value import load_model
+from lab.command_line import check_outputs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import reported

@@ -31,8 +31,8 @@ from json_files import reported
 import ai
 import game
 from ai.agents import play_on
-from ai.command_line import check_outputs
 from game import Action, GameState
+from lab.command_line import check_outputs
 
 
 def positions(games: int, every: int, seed: int) -> list[GameState]:

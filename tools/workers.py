@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ai.command_line import ignore_interrupts
+from lab.command_line import ignore_interrupts
 
 T = TypeVar("T")
 R = TypeVar("R")

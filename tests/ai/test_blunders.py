@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ai import arena
 from game import Rules
 from game.actions import Destroy, EndTurn, Move, Trade
+from lab import arena
 from tests.ai.helpers import city, general, place, start_turn
 from tests.ai.test_puzzles import deployed, last_floor_puzzle, two_player
 from tests.tool_scripts import load_tool
@@ -85,7 +85,7 @@ def test_only_a_trade_that_gives_up_a_6_is_six_for_six() -> None:
 
 
 def test_every_choice_of_a_game_reaches_on_choice() -> None:
-    """``ai.arena.play_game(on_choice=…)`` sees each timed decision with its state."""
+    """``lab.arena.play_game(on_choice=…)`` sees each timed decision with its state."""
     seen: list[int] = []
     result = arena.play_game(["greedy", "random"], 0, seed=6, rules=Rules(), players=2,
                              on_choice=lambda s, a: seen.append(s.current_player()))  # fmt: skip

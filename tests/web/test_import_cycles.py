@@ -18,7 +18,7 @@ WEB = Path(__file__).resolve().parents[2] / "web"
 # Only these import client modules inside a function: they set the process up first (the
 # path of a script run by pygbag, SDL's drivers for a headless run). Anywhere else such an
 # import would be there to get round a cycle.
-ENTRY_POINTS = {"web.main", "web.bench"}
+ENTRY_POINTS = {"web.main", "lab.client_bench"}
 # The title's background game is a match scene it holds, not a screen it moves to.
 HELD_SCENES = {("web.scenes.title", "web.scenes.match")}
 

@@ -276,7 +276,7 @@ def fast_review(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_review_runs_a_slice_a_frame_while_the_replay_plays(app: App) -> None:
     """The review never takes a frame whole: it advances over many frames while the replay
-    keeps playing. (The frame times are the bench's to judge: ``web.bench --review``; this
+    keeps playing. (The frame times are the bench's to judge: ``lab.client_bench --review``; this
     writes what it saw as an artefact.)"""
     scene = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
     scene.panel.chosen = {0}

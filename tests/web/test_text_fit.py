@@ -35,11 +35,11 @@ from game.actions import (  # noqa: E402
     Halt,
     Trade,
 )
+from lab.client_bench import play_to_human_turn  # noqa: E402
 from tests.web import greedy  # noqa: E402
 from tests.web.player import ROOT, SHOTS, phone_shot  # noqa: E402
 from web import ai_bridge, i18n, layout, saves, theme  # noqa: E402
 from web.animation import Animation  # noqa: E402
-from web.bench import play_to_human_turn  # noqa: E402
 from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig  # noqa: E402
 from web.layout import DRAWERS  # noqa: E402
 from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402

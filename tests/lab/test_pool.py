@@ -1,4 +1,4 @@
-"""Pooling arena logs of one matchup played with different seeds (``python -m ai.pool``)."""
+"""Pooling arena logs of one matchup played with different seeds (``python -m lab.pool``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from ai import arena, pool
-from ai.settings import agent_settings
 from game import CURRENT_MAP, Rules
+from lab import arena, pool
+from lab.settings import agent_settings
 
 SPECS = ["greedy", "random"]
 LOGS = Path(__file__).resolve().parents[2] / "experiments" / "arena" / "logs"

@@ -1,11 +1,11 @@
-"""Speed report as JSON: ``./build.sh bench`` (or ``python -m ai.bench``).
+"""Speed report as JSON: ``./build.sh bench`` (or ``python -m lab.bench``).
 
 Engine figures (issue targets): random 4-player games per second with all patches on, actions
 per second in those games (uniform over ``legal_actions()``, chance drawn by the probabilities
 of ``chance_outcomes()`` with ``sample_chance(rng)``), and microseconds per ``clone()`` and per
 ``legal_actions()`` at mid-game. The first games warm the engine's memoised move tables and
 are timed separately. Rates are per CPU second of this process (``time.process_time``), so
-other work on the machine does not distort them. The "ai" section (``ai.bench_search``) adds
+other work on the machine does not distort them. The "ai" section (``lab.bench_search``) adds
 search speed per difficulty preset, the time of a ``hard`` decision and the longest
 ``step_ms(8)`` slice. ``--compare`` also measures Catanatron 3.2.1's random 4-player games in
 its own environment (set up by ``./build.sh bench --compare``), at the same time as ours and on
@@ -178,7 +178,7 @@ def catanatron_beside(
     its cores, this process keeps the first and Catanatron gets the second (the other way round
     with ``swap``), until the block ends.
     """
-    script = Path(__file__).resolve().parents[1] / "tools" / "bench_catanatron.py"
+    script = Path(__file__).resolve().parent / "bench_catanatron.py"
     saved = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
     cores = sorted(saved)
     pin_child = None
@@ -250,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be more than 0 and at most 3600")
     if args.compare and shutil.which(args.compare) is None:
         parser.error(f"--compare {args.compare}: no such Python (a program to run)")
-    from ai.command_line import stopping, unwritable
+    from lab.command_line import stopping, unwritable
 
     why = unwritable(args.out)
     if why:
@@ -283,7 +283,7 @@ def _report(args: argparse.Namespace, games: int, warmup: int, seconds: float) -
     else:
         report["engine"] = bench_engine(games, warmup)
     if not args.no_ai:
-        from ai.bench_search import bench_ai
+        from lab.bench_search import bench_ai
 
         report["ai"] = bench_ai()
     text = json.dumps(report, indent=2)

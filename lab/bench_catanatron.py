@@ -1,7 +1,7 @@
 """Reference speed: Catanatron 3.2.1 random 4-player games, actions per CPU second.
 
 Run inside its own environment (./build.sh bench --compare sets it up in .venv-catanatron):
-    python tools/bench_catanatron.py [seconds]
+    python lab/bench_catanatron.py [seconds]
 Prints one JSON object.
 """
 

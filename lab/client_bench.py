@@ -1,9 +1,9 @@
 """Frame times while AI seats think: a whole AI-only game through the real client, headless;
 and what static screens cost (``--idle``).
 
-    SDL_VIDEODRIVER=dummy python -m web.bench --players 2 --difficulty easy --seed 1
-    SDL_VIDEODRIVER=dummy python -m web.bench --idle --seconds 5
-    SDL_VIDEODRIVER=dummy python -m web.bench --players 4 --review  # then a review, replayed
+    SDL_VIDEODRIVER=dummy python -m lab.client_bench --players 2 --difficulty easy --seed 1
+    SDL_VIDEODRIVER=dummy python -m lab.client_bench --idle --seconds 5
+    SDL_VIDEODRIVER=dummy python -m lab.client_bench --players 4 --review  # then a review, replayed
 
 Prints JSON: frames, mean / 95th percentile / max milliseconds per frame, overall and for the
 frames in which an AI search ran, and how many of those exceeded the 25 ms target. ``--idle``

@@ -1,11 +1,11 @@
 """One report over the logs of several arena runs of the same matchup (other seeds).
 
-    python -m ai.pool experiments/arena/logs/expert_vs_hard.jsonl \\
+    python -m lab.pool experiments/arena/logs/expert_vs_hard.jsonl \\
         experiments/arena/logs/expert_vs_hard_more.jsonl [--json out.json]
 
 A win share over 100 games has an interval of about ±0.1; a second run with another seed adds
 games without replaying the first. Logs are pooled only if they name the same agents with the
-same settings (``ai.settings``; older logs' are read as they would be written now), rules and
+same settings (``lab.settings``; older logs' are read as they would be written now), rules and
 player count; their seeds must differ (the same seed plays the same games). Nothing is
 played: this reads finished games only.
 """
@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from ai.arena import (
+from lab.arena import (
     GameResult,
     cut_short,
     log_key,
@@ -28,7 +28,7 @@ from ai.arena import (
     summarize,
     unlogged,
 )
-from ai.command_line import overlap, unwritable
+from lab.command_line import overlap, unwritable
 
 MATCHUP = ("agents", "settings", "rules", "players", "pick", "map")
 

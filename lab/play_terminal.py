@@ -1,6 +1,7 @@
 """A complete game between simple bots in the terminal, with a readable log.
 
-    python -m game.cli [--players 4] [--seed 7] [--rules coins,battle_dice,quests] [--quiet]
+    python -m lab.play_terminal [--players 4] [--seed 7] [--rules coins,battle_dice,quests]
+        [--quiet]
 
 The bots here pick uniformly among legal actions: the engine at work, every rule's effect in
 the log, with nothing but the standard library (the game itself is ./build.sh play).

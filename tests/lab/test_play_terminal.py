@@ -1,5 +1,5 @@
-"""``python -m game.cli``: its values are refused where they are given, before a game is played,
-and a record that cannot be written is said in a sentence."""
+"""``python -m lab.play_terminal``: its values are refused where they are given, before a game is
+played, and a record that cannot be written is said in a sentence."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game import GameRecord, cli
+from game import GameRecord
+from lab import play_terminal as cli
 
 
 @pytest.mark.parametrize("rules", ["", " , ", "none,coins"])

@@ -1,4 +1,4 @@
-"""What every command line of ai/ and tools/ does off the happy path (ai/command_line.py): a
+"""What every command line of ai/ and tools/ does off the happy path (lab/command_line.py): a
 refusal is one line and exit code 2, an output that cannot be written is found before the
 run, and Ctrl-C ends a run with one sentence and exit code 130, without a traceback."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from ai import arena, pool
-from ai.command_line import STOPPED, not_from_zero, overlap, refuse, stopping, unwritable
+from lab import arena, pool
+from lab.command_line import STOPPED, not_from_zero, overlap, refuse, stopping, unwritable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -149,7 +149,7 @@ def test_an_arena_sent_sigint_ends_without_a_traceback_from_it_or_its_workers(
     # A real Ctrl-C reaches the worker processes too: each printed its own traceback.
     log = tmp_path / "games.jsonl"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    argv = [sys.executable, "-m", "ai.arena", "--agents", "random,random", "--games", "100000",
+    argv = [sys.executable, "-m", "lab.arena", "--agents", "random,random", "--games", "100000",
             "--jobs", "2", "--log", str(log)]  # fmt: skip
     with subprocess.Popen(argv, cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True,
                           start_new_session=True) as run:  # fmt: skip
@@ -173,7 +173,7 @@ def test_an_arena_stopped_with_a_log_it_cannot_read_does_not_say_none_is_kept(
     tmp_path: Path,
 ) -> None:
     # It said "0 games kept", which the log may well hold.
-    from ai import arena
+    from lab import arena
 
     folder = tmp_path / "log.jsonl"
     folder.mkdir()

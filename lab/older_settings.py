@@ -1,5 +1,5 @@
 """Agent settings as older arena logs recorded them, read as they would be written now
-(``ai.settings``).
+(``lab.settings``).
 
 Until a preset named a search per seat count, a log held one search's options, flat
 (``{"options": {"iterations": 160, "evaluator": "v3-or-threat", "root_scale_many": 1.0, ...}}``),

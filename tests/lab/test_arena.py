@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from ai import arena
-from ai.settings import agent_settings, from_log
 from game import CURRENT_MAP, P_PICK, GameState, Rules
+from lab import arena
+from lab.settings import agent_settings, from_log
 
 ARENA = Path(__file__).resolve().parents[2] / "experiments" / "arena"
 
@@ -170,7 +170,7 @@ def test_a_log_line_of_another_shape_is_said_in_words(
 ) -> None:
     # The reading's own errors were shown: "list indices must be integers or slices, not
     # str", "'int' object is not subscriptable", or a bare key, "('agents')".
-    from ai import pool
+    from lab import pool
 
     other = tmp_path / "notes.jsonl"
     other.write_text(content + "\n", encoding="utf-8")
@@ -199,7 +199,7 @@ def test_a_logged_game_that_does_not_fit_its_tournament_is_refused(
     log.write_text(json.dumps(entry) + "\n" + second + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"games\.jsonl:1: not a game of an arena log"):
         arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=str(log))
-    from ai import pool
+    from lab import pool
 
     with pytest.raises(ValueError, match=r"games\.jsonl:1: not a game of an arena log"):
         pool.pool([str(log)])

@@ -5,7 +5,7 @@ A search agent: ``{"name": "ismcts", "level": "hard", "kingdom_book": "tactics",
 components as their name and what they are made of); the policy agent: its ``"policy"``; any
 other agent its name and ``"level": null``. Resolved from the spec today, so that a log resumed
 after a preset changed is refused rather than mixed with games of another strength. Settings
-that older logs recorded otherwise are read as they would be written now (``ai.older_settings``).
+that older logs recorded otherwise are read as they would be written now (``lab.older_settings``).
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from ai.ismcts import SearchAgent
-from ai.older_settings import from_options, from_repr
 from ai.policy_agent import PolicyAgent
 from ai.presets import SearchPreset
 from ai.registry import agent_from_spec, parse_spec
+from lab.older_settings import from_options, from_repr
 
 SEARCHES = ("two_seats", "more_seats")
 

@@ -1,4 +1,4 @@
-"""tools/engine_instructions.py: the exact A/B count of the engine's work per game."""
+"""lab/engine_instructions.py: the exact A/B count of the engine's work per game."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ import subprocess
 
 import pytest
 
-from tests.tool_scripts import ROOT, load_tool
-
-engine_instructions = load_tool("engine_instructions", "_strategos_instructions_under_test")
+from lab import engine_instructions
+from tests.tool_scripts import ROOT
 
 VALGRIND_TAIL = """==12924==
 ==12924== I   refs:      6,813,833,291

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 import game
-from ai import bench, bench_search
 from ai.registry import POLICIES
 from game import CHANCE, P_ACTION
+from lab import bench, bench_search
 from tests.tool_scripts import stopped_by_ctrl_c
 
 CATANATRON_REPORT = {
@@ -35,7 +35,7 @@ def _stand_in_python(tmp_path: Path, body: str) -> str:
 def test_compare_reports_the_ratio_to_catanatron(tmp_path: Path) -> None:
     out = tmp_path / "report.json"
     cores = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
-    # Answers as tools/bench_catanatron.py would.
+    # Answers as lab/bench_catanatron.py would.
     python = _stand_in_python(tmp_path, f"echo '{json.dumps(CATANATRON_REPORT)}'")
     argv = ["--compare", python, "--seconds", "0.2", "--warmup", "0"]
     assert bench.main([*argv, "--no-ai", "--out", str(out)]) == 0
@@ -116,7 +116,7 @@ def test_a_compare_python_that_fails_is_named_without_a_traceback(
         bench.main(["--compare", str(tmp_path / "none"), *argv])
     assert stop.value.code == 2
     assert "no such Python" in capsys.readouterr().err
-    # One without Catanatron: tools/bench_catanatron.py exits 2 there.
+    # One without Catanatron: lab/bench_catanatron.py exits 2 there.
     broken = _stand_in_python(tmp_path, "exit 2")
     assert bench.main(["--compare", broken, *argv]) == 2
     assert "bench: the Catanatron benchmark failed (exit 2)" in capsys.readouterr().err

@@ -8,13 +8,13 @@ versions of the engine compare exactly. Instructions are not time (cache misses 
 allocations cost more than their count says), so a change that counts fewer should still be
 confirmed with ``./build.sh bench``.
 
-The games are the bench's warm-up games (``ai.bench.random_game``, seeds from 10000 on, the
+The games are the bench's warm-up games (``lab.bench.random_game``, seeds from 10000 on, the
 bench's random generator). The first games fill
 the engine's move tables and cost more, so the figure is the difference between two runs
 (``--to`` games and ``--start`` games) divided by the games between them.
 
-    python tools/engine_instructions.py                 # this checkout
-    python tools/engine_instructions.py --root /tmp/other-checkout
+    python -m lab.engine_instructions                 # this checkout
+    python -m lab.engine_instructions --root /tmp/other-checkout
 
 About 40 s under valgrind per 100 games. Needs valgrind (``apt install valgrind``). The figures
 and what has been tried: docs/engine-speed.md.
@@ -37,13 +37,15 @@ GAMES = """
 import os, random, sys
 root = os.path.realpath(sys.argv[1])
 sys.path.insert(0, root)
-import ai.bench
-from ai.bench import random_game
-if not os.path.realpath(ai.bench.__file__).startswith(root + os.sep):
-    sys.exit(f"ai.bench came from {ai.bench.__file__}, not from {root}")
+try:
+    import lab.bench as bench
+except ImportError:  # a checkout from before the lab left ai/ (a730440 and older)
+    import ai.bench as bench  # type: ignore[import-not-found, no-redef]
+if not os.path.realpath(bench.__file__).startswith(root + os.sep):
+    sys.exit(f"the bench came from {bench.__file__}, not from {root}")
 rng = random.Random(2024)
 for i in range(int(sys.argv[2])):
-    random_game(10_000 + i, rng)
+    bench.random_game(10_000 + i, rng)
 """
 
 _REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
