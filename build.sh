@@ -171,11 +171,11 @@ case "$cmd" in
         ;;
     web)
         install web-build
-        "$VENV/bin/python" tools/build_web.py "$@"
+        "$VENV/bin/python" tools/build/build_web.py "$@"
         ;;
     serve)
         install web-build
-        "$VENV/bin/python" tools/build_web.py --serve "$@"
+        "$VENV/bin/python" tools/build/build_web.py --serve "$@"
         ;;
     pins)
         if [ $# -gt 0 ]; then

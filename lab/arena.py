@@ -38,7 +38,7 @@ from ai.agents import Agent
 from ai.ismcts import CheatMctsAgent
 from ai.registry import agent_from_spec
 from ai.seeds import check_seed
-from game import CHANCE, CURRENT_MAP, Action, GameState, Rules
+from game import CHANCE, CURRENT_MAP, GameState, Rules
 from lab.command_line import ignore_interrupts, overlap, stopping, unwritable
 from lab.settings import agent_settings, from_log
 
@@ -108,14 +108,11 @@ def play_game(
     players: int,
     observer: Callable[[GameState], None] | None = None,
     pick: bool = False,
-    on_choice: Callable[[GameState, Action], None] | None = None,
 ) -> GameResult:
     """Game ``index`` of a tournament: deal ``index // players``, rotation ``index % players``;
     with ``pick`` the deal's kingdoms are left for the seats to pick.
 
-    ``observer`` (offline tools: data for fitting the evaluation) sees every state before its
-    action is chosen, and ``on_choice`` (tools/blunders.py) every agent's choice among two or
-    more actions with the state it was made in; neither may change the state.
+    ``observer`` sees every state before its action is chosen; it may not change the state.
     """
     deal = index // players
     rotation = index % players
@@ -156,8 +153,6 @@ def play_game(
         else:
             action = agent.choose(state.observe(who), legal, rngs[who])
         times[seats[who]].append((time.perf_counter() - start) * 1000.0)
-        if on_choice is not None:
-            on_choice(state, action)
         state.apply_action(action)
         actions += 1
     return GameResult(

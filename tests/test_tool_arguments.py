@@ -11,7 +11,6 @@ from tests.tool_scripts import load_tool, usage_error
 
 search_targets = load_tool("search_targets", "_strategos_search_targets_for_arguments")
 train_value = load_tool("train_value", "_strategos_train_value_for_arguments")
-fit_evaluation = load_tool("fit_evaluation", "_strategos_fit_evaluation_for_arguments")
 
 
 def test_an_unknown_sampling_agent_is_refused_with_the_choices(
@@ -45,14 +44,3 @@ def test_a_fit_of_no_steps_or_a_wrong_l2_is_refused_before_the_games_are_read(
     err = usage_error(train_value.main, argv, capsys)
     assert says in err and "gone.jsonl" not in err, err
     assert not (tmp_path / "m.json").exists()
-
-
-@pytest.mark.parametrize("ridge", ["0", "-1", "nan"])
-def test_a_ridge_that_is_not_above_zero_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], ridge: str
-) -> None:
-    # 0 ended the fit in a ZeroDivisionError; below 0 or nan it fitted and printed nonsense.
-    err = usage_error(
-        fit_evaluation.main, ["fit", str(tmp_path / "gone"), "--ridge", ridge], capsys
-    )
-    assert f"--ridge must be a number above 0, not {float(ridge)}" in err

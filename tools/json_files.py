@@ -98,15 +98,6 @@ VALUES = Kind(
 OBJECT = Kind("a JSON object", lambda v: isinstance(v, dict))
 
 
-def _position(p: Any) -> bool:
-    """A recorded position of tools/fit_evaluation.py: [progress, [[term, ...] a seat], …]."""
-    return isinstance(p, list) and len(p) >= 2 and _number(p[0]) and isinstance(p[1], list)
-
-
-POSITIONS = Kind(
-    "a list of positions, each [progress, [numbers of each seat], ...]",
-    lambda v: isinstance(v, list) and all(_position(p) and all(map(NUMBERS.fits, p[1])) for p in v),
-)
 # The keys of a line of tools/search_targets.py's samples that its readers use.
 SAMPLE = {"game": WHOLE, "seed": WHOLE, "action": WHOLE, "visits": NUMBERS}
 # A self-play game of tools/selfplay.py.
@@ -204,7 +195,7 @@ def reported(main: F) -> F:
 
 
 __all__ = [
-    "NUMBER", "NUMBERS", "OBJECT", "PLAYED", "POSITIONS", "SAMPLE", "VALUES", "WHOLE",
+    "NUMBER", "NUMBERS", "OBJECT", "PLAYED", "SAMPLE", "VALUES", "WHOLE",
     "DataFileError", "Kind", "json_lines", "played_game", "read_json", "read_json_lines",
     "read_text", "reported",
 ]  # fmt: skip

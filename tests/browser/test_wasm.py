@@ -201,7 +201,7 @@ def fetch_wheels(names: list[str]) -> list[Path]:
 
 
 def _load_build_web() -> Any:
-    return load_tool("build_web", "_strategos_build_web_for_browser")
+    return load_tool("build/build_web", "_strategos_build_web_for_browser")
 
 
 def write_bundle(target: Path, test_files: list[Path]) -> int:
@@ -565,7 +565,14 @@ def test_loading_page_of_the_build_works(browser: Browser, served: dict[str, Any
             )
         (root / "web" / "main.py").write_text("async def main():\n    pass\n", encoding="utf-8")
     subprocess.run(
-        [python, str(ROOT / "tools" / "build_web.py"), "--root", str(root), "--out", str(out)],
+        [
+            python,
+            str(ROOT / "tools" / "build" / "build_web.py"),
+            "--root",
+            str(root),
+            "--out",
+            str(out),
+        ],
         cwd=ROOT,
         check=True,
         capture_output=True,

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from lab import review
 from game import P_ACTION, P_PICK, IllegalActionError, Rules, StateFormatError
 from game.actions import DrawCard, EndTurn, Move
+from lab import review
 from tests.ai.helpers import GARBLED_CLIENTS, seat
 from web import describe
 from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig, spectator_config

@@ -1,6 +1,6 @@
 """Draw the Strategos icon: a three-floor tower on a bronze shield over the wine-dark sea.
 
-Usage: python3 tools/make_icon.py [out.png] [--size 128]
+Usage: python3 tools/build/make_icon.py [out.png] [--size 128]
 
 The committed output is web/assets/icon.png (the browser build's favicon). It is drawn with
 pygame-ce at four times the final size and scaled down smoothly, so the result is the same on
@@ -19,7 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # SDL reads its drivers from the environment set above
 
-DEFAULT_OUT = Path(__file__).resolve().parents[1] / "web" / "assets" / "icon.png"
+DEFAULT_OUT = Path(__file__).resolve().parents[2] / "web" / "assets" / "icon.png"
 
 SEA_TOP = (22, 48, 84)
 SEA_BOTTOM = (10, 26, 50)

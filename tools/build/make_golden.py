@@ -1,6 +1,6 @@
 """Write the golden game records that tests/test_golden.py replays.
 
-Usage: python3 tools/make_golden.py [--check]
+Usage: python3 tools/build/make_golden.py [--check]
 
 Each golden file holds one seeded game played to its end by a fixed random policy: the record
 (configuration and every action, chance outcomes included) and a summary of the final state
@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 sys.path.insert(0, str(ROOT))
 

@@ -3,7 +3,7 @@
 
 Usage:
 
-    python tools/prepare_territories.py [--map game/data/maps/N.json]
+    python tools/build/prepare_territories.py [--map game/data/maps/N.json]
         [--coastlines web/data/coastlines.json] [--output web/data/territories_N.json]
 
 Each map version has its own territories (R2.5: maps differ in which kingdom holds a city):
@@ -59,7 +59,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, ROOT)  # run as a script from anywhere
 
 from game.content import MAP_VERSIONS  # noqa: E402
@@ -582,7 +582,7 @@ def render(version: int, kingdoms: Sequence[str], parts: dict[str, Any]) -> str:
     header = {
         "format": FORMAT,
         "source": (
-            f"tools/prepare_territories.py from game/data/maps/{version}.json and "
+            f"tools/build/prepare_territories.py from game/data/maps/{version}.json and "
             "web/data/coastlines.json"
         ),
         "map": version,

@@ -1,6 +1,6 @@
 """Print a balance report for a map file (R2, R5.3): game/data/maps/N.json.
 
-Usage: python3 tools/check_map.py [path/to/N.json]   (the newest map by default)
+Usage: python3 tools/build/check_map.py [path/to/N.json]   (the newest map by default)
 
 Reports the counts per kingdom, routes and ships, the winter (land-only) components, and
 the distances in segments between capitals of different kingdoms over summer routes.
@@ -14,7 +14,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere
 
 # The graph measures tests/test_map_data.py asserts on, so the report shows what the tests see.

@@ -3,7 +3,7 @@
 
 Usage:
 
-    python tools/prepare_coastlines.py /path/to/land-50m.json web/data/coastlines.json
+    python tools/build/prepare_coastlines.py /path/to/land-50m.json web/data/coastlines.json
 
 The input is ``land-50m.json`` from the npm package ``world-atlas``
 (Natural Earth 1:50m land, public domain, as TopoJSON).  One way to get it,
@@ -62,7 +62,7 @@ TOLERANCE = 0.4
 MIN_AREA = 10.0
 """Islets smaller than this many square world units (about 50 km2) are dropped."""
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))  # the other tools, from anywhere
 sys.path.insert(0, ROOT)
 from json_files import DataFileError, read_json  # noqa: E402

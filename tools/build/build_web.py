@@ -2,7 +2,7 @@
 
 Usage (normally through ``./build.sh web``)::
 
-    python tools/build_web.py [--out build] [--cdn URL] [--pygpi URL] [--ume-block 0|1]
+    python tools/build/build_web.py [--out build] [--cdn URL] [--pygpi URL] [--ume-block 0|1]
 
 Steps:
 1. Stage: copy only what runs in the browser into ``<out>/stage/strategos/``: the packages
@@ -19,7 +19,7 @@ Steps:
 Self-hosting the runtime: ``--cdn https://example.org/strategos/cdn/0.9.3/`` makes the page
 load CPython-wasm from there; the package index (the pygame-ce wheel) is then looked up at
 ``https://example.org/strategos/cdn/`` unless ``--pygpi`` names another place. The runtime
-files themselves are copied there at deploy time by ``tools/mirror_runtime.py``.
+files themselves are copied there at deploy time by ``tools/build/mirror_runtime.py``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import time
 from pathlib import Path, PurePosixPath
 from typing import TypedDict
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP_NAME = "strategos"  # pygbag names the archive after the staging folder: strategos.apk
 TITLE = "Strategos"
 PYGBAG_VERSION = "0.9.3"
@@ -47,6 +47,9 @@ PYGPI_PLACEHOLDER = "@STRATEGOS_PYGPI@"
 RUNTIME_PACKAGES = ("game", "ai", "web")
 # Folders of those packages that never run: the loading-page template and test code.
 EXCLUDED_SUBDIRS = {PurePosixPath("web/template")}
+# Modules of ai/ that only re-export the lab (lab/, never shipped) for the tools that still
+# import it under its old names: tools/balance_map.py and tools/train.py.
+EXCLUDED_FILES = {PurePosixPath("ai/arena.py"), PurePosixPath("ai/command_line.py")}
 EXCLUDED_DIR_NAMES = {
     "__pycache__",
     "tests",
@@ -62,7 +65,7 @@ EXCLUDED_SUFFIXES = {".pyc", ".pyo", ".pyd", ".orig", ".rej", ".swp", ".bak", ".
 MAIN_PY = '''\
 """Strategos in the browser: the program pygbag runs.
 
-Written into the staging folder by tools/build_web.py. The loader reads the imports of this
+Written into the staging folder by tools/build/build_web.py. The loader reads the imports of this
 file to choose the wheels to fetch: pygame (pygame-ce) is the only one; game/, ai/ and web/
 are ours and travel in the archive.
 """
@@ -89,7 +92,7 @@ def is_runtime_file(rel: PurePosixPath) -> bool:
         return False
     if any(part in EXCLUDED_DIR_NAMES for part in rel.parts[:-1]):
         return False
-    if any(rel.is_relative_to(sub) for sub in EXCLUDED_SUBDIRS):
+    if any(rel.is_relative_to(sub) for sub in EXCLUDED_SUBDIRS) or rel in EXCLUDED_FILES:
         return False
     name = rel.name
     if name == "conftest.py" or name.startswith("test_") or name.endswith("_test.py"):

@@ -2,11 +2,11 @@
 
 Usage (at deploy time; the files are never committed)::
 
-    python tools/mirror_runtime.py --out build/web/cdn
+    python tools/build/mirror_runtime.py --out build/web/cdn
     ./build.sh web --cdn https://example.org/strategos/cdn/0.9.3/   # before or after
 
 The page then loads CPython-wasm from ``<site>/cdn/0.9.3/`` and looks for wheels in the package
-index at ``<site>/cdn/`` (``tools/build_web.py`` derives that address, the runtime's PYGPI).
+index at ``<site>/cdn/`` (``tools/build/build_web.py`` derives that address, the runtime's PYGPI).
 
 What is copied, laid out as on the public CDN: the loader (``0.9.3/pythons.js``, its site
 code ``cpythonrc.py``), CPython ``0.9.3/cpython312/main.{js,wasm,data}``, the package index
