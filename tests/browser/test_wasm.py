@@ -65,8 +65,9 @@ HYPOTHESIS_WHEELS = ["hypothesis", "attrs", "sortedcontainers"]
 # Modules the engine tests may import in the browser besides the standard library.
 BROWSER_TEST_IMPORTS = {"pytest", "hypothesis", "game", "ai"}
 NOT_IN_BROWSER = {"subprocess", "multiprocessing", "concurrent", "tkinter", "curses"}
-# tests/tool_scripts.py runs the scripts of tools/, which the bundle leaves out.
-HELPERS_NOT_IN_BROWSER = {"tests.tool_scripts"}
+# tests/tool_scripts.py runs the scripts of tools/, and tests/source_imports.py reads the
+# source of web/ and lab/ too: the bundle leaves those out.
+HELPERS_NOT_IN_BROWSER = {"tests.tool_scripts", "tests.source_imports"}
 
 REPORT: dict[str, Any] = {}
 # The modules of web/ that import no pygame, shipped into the page.
