@@ -3,11 +3,14 @@ refuses them (one line, exit code 2) before any work, never a traceback further 
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.tool_scripts import load_tool, usage_error
+from tests.tool_scripts import ROOT, load_tool, usage_error
 
 search_targets = load_tool("search_targets", "_strategos_search_targets_for_arguments")
 train_value = load_tool("train_value", "_strategos_train_value_for_arguments")
@@ -44,3 +47,25 @@ def test_a_fit_of_no_steps_or_a_wrong_l2_is_refused_before_the_games_are_read(
     err = usage_error(train_value.main, argv, capsys)
     assert says in err and "gone.jsonl" not in err, err
     assert not (tmp_path / "m.json").exists()
+
+
+def test_every_tool_answers_help_from_outside_the_checkout(tmp_path: Path) -> None:
+    """``python tools/NAME.py --help`` from any folder: each script finds the packages it
+    imports (game, ai, the lab, the other tools) on its own, the lab not being installed."""
+    scripts = sorted((ROOT / "tools").glob("*.py")) + sorted(
+        (ROOT / "tools" / "build").glob("*.py")
+    )
+    failed = {}
+    for script in scripts:
+        done = subprocess.run(
+            [sys.executable, str(script), "--help"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        )
+        if done.returncode != 0:
+            failed[script.name] = done.stderr.strip().splitlines()[-1:]
+    assert failed == {}

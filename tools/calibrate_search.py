@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.registry import hint_search
 from game import CHANCE, GameRecord
 from lab.command_line import check_outputs

@@ -18,11 +18,13 @@ from __future__ import annotations
 import functools
 import json
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.model_file import ModelError
 from game import GameRecord
 from lab.command_line import refuse, stopping

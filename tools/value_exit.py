@@ -47,6 +47,7 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.dominance import undominated
 from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from ai.learned_value import load_model

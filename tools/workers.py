@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from lab.command_line import ignore_interrupts
 
 T = TypeVar("T")
