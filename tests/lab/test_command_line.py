@@ -163,7 +163,8 @@ def test_an_arena_sent_sigint_ends_without_a_traceback_from_it_or_its_workers(
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
     kept = sum(1 for line in log.read_text(encoding="utf-8").splitlines() if line.strip())
     assert err.strip().splitlines()[-1] == (
-        f"arena: stopped; {kept} games kept in {log}; the same command resumes"
+        f"arena: stopped; {kept} game{'' if kept == 1 else 's'} kept in {log}; the same command "
+        "resumes"
     )
     for line in log.read_text(encoding="utf-8").splitlines()[:-1]:
         json.loads(line)  # whole lines: the log resumes

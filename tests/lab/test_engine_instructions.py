@@ -38,6 +38,9 @@ def test_the_counted_games_are_the_benchs_and_run_from_the_given_checkout() -> N
     assert missing.returncode != 0  # nothing silently measured from somewhere else
 
 
+# Two runs under valgrind (about 10 s): a check of a lab tool, not of the game, so kept out of
+# the default run (pytest -m slow runs it).
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed")
 def test_counts_the_same_games_the_same_every_time() -> None:
     first = engine_instructions.count(ROOT, 1)
