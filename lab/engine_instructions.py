@@ -40,7 +40,7 @@ sys.path.insert(0, root)
 try:
     import lab.bench as bench
 except ImportError:  # a checkout from before the lab left ai/ (a730440 and older)
-    import ai.bench as bench  # type: ignore[import-not-found, no-redef]
+    import ai.bench as bench
 if not os.path.realpath(bench.__file__).startswith(root + os.sep):
     sys.exit(f"the bench came from {bench.__file__}, not from {root}")
 rng = random.Random(2024)
