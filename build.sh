@@ -3,12 +3,12 @@
 #   ./build.sh play     play the game (the desktop client; installs the client extra, pygame-ce)
 #   ./build.sh test     lint, type-check and run the test suite (arguments go to pytest)
 #   ./build.sh bench    engine, AI, client frame-time and idle-CPU reports (--compare: Catanatron)
-#   ./build.sh arena …  AI tournaments (arguments go to python -m ai.arena; --ray ADDRESS: on Ray)
+#   ./build.sh arena …  AI tournaments (arguments go to python -m lab.arena; --ray ADDRESS: on Ray)
 #   ./build.sh train M  self-play and fit of a shipped model (tools/train.py; resumable; --ray)
 #   ./build.sh web      browser build: build/web/ and build/web.zip (itch.io), offline
 #   ./build.sh serve    browser build, served on http://127.0.0.1:8000/ (--port N, --host ADDRESS)
 #   ./build.sh pins     rewrite constraints.txt: the newest versions pyproject.toml allows
-#   ./build.sh play-terminal  a whole game of random bots as a log in the terminal (game.cli)
+#   ./build.sh play-terminal  a whole game of random bots as a log in the terminal (lab.play_terminal)
 # Every subcommand answers --help (pins with this text) without doing its work.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -107,15 +107,15 @@ case "$cmd" in
             echo "./build.sh test [PYTEST ARGUMENTS]: ruff and mypy, then pytest with these:"
             exec "$VENV/bin/python" -m pytest --help
         fi
-        "$VENV/bin/python" -m ruff check game ai web tests tools
-        "$VENV/bin/python" -m ruff format --check game ai web tests tools
+        "$VENV/bin/python" -m ruff check game ai web lab tests tools
+        "$VENV/bin/python" -m ruff format --check game ai web lab tests tools
         "$VENV/bin/python" -m mypy
         "$VENV/bin/python" -m pytest "$@"
         ;;
     bench)
         install client
         if wants_help "$@"; then
-            exec "$VENV/bin/python" -m ai.bench --help  # not the client benches below
+            exec "$VENV/bin/python" -m lab.bench --help  # not the client benches below
         fi
         if [ "${1:-}" = "--compare" ]; then
             shift
@@ -124,19 +124,19 @@ case "$cmd" in
                 "$PYTHON" -m venv .venv-catanatron
                 .venv-catanatron/bin/python -m pip install --quiet catanatron==3.2.1
             fi
-            "$VENV/bin/python" -m ai.bench --compare .venv-catanatron/bin/python "$@"
+            "$VENV/bin/python" -m lab.bench --compare .venv-catanatron/bin/python "$@"
         else
-            "$VENV/bin/python" -m ai.bench "$@"
+            "$VENV/bin/python" -m lab.bench "$@"
         fi
         # The client's frame times while normal AIs play a whole 4-player game (headless), then
         # while that game is replayed and reviewed.
         echo "client frame times (4 seats, normal AI, headless; then its replay under review):"
-        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m web.bench \
+        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m lab.client_bench \
             --players 4 --difficulty normal --seed 2 --review
         # What static screens cost: the title with its background game, game over, a match
         # waiting for the player (5 s each in the real-time loop; share of one core).
         echo "client idle CPU (share of one core, headless, real-time loop):"
-        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m web.bench --idle \
+        SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy "$VENV/bin/python" -m lab.client_bench --idle \
             --seconds 5
         ;;
     play)
@@ -145,12 +145,12 @@ case "$cmd" in
             "$VENV/bin/python" -m web "$@"
         else
             ensure_venv
-            "$VENV/bin/python" -m game.cli "$@"
+            "$VENV/bin/python" -m lab.play_terminal "$@"
         fi
         ;;
     play-terminal)
         ensure_venv
-        "$VENV/bin/python" -m game.cli "$@"
+        "$VENV/bin/python" -m lab.play_terminal "$@"
         ;;
     arena)
         if wants_ray "$@"; then
@@ -158,7 +158,7 @@ case "$cmd" in
             "$VENV/bin/python" tools/ray_arena.py "$@"
         else
             ensure_venv
-            "$VENV/bin/python" -m ai.arena "$@"
+            "$VENV/bin/python" -m lab.arena "$@"
         fi
         ;;
     train)
@@ -171,12 +171,12 @@ case "$cmd" in
         ;;
     web)
         install web-build
-        "$VENV/bin/python" tools/build_web.py "$@"
+        "$VENV/bin/python" tools/build/build_web.py "$@"
         ;;
     serve)
         install web-build
         # --host ADDRESS (default 127.0.0.1) and --port: checked before the build
-        "$VENV/bin/python" tools/serve_web.py "$@"
+        "$VENV/bin/python" tools/build/serve_web.py "$@"
         ;;
     pins)
         if [ $# -gt 0 ]; then

@@ -1,4 +1,4 @@
-"""Strategos AI: agents that see only a seat's PlayerView, search, arena and benchmarks.
+"""Strategos AI: agents that see only a seat's PlayerView, their search and models, the review.
 
 agent = ai.make_agent("ismcts", level="hard")      # or ai.agent_from_spec("ismcts:hard")
 action = agent.choose(view, legal_actions, rng)     # blocking

@@ -113,7 +113,7 @@ def _typed(key: str, value: object, current: object) -> object:
     """``value`` as the kind of ``current``, or a ValueError that says what it takes:
     "prune=no" must not pass for a true (non-empty) text."""
     if key in COMPONENTS:
-        # A dataclass with a name: what the arena's settings record of it (``ai.settings``).
+        # A dataclass with a name: what the arena's settings record of it (``lab.settings``).
         role = "an evaluation" if key == "evaluator" else "a policy"
         maker = "evaluator" if key == "evaluator" else "policy"
         named = isinstance(getattr(type(value), "name", None), str)

@@ -1,5 +1,5 @@
 """The board data read as plain JSON and measured as a graph, for tests/test_map_data.py (which
-asserts on the measures) and tools/check_map.py (which prints them).
+asserts on the measures) and tools/build/check_map.py (which prints them).
 
 Standard library only and nothing from game/: the data is checked independently of the
 engine's loader, and the tool runs without the engine.

@@ -64,12 +64,12 @@ def test_the_bench_help_runs_no_bench() -> None:
 
 # --- serve: --host and --port -----------------------------------------------------------------
 
-# A stand-in for tools/build_web.py: the serve tests check the address and the port, and what
+# A stand-in for tools/build/build_web.py: the serve tests check the address and the port, and what
 # is served, not pygbag (tests/web_build does that).
 STAND_IN_BUILD = """\
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def main(argv):
@@ -86,14 +86,15 @@ def _installed_copy(tmp_path: Path, extras: str, stand_in_build: bool = False) -
     (its stamp matches) and runs this interpreter: the subcommand runs at once, with no pip,
     and writes nothing into this tree."""
     tree = tmp_path / "tree"
-    (tree / "tools").mkdir(parents=True)
+    (tree / "tools" / "build").mkdir(parents=True)
     for name in ("build.sh", "pyproject.toml", "constraints.txt"):
         shutil.copy2(ROOT / name, tree / name)
-    shutil.copy2(ROOT / "tools" / "serve_web.py", tree / "tools" / "serve_web.py")
+    tools = tree / "tools" / "build"
+    shutil.copy2(ROOT / "tools" / "build" / "serve_web.py", tools / "serve_web.py")
     if stand_in_build:
-        (tree / "tools" / "build_web.py").write_text(STAND_IN_BUILD, encoding="utf-8")
+        (tools / "build_web.py").write_text(STAND_IN_BUILD, encoding="utf-8")
     else:
-        shutil.copy2(ROOT / "tools" / "build_web.py", tree / "tools" / "build_web.py")
+        shutil.copy2(ROOT / "tools" / "build" / "build_web.py", tools / "build_web.py")
     python = tree / ".venv" / "bin" / "python"
     python.parent.mkdir(parents=True)
     python.write_text(f'#!/bin/sh\nexec "{sys.executable}" "$@"\n', encoding="utf-8")

@@ -1,4 +1,5 @@
-"""tools/check_map.py: the board's balance report, and a named error for a file it cannot read."""
+"""tools/build/check_map.py: the board's balance report, and a named error for a file it
+cannot read."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 
 from tests.tool_scripts import load_tool
 
-check_map = load_tool("check_map", "_strategos_check_map_under_test")
+check_map = load_tool("build/check_map", "_strategos_check_map_under_test")
 
 
 def test_reports_the_shipped_map(capsys: pytest.CaptureFixture[str]) -> None:

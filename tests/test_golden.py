@@ -1,7 +1,7 @@
-"""Golden replays: seeded whole games recorded by tools/make_golden.py, replayed and compared.
+"""Golden replays: seeded whole games recorded by tools/build/make_golden.py, replayed and compared.
 
 A difference means the rules engine now plays these games differently. If that is intended (a
-rule change), regenerate with ``python3 tools/make_golden.py`` and review the diff.
+rule change), regenerate with ``python3 tools/build/make_golden.py`` and review the diff.
 """
 
 from __future__ import annotations
@@ -56,11 +56,11 @@ def test_golden_record_is_written_as_it_reads(path: Path) -> None:
     assert record.to_dict() == data["record"]
 
 
-@pytest.mark.parametrize("name", sorted(load_tool("make_golden", "_golden_for_test").GAMES))
+@pytest.mark.parametrize("name", sorted(load_tool("build/make_golden", "_golden_for_test").GAMES))
 def test_the_generator_still_plays_the_golden_game(name: str) -> None:
     """The same seeded policy makes the same game, so ``make_golden.py --check`` stays quiet
     until the engine plays otherwise (then: regenerate, and review why)."""
-    make_golden = load_tool("make_golden", "_golden_for_test")
+    make_golden = load_tool("build/make_golden", "_golden_for_test")
     players, seed, rules = make_golden.GAMES[name]
     stored = _load(GOLDEN / f"{name}.json")
     assert make_golden.play(players, seed, rules)["record"] == stored["record"]

@@ -16,10 +16,7 @@ from tests.tool_scripts import load_tool, usage_error
 
 json_files = load_tool("json_files", "_strategos_json_files_for_tests")
 train_value = load_tool("train_value", "_strategos_train_value_for_json_files")
-search_values = load_tool("search_values", "_strategos_search_values_for_json_files")
-fit_evaluation = load_tool("fit_evaluation", "_strategos_fit_evaluation_for_json_files")
 tune_policy = load_tool("tune_policy", "_strategos_tune_policy_for_json_files")
-rollout_values = load_tool("rollout_values", "_strategos_rollout_values_for_json_files")
 
 RECORD = GameRecord.for_state(game.new_game(2, seed=1)).to_dict()  # a game that replays
 GAME = json.dumps({"index": 0, "seed": 1, "record": RECORD, "returns": [1.0, 0.0]})
@@ -115,34 +112,6 @@ def test_train_value_names_a_games_line_cut_short(
     assert not (tmp_path / "m.json").exists()
 
 
-def test_search_values_names_a_file_that_is_not_json(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
-    games.write_text(f"{GAME}\n", encoding="utf-8")
-    samples.write_text("position,visits\n3,0.5\n", encoding="utf-8")  # a CSV given by mistake
-    err = refused(search_values.main, [str(samples), "--games", str(games)], capsys)
-    assert err.startswith(
-        f"search_values.py: error: {samples}:1: not a sampled game: the line is not"
-    )
-    samples.write_text('{"game": 0, "skipped": true}\n', encoding="utf-8")
-    err = refused(search_values.main, [str(samples), "--games", str(samples)], capsys)
-    assert f"{samples}:1: not a self-play game (it has no 'seed')" in err
-
-
-def test_fit_evaluation_no_longer_skips_a_damaged_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # The fit read past any line that was not JSON: it fitted to what was left, unsaid.
-    positions = tmp_path / "positions.jsonl"
-    row = {"game": 0, "returns": [1.0, 0.0], "positions": []}
-    positions.write_text(f"{json.dumps(row)}\n{json.dumps(row)[:20]}\n", encoding="utf-8")
-    err = refused(fit_evaluation.main, ["fit", str(positions)], capsys)
-    assert err.startswith(
-        f"fit_evaluation.py: error: {positions}:2: not a game of recorded positions"
-    )
-
-
 def test_tune_policy_names_a_state_file_that_is_not_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -155,19 +124,6 @@ def test_tune_policy_names_a_state_file_that_is_not_json(
         )
         assert err.startswith(f"tune_policy.py: error: {state}: not a tuning state") and says in err
         assert state.read_text(encoding="utf-8") == content
-
-
-def test_rollout_values_refuses_a_missing_samples_file(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # Read as empty, it rolled out nothing and said "0 to roll out".
-    games, out = tmp_path / "games.jsonl", tmp_path / "rolled.jsonl"
-    games.write_text(f"{GAME}\n", encoding="utf-8")
-    gone = tmp_path / "gone.jsonl"
-    argv = [str(gone), "--games", str(games), "--out", str(out)]
-    err = refused(rollout_values.main, argv, capsys)
-    assert err.startswith(f"rollout_values.py: error: {gone} cannot be read")
-    assert not out.exists()
 
 
 @pytest.mark.parametrize(
@@ -292,35 +248,3 @@ def test_a_self_play_game_that_does_not_hold_together_is_named_by_its_line(
     err = refused(main, argv, capsys)
     assert err.startswith(f"{tool}.py: error: {games}:2: not a self-play game: {says}"), err
     assert not (tmp_path / "m.json").exists()
-
-
-def test_recorded_positions_whose_seats_disagree_with_the_returns_are_named(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # zip(..., strict=True) in the fit's likelihood ended it in a ValueError.
-    positions = tmp_path / "positions.jsonl"
-    parts = [0.0] * len(fit_evaluation.TERMS)
-    good = {"game": 0, "returns": [1.0, 0.0], "positions": [[0.0, [parts, parts], 0]]}
-    three = {**good, "positions": [[0.0, [parts, parts, parts], 0]]}
-    short = {**good, "positions": [[0.0, [parts, parts], 0], [0.5, [parts, [1.0]], 1]]}
-    for row, says in ((three, "its position 1 has 3 seats and its 'returns' 2"),
-                      (short, "its position 2 has a seat without the")):  # fmt: skip
-        positions.write_text(f"{json.dumps(good)}\n{json.dumps(row)}\n", encoding="utf-8")
-        err = refused(fit_evaluation.main, ["fit", str(positions)], capsys)
-        assert err.startswith(
-            f"fit_evaluation.py: error: {positions}:2: not a game of recorded positions: {says}"
-        ), err
-
-
-def test_rollout_values_measure_refuses_a_sample_file_as_the_rollouts(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # A search sample's line has "values" too, the search's chances: they were measured as if
-    # they were the rollouts'.
-    games, samples = tmp_path / "games.jsonl", tmp_path / "samples.jsonl"
-    games.write_text(f"{GAME}\n", encoding="utf-8")
-    sample = {"game": 0, "seed": 1, "action": 0, "visits": [1.0], "values": [0.5]}
-    samples.write_text(json.dumps(sample) + "\n", encoding="utf-8")
-    argv = ["measure", str(samples), "--games", str(games), "--rollouts-file", str(samples)]
-    err = refused(rollout_values.main, argv, capsys)
-    assert f"{samples}:1: not a rolled-out position (it has no 'rollouts')" in err

@@ -1,4 +1,4 @@
-"""tools/prepare_coastlines.py: an input that is not a world-atlas land topology, or an output
+"""tools/build/prepare_coastlines.py: an input that is not a world-atlas land topology, or an output
 that cannot be written, is refused in one line with exit code 2, never a traceback."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from tests.tool_scripts import load_tool, usage_error
 
-coastlines = load_tool("prepare_coastlines", "_strategos_prepare_coastlines_for_tests")
+coastlines = load_tool("build/prepare_coastlines", "_strategos_prepare_coastlines_for_tests")
 
 NO_LAND = {"type": "Topology", "objects": {}, "arcs": []}
 BAD_ARCS = {

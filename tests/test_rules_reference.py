@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "rules.md"
 
 # Where rules are cited: code, comments, docstrings, messages, tests, docs and data notes.
-CITING = ("game", "ai", "web", "tests", "tools", "docs")
+CITING = ("game", "ai", "web", "lab", "tests", "tools", "docs")
 CITING_FILES = ("README.md",)
 TEXT = {".py", ".md", ".json", ".tmpl", ".html", ".mjs", ".sh", ".txt", ".toml"}  # not .jsonl logs
 SKIPPED_DIRS = {"__pycache__", "node_modules"}

@@ -1,5 +1,5 @@
 """Ctrl-C in the offline tools that play or measure for long: one sentence saying what was
-kept, exit code 130, no traceback (ai.command_line.stopping); tools/train.py, which runs the
+kept, exit code 130, no traceback (lab.command_line.stopping); tools/train.py, which runs the
 others as steps, adds its sentence to the step's and never reports the stopped step as a
 failure of its own."""
 
@@ -18,7 +18,6 @@ from tests.tool_scripts import ROOT, load_tool
 
 train = load_tool("train", "_strategos_train_for_interrupts")
 kingdom_table = load_tool("kingdom_table", "_strategos_kingdom_table_for_interrupts")
-speed_rule = load_tool("speed_rule", "_strategos_speed_rule_for_interrupts")
 
 TRAIN_STOPPED = (
     "train.py: stopped; the games, samples and checkpoints finished are kept; "
@@ -135,19 +134,3 @@ def test_the_kingdom_table_stopped_says_how_many_games_its_chunks_keep_and_resum
     stop, calls[:] = False, []
     book = kingdom_table.main(argv)
     assert len(calls) == 4 and sum(book["seats"]["2"]["games"]) == 2 * 60
-
-
-def test_speed_rule_stopped_writes_nothing_and_says_so(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    def interrupted(spec: str, states: list[Any]) -> float:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(speed_rule, "mean_ms", interrupted)
-    report = tmp_path / "speed.json"
-    with pytest.raises(SystemExit) as ended:
-        speed_rule.main(["random", "--games", "1", "--every", "25", "--json", str(report)])
-    assert ended.value.code == 130 and not report.exists()
-    assert capsys.readouterr().err.endswith(
-        "speed_rule.py: stopped; nothing was written; the same command starts over\n"
-    )

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from ai import arena
 from game import Rules
+from lab import arena
 from tests.tool_scripts import load_tool, usage_error
 
 workers = load_tool("workers", "_strategos_workers_for_test")

@@ -54,11 +54,12 @@ from workers import Workers, WorkersError, add_arguments, from_args
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
 from ai.agents import play_on
-from ai.arena import check_seed, wilson
-from ai.command_line import check_outputs, stopping
 from ai.registry import agent_from_spec
+from ai.seeds import check_seed
 from game import Action, GameState
 from game.content import KINGDOM_IDS, MapSpec
+from lab.arena import wilson
+from lab.command_line import check_outputs, stopping
 
 KINGDOMS = len(KINGDOM_IDS)
 SEATS = (2, 3, 4)  # the seat counts the search may play; the confirmation plays 2 to 6

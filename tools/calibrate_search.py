@@ -35,9 +35,10 @@ from typing import Any
 
 import numpy as np
 
-from ai.command_line import check_outputs
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.registry import hint_search
 from game import CHANCE, GameRecord
+from lab.command_line import check_outputs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import NUMBER, WHOLE, DataFileError, read_json_lines, reported

@@ -8,7 +8,7 @@ names the file and the line, never a traceback and never a line skipped unsaid. 
 ``main`` under ``@reported`` ends with that line on stderr (``tool.py: error: …``) and exit
 code 2, as argparse ends a tool given a wrong argument; a model file named by the command line
 (``ai.model_file``) ends it the same way. Ctrl-C ends it with one sentence and exit code 130
-(``ai.command_line.stopping``): by default that nothing was written, since the fits write
+(``lab.command_line.stopping``): by default that nothing was written, since the fits write
 their output only at the end; a tool that keeps work as it goes says what it kept, in a
 ``stopping`` block of its own within.
 """
@@ -18,14 +18,16 @@ from __future__ import annotations
 import functools
 import json
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
-from ai.command_line import refuse, stopping
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.model_file import ModelError
 from game import GameRecord
+from lab.command_line import refuse, stopping
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -98,15 +100,6 @@ VALUES = Kind(
 OBJECT = Kind("a JSON object", lambda v: isinstance(v, dict))
 
 
-def _position(p: Any) -> bool:
-    """A recorded position of tools/fit_evaluation.py: [progress, [[term, ...] a seat], …]."""
-    return isinstance(p, list) and len(p) >= 2 and _number(p[0]) and isinstance(p[1], list)
-
-
-POSITIONS = Kind(
-    "a list of positions, each [progress, [numbers of each seat], ...]",
-    lambda v: isinstance(v, list) and all(_position(p) and all(map(NUMBERS.fits, p[1])) for p in v),
-)
 # The keys of a line of tools/search_targets.py's samples that its readers use.
 SAMPLE = {"game": WHOLE, "seed": WHOLE, "action": WHOLE, "visits": NUMBERS}
 # A self-play game of tools/selfplay.py.
@@ -204,7 +197,7 @@ def reported(main: F) -> F:
 
 
 __all__ = [
-    "NUMBER", "NUMBERS", "OBJECT", "PLAYED", "POSITIONS", "SAMPLE", "VALUES", "WHOLE",
+    "NUMBER", "NUMBERS", "OBJECT", "PLAYED", "SAMPLE", "VALUES", "WHOLE",
     "DataFileError", "Kind", "json_lines", "played_game", "read_json", "read_json_lines",
     "read_text", "reported",
 ]  # fmt: skip

@@ -22,7 +22,7 @@ from json_files import DataFileError, read_json
 from map_edits import KINGDOM_IDS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-# The graph measures the map's tests use (tests/test_map_data.py), as tools/check_map.py does.
+# The graph measures the map's tests use (tests/test_map_data.py), as tools/build/check_map.py does.
 from tests import map_checks as maps
 
 FAR = 99

@@ -1,4 +1,4 @@
-"""The arena on Ray: ``python -m ai.arena``'s command, its games run by Ray.
+"""The arena on Ray: ``python -m lab.arena``'s command, its games run by Ray.
 
     ./build.sh arena --ray local --agents ismcts:hard,ismcts-v1:hard --games 200 --seed 1 ...
     ./build.sh arena --ray ray://head:10001 ...     (a running cluster; or --ray auto)
@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from workers import Workers, WorkersError
 
-from ai import arena
+from lab import arena
 
 
 def main(argv: list[str] | None = None) -> int:

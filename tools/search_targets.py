@@ -8,8 +8,8 @@
 search of ``--agent`` there from the deciding seat's view, and writes the share of the root's
 visits each legal action got and the win chance the search gives the mover after it: what the
 search, given its whole budget, thinks of the moves. ``tools/value_exit.py`` fits the fitted
-evaluation to them (``./build.sh train value-v3``); ``tools/sibling_kinds.py``,
-``tools/search_values.py``, ``tools/search_repeat.py`` and ``tools/rollout_values.py`` read them.
+evaluation to them (``./build.sh train value-v3``). The research tools that read them too
+(sibling kinds, search values and repeats, rollouts) are in git at a730440 (experiments/exit.md).
 Resumable: the games already in ``--out`` are skipped; a file whose lines are not this
 tool's samples (another tool's output) is refused as ``--out``, never appended to.
 """
@@ -22,9 +22,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ai.command_line import check_outputs
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.registry import agent_from_spec
 from game import CHANCE, P_ACTION, P_CONTINUE, GameRecord, GameState
+from lab.command_line import check_outputs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import (

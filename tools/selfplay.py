@@ -46,13 +46,13 @@ from workers import Workers, WorkersError, add_arguments, from_args
 
 import game
 from ai.agents import setup_values
-from ai.arena import cut_short
-from ai.command_line import check_outputs, refuse, stopping
 from ai.components import Tactics
 from ai.evaluation import DEFAULT_WEIGHTS
 from ai.policy import pick
 from ai.registry import agent_from_spec
 from game import CHANCE, GameRecord
+from lab.arena import cut_short
+from lab.command_line import check_outputs, refuse, stopping
 
 T = TypeVar("T")
 

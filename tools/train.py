@@ -68,9 +68,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from workers import add_arguments, from_args
 
-from ai.command_line import STOPPED, stopping
 from ai.components import Fitted
 from ai.presets import HINT
+from lab.command_line import STOPPED, stopping
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = Path("build/selfplay")

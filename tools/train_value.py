@@ -60,10 +60,10 @@ from json_files import (
 from workers import Workers
 
 from ai.chances import is_turn_start
-from ai.command_line import check_outputs, not_from_zero, same_file
 from ai.evaluation import PUBLIC_READING, Evaluator
 from ai.value_features import FEATURES, seat_features
 from game import CHANCE, GameRecord
+from lab.command_line import check_outputs, not_from_zero, same_file
 
 MAX_SEATS = 6
 

@@ -38,12 +38,12 @@ from workers import Workers, WorkersError, add_arguments, from_args  # noqa: E40
 
 import game  # noqa: E402
 from ai.agents import Agent  # noqa: E402
-from ai.command_line import refuse, stopping, unwritable  # noqa: E402
 from ai.components import Policy  # noqa: E402
 from ai.evaluation import DEFAULT_WEIGHTS, Weights  # noqa: E402
 from ai.policy_agent import PolicyAgent  # noqa: E402
 from ai.tactics import EXPOSURE, FORMAT, TacticsScorer  # noqa: E402
 from game import CHANCE, Rules  # noqa: E402
+from lab.command_line import refuse, stopping, unwritable  # noqa: E402
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ from typing import Any
 
 import numpy as np
 
-from ai.command_line import check_outputs, not_from_zero
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.dominance import undominated
 from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
 from ai.learned_value import load_model
@@ -55,6 +55,7 @@ from ai.search import ROOT_EVAL_PHASES
 from ai.value_features import BASE_TERMS, FEATURES, seat_features
 from game import P_ACTION, P_OVER, GameRecord, GameState
 from game.actions import Trade
+from lab.command_line import check_outputs, not_from_zero
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere
 from json_files import SAMPLE, VALUES, DataFileError, read_json_lines, reported

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ai.command_line import ignore_interrupts
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
+from lab.command_line import ignore_interrupts
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -91,7 +91,7 @@ def load_coastlines(path: str | None = None) -> list[list[tuple[float, float]]]:
 
     ``path`` defaults to ``data/coastlines.json`` next to this module.  The
     result is a list of polygons (outer rings), each a list of ``(x, y)``
-    world coordinates, as written by ``tools/prepare_coastlines.py``.
+    world coordinates, as written by ``tools/build/prepare_coastlines.py``.
 
     Raises ``ValueError`` if the file is not a well-formed coastline file,
     and ``OSError`` if it cannot be read.
@@ -139,7 +139,7 @@ TERRITORY_NEUTRAL = 7
 
 
 class Territories:
-    """The kingdoms' land as ``tools/prepare_territories.py`` wrote it, in world units.
+    """The kingdoms' land as ``tools/build/prepare_territories.py`` wrote it, in world units.
 
     ``regions`` are (owner, ring) in paint order: a point belongs to the last region whose
     ring holds it. ``borders`` are ((left owner, right owner), polyline) between two kinds of

@@ -202,7 +202,7 @@ async def main(argv: list[str] | None = None, prog: str = PROG) -> int:
     app = build_app(args, replay)
     from web import probe
 
-    # The browser smoke test (tools/smoke_web.py) reads what the screen shows from the page.
+    # The browser smoke test (tools/build/smoke_web.py) reads what the screen shows from the page.
     publishing = asyncio.create_task(probe.publish(app)) if probe.wanted() else None
     await app.run(max_frames=args.max_frames)
     if publishing is not None:

@@ -2,7 +2,7 @@
 
 The App holds one ``Navigator`` (``app.nav``). Scenes call it instead of importing each other,
 so that this module is the only one that knows the scene classes and the scenes import none of
-it: the modules of the client stack without a cycle (tests/web/test_import_cycles.py).
+it: the modules of the client stack without a cycle (tests/test_import_graph.py).
 ``web.saves`` only loads and stores; what the player sees after a load is decided here.
 """
 
@@ -30,11 +30,11 @@ from web.scenes.title import TitleScene
 from web.session import MatchSession
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 
 class Navigator:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     # -- the title, at the bottom of the stack -------------------------------------------------

@@ -1,6 +1,6 @@
 """What the screen shows, as data, for a script that plays the client from outside.
 
-The smoke test of the browser build (``tools/smoke_web.py``) cannot see inside the canvas: it
+The smoke test of the browser build (``tools/build/smoke_web.py``) cannot see inside the canvas: it
 reads this snapshot, which the client publishes to the page as ``window.strategos_probe`` (a
 JSON string) when the page's address asks for it (``?strategos_probe=1``), and clicks where it
 says a button is, as a player would. The same snapshot drives the same plan natively in
@@ -18,7 +18,7 @@ from web.layout import HEIGHT, WIDTH
 from web.widgets import ButtonGroup
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 QUERY_FLAG = "strategos_probe=1"  # in the page's address: publish the snapshot
 PUBLISH_EVERY_S = 0.2
@@ -26,7 +26,7 @@ PUBLISH_EVERY_S = 0.2
 BUTTON_GROUPS = ("buttons", "chrome", "controls", "prompt_buttons")
 
 
-def snapshot(app: App) -> dict[str, Any]:
+def snapshot(app: Host) -> dict[str, Any]:
     """The top scene's name, the frames drawn, every enabled tagged button (its centre in
     canvas pixels and its label) and, in a match, the actions played so far, the seat to act,
     the viewer's seat and the open prompt's tag."""
@@ -68,7 +68,7 @@ def wanted() -> bool:
     return QUERY_FLAG in search
 
 
-async def publish(app: App) -> None:
+async def publish(app: Host) -> None:
     """Keeps ``window.strategos_probe`` up to date while the client runs (browser only)."""
     import platform
 

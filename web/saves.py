@@ -28,7 +28,7 @@ from web.config import MatchConfig
 from web.session import MatchSession
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 AUTOSAVE = "autosave"
 IMPORT_LIMIT = MAX_BYTES  # bytes of a file from outside: no larger text loads as a game
@@ -45,7 +45,7 @@ _NO_REPLAY = re.compile(
 log = logging.getLogger("strategos.saves")
 
 
-def autosaver(app: App) -> Callable[[MatchSession], None]:
+def autosaver(app: Host) -> Callable[[MatchSession], None]:
     def save(session: MatchSession) -> None:
         if not session.humans:
             return
@@ -58,7 +58,7 @@ def autosaver(app: App) -> Callable[[MatchSession], None]:
     return save
 
 
-def _write_autosave(app: App, text: str) -> bool:
+def _write_autosave(app: Host, text: str) -> bool:
     """Store ``text`` as the autosave; while the storage refuses it, drop the oldest kept last
     game and try again. The storage does not say why it refused (the browser's quota error
     arrives untyped), so a refusal is taken for a full storage. False when even with every
@@ -80,11 +80,11 @@ def _write_autosave(app: App, text: str) -> bool:
     return False
 
 
-def new_session(app: App, config: MatchConfig) -> MatchSession:
+def new_session(app: Host, config: MatchConfig) -> MatchSession:
     return MatchSession(config, on_commit=autosaver(app) if config.humans() else None)
 
 
-def resumable(app: App) -> MatchSession | None:
+def resumable(app: Host) -> MatchSession | None:
     """The autosaved match, if there is an unfinished one; one that does not load is kept
     aside (``set_aside``) so that no later game writes over it."""
     text = app.storage.read(AUTOSAVE)
@@ -107,7 +107,7 @@ def resumable(app: App) -> MatchSession | None:
     return None if session.is_over() else session
 
 
-def set_aside(app: App) -> None:
+def set_aside(app: Host) -> None:
     where = app.storage.keep_aside(AUTOSAVE)
     if where is None:
         log.error("the unreadable autosave could not be set aside")
@@ -117,7 +117,7 @@ def set_aside(app: App) -> None:
         app.notices.append(("autosave_set_aside", {"name": where}))
 
 
-def notice(app: App) -> str:
+def notice(app: Host) -> str:
     """What the title tells about stored files that did not read, in the current language."""
     return sentences(app.notices)
 
@@ -127,7 +127,7 @@ def sentences(notices: list[tuple[str, dict[str, str]]]) -> str:
     return " ".join(i18n.t(key, **values) for key, values in notices)
 
 
-def load(app: App, text: str | bytes) -> MatchSession | str:
+def load(app: Host, text: str | bytes) -> MatchSession | str:
     """A session from imported text, or the sentence saying why it is refused."""
     try:
         return MatchSession.from_save(text, autosaver(app))
@@ -213,7 +213,7 @@ def _extends(text: str, session: MatchSession) -> bool:
     return saved == played[: len(saved)]
 
 
-def replaced_by(app: App, session: MatchSession) -> MatchSession | None:
+def replaced_by(app: Host, session: MatchSession) -> MatchSession | None:
     """The player's unfinished game that showing ``session`` would replace, if any: not when
     ``session`` is that game at a later point, nor when nobody plays ``session``."""
     existing = resumable(app)
@@ -229,7 +229,7 @@ def replaced_by(app: App, session: MatchSession) -> MatchSession | None:
     return existing
 
 
-def adopt(app: App, session: MatchSession) -> None:
+def adopt(app: Host, session: MatchSession) -> None:
     """``session`` is shown as the current match: a game a person plays that is not over
     becomes the autosave; any other never writes it."""
     if session.humans and not session.is_over():
@@ -240,7 +240,7 @@ def adopt(app: App, session: MatchSession) -> None:
         session.on_commit = None
 
 
-def finished(app: App, session: MatchSession) -> None:
+def finished(app: Host, session: MatchSession) -> None:
     """``session`` is over: the autosave goes if it is this game (at any of its moves)."""
     if not session.humans:
         return
@@ -249,7 +249,7 @@ def finished(app: App, session: MatchSession) -> None:
         app.storage.delete(AUTOSAVE)
 
 
-def export(app: App, session: MatchSession) -> bool:
+def export(app: Host, session: MatchSession) -> bool:
     try:
         where = app.storage.export(session.save_text())
     except OSError as err:

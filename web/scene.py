@@ -1,13 +1,16 @@
-"""The base of every scene: ``handle(event)``, ``update(dt)``, ``draw(surface)``.
+"""The base of every scene: ``handle(event)``, ``update(dt)``, ``draw(surface)``, and what a
+scene needs of the app that holds it (``Host``, ``Navigation``).
 
-It lives apart from the App so that a scene module needs the App only in annotations: the
-App imports the scenes (through ``web.navigation``), and a scene moves to another through
-``app.nav``, never by importing it (the title only holds a match scene, its background game).
+The App imports the scenes (through ``web.navigation``); a scene knows the App only as a
+``Host``, so no scene imports the App, not even for its annotations, and a scene moves to
+another through ``app.nav``, never by importing it (the title only holds a match scene, its
+background game). The modules of the client stack without a cycle (tests/test_import_graph.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -16,9 +19,71 @@ from web.layout import Box
 from web.widgets import ButtonGroup
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.config import MatchConfig
+    from web.session import MatchSession
+    from web.settings import Settings
+    from web.sound import Sound
+    from web.storage import Storage
 
 Tip = tuple[list[str], str | None]  # a tooltip's lines and the rule it cites
+
+
+class Navigation(Protocol):
+    """The moves from one screen to another that scenes ask for (``web.navigation``)."""
+
+    def open_title(self) -> None: ...
+    def open_match(self, session: MatchSession) -> object: ...
+    def offer_match(self, session: MatchSession) -> None: ...
+    def watch(self, config: MatchConfig) -> object: ...
+    def open_game_over(self, session: MatchSession) -> None: ...
+    def pass_device(self, session: MatchSession, seat: int, done: Callable[[], None]) -> None: ...
+    # ``match``: the match scene, whose module builds on this one.
+    def open_menu(self, match: Any) -> None: ...
+    def open_import(self) -> None: ...
+    def import_text(self, text: str | bytes) -> bool: ...
+    def import_file(self, path: str) -> None: ...
+    def replay_session(self, session: MatchSession) -> object: ...
+    def replay_text(
+        self, text: str | bytes, review: bool = False, remember: bool = True
+    ) -> object: ...
+    def replay_file(self, path: str) -> None: ...
+    def open_last_games(self) -> None: ...
+    def open_new_game(self) -> None: ...
+    def open_how_to_play(self, on_done: Callable[[], None] | None = None) -> None: ...
+    def open_settings(self) -> None: ...
+    def open_rules(self, rule: str | None = None) -> None: ...
+
+
+class Host(Protocol):
+    """What scenes, the navigation and the saves need of the app (``web.app.App``)."""
+
+    settings: Settings
+    storage: Storage
+    sound: Sound
+    scenes: list[Scene]
+    notices: list[tuple[str, dict[str, str]]]
+    running: bool
+    now: float
+    frames: int  # drawn so far (the smoke test's snapshot, web.probe)
+    last_rule: str | None
+    toast_text: str
+    autosave_failing: bool
+
+    @property
+    def nav(self) -> Navigation: ...
+    @property
+    def top(self) -> Scene | None: ...
+    def push(self, scene: Scene) -> None: ...
+    def pop(self) -> Scene | None: ...
+    def replace(self, scene: Scene) -> None: ...
+    def reset_to(self, scene: Scene) -> None: ...
+    def invalidate(self) -> None: ...
+    def paused(self) -> bool: ...
+    def help_box(self) -> Box: ...
+    def toast(self, message: str, seconds: float = 4.0) -> None: ...
+    def pin_tooltip(self, x: float, y: float) -> None: ...
+    def save_settings(self) -> None: ...
+    def set_language(self, lang: str) -> None: ...
 
 
 class Scene:
@@ -31,7 +96,7 @@ class Scene:
     touch_sized = True
     ai_busy = False  # a scene sets this while an AI search runs (for the frame-time figure)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
 
     def handle(self, ev: UIEvent) -> None:

@@ -11,7 +11,6 @@ import pytest
 import ai
 import game
 from ai.agents import Agent, Thinking
-from ai.bench import mid_game_state
 from game import (
     CHANCE,
     P_ACTION,
@@ -24,6 +23,7 @@ from game import (
     Rules,
 )
 from game.actions import CommitCoin
+from lab.bench import mid_game_state
 from tests.scenario import scenario_board
 
 

@@ -292,8 +292,8 @@ def test_the_hint_at_the_pick_shows_the_books_shares_as_they_are() -> None:
 
 def test_in_dealt_games_a_book_is_no_setting_at_all() -> None:
     """The arena's dealt games have no pick: a level measured there with or without the book
-    played the same games (``ai.settings.with_kingdoms_dealt``, the ladder's check)."""
-    from ai.settings import agent_settings, with_kingdoms_dealt
+    played the same games (``lab.settings.with_kingdoms_dealt``, the ladder's check)."""
+    from lab.settings import agent_settings, with_kingdoms_dealt
 
     with_book = agent_settings("ismcts:normal:kingdom_book=tactics")
     without = agent_settings("ismcts:normal:kingdom_book=")

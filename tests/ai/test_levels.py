@@ -17,8 +17,8 @@ import pytest
 import ai
 import game
 from ai.levels import LEVELS, OFFERED, check_level, level_agent
-from ai.settings import agent_settings, at_two_seats, from_log, with_kingdoms_dealt
 from game import GameState
+from lab.settings import agent_settings, at_two_seats, from_log, with_kingdoms_dealt
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,7 +86,7 @@ def test_each_offered_level_was_measured_a_step_above_the_one_below(
 
 
 def test_the_bench_reports_each_levels_decision_time() -> None:
-    from ai.bench_search import level_times
+    from lab.bench_search import level_times
 
     times = level_times([_position()], levels=OFFERED)
     assert list(times) == list(OFFERED)

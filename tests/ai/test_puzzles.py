@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
@@ -20,7 +19,6 @@ from game import (
 )
 from game.actions import Build, CommitCoin, Destroy, EndTurn, Move, Return
 from tests.ai.helpers import city, general, give_cards, place, setup_game, start_turn
-from tests.tool_scripts import load_tool, stopped_by_ctrl_c, usage_error
 
 AGENTS = ["greedy", "ismcts:normal", "ismcts:hard:iterations=400"]
 
@@ -138,8 +136,7 @@ def test_returns_a_general_to_guard_the_threatened_capital(spec: str) -> None:
     """R6.2: the general coming back should stand in Roma, where a strong enemy waits next
     door (R7.2: a defender on a tower fights with +1), not in quiet Tarentum. The turn's draws
     and battles differ by seed, and a search at normal's budget sometimes chases a destroy
-    instead: judged on five seeded turns, at least four must guard Roma (over more turns:
-    ``tools/puzzle_rate.py``)."""
+    instead: judged on five seeded turns, at least four must guard Roma."""
     missed = []
     for seed in range(5):
         state = guard_puzzle()
@@ -295,26 +292,3 @@ def test_keeps_its_3_coin_when_the_battle_is_lost_before_the_roll(spec: str) -> 
     action = ai.agent_from_spec(spec).choose(state.observe(1), state.legal_actions(),
                                              random.Random(7))  # fmt: skip
     assert action == CommitCoin(0)
-
-
-def test_the_puzzle_rate_tool_counts_solved_turns_and_refuses_an_unknown_agent(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    tool = load_tool("puzzle_rate", "_strategos_puzzle_rate_for_tests")
-    assert tool.main(["greedy", "--turns", "2"]) == 0
-    assert re.fullmatch(r"greedy: [012] of 2\n", capsys.readouterr().out)
-    with pytest.raises(SystemExit):
-        tool.main(["godlike"])
-    assert "unknown agent 'godlike'" in capsys.readouterr().err
-    # The same seeded turns played again for the same count.
-    assert "greedy is given twice" in usage_error(tool.main, ["greedy", "greedy"], capsys)
-
-
-def test_the_puzzle_rate_tool_stopped_by_ctrl_c_says_so_in_one_sentence(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    tool = load_tool("puzzle_rate", "_strategos_puzzle_rate_for_ctrl_c")
-    argv = ["greedy", "--turns", "1"]
-    assert stopped_by_ctrl_c(monkeypatch, tool, "play_turn", tool.main, argv, capsys) == (
-        "\npuzzle_rate.py: stopped; nothing is kept but the counts printed\n"
-    )

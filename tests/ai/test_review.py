@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 import game
-from ai import review as review_module
 from ai.chances import table_chances
 from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS
 from ai.review import BUDGETS, TURNING_POINT, Budget, Review
 from game import Action, GameRecord, GameState, Rules, parse_action
+from lab import review as review_module
 from tests.ai.helpers import GARBLED_CLIENTS, seat
 from tests.scenario import act, city, romans_and_carthage
 from tests.tool_scripts import stopped_by_ctrl_c
@@ -87,7 +87,7 @@ def test_a_review_runs_in_slices_and_can_be_cancelled(monkeypatch: pytest.Monkey
             review.cancel()
     assert slices >= 80 and review.cancelled and review.progress() == 1.0
     assert review.progress() >= seen
-    # How long a slice overruns is the bench's to measure (web.bench --review), not a test's.
+    # How long a slice overruns is the bench's to measure (lab.client_bench --review), not a test's.
     data = review.to_dict()
     assert data["complete"] is False and data["format"] == "strategos-review"
 
@@ -305,7 +305,7 @@ def test_a_seed_or_budget_out_of_range_is_refused_where_it_is_given(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # The seeds every command line of the project takes (ai.arena.check_seed), so that one
+    # The seeds every command line of the project takes (lab.arena.check_seed), so that one
     # copied from another command works here, and one that works here works there.
     save = golden_record(tmp_path)
     assert says in refused_before_the_run([str(save), *argv], monkeypatch, capsys)
@@ -377,5 +377,5 @@ def test_ctrl_c_ends_the_review_with_one_sentence_and_code_130(
     out = tmp_path / "review.json"
     argv = [str(record), "--json", str(out)]
     err = stopped_by_ctrl_c(monkeypatch, Review, "run", review_module.main, argv, capsys)
-    assert err == "\npython -m ai.review: stopped; nothing was written\n"
+    assert err == "\npython -m lab.review: stopped; nothing was written\n"
     assert not out.exists()

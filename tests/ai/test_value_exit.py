@@ -5,7 +5,6 @@ fit end to end writes a model the runtime reads."""
 from __future__ import annotations
 
 import json
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,6 @@ from tests.tool_scripts import load_tool
 
 np = pytest.importorskip("numpy")
 tool = load_tool("value_exit", "_strategos_value_exit_for_tests")
-kinds_tool = load_tool("sibling_kinds", "_strategos_sibling_kinds_for_tests")
 
 
 def _positions(every: int = 31) -> list[GameState]:
@@ -72,48 +70,6 @@ def test_the_siblings_are_the_actions_the_root_weighs_by_the_evaluation() -> Non
 
 def _small_siblings() -> dict[str, Any]:
     return small_siblings(tool)
-
-
-def test_the_kinds_table_counts_where_an_evaluation_departs_from_the_search() -> None:
-    """An evaluation equal to the search's shares always agrees; their negation never does
-    (random shares have one best and one worst), and says which kinds it put first instead."""
-    sib = _small_siblings()
-    table = kinds_tool.by_kind({"same": sib["target"], "worst": -sib["target"]}, sib)
-    assert sum(row["positions"] for row in table.values()) == len(sib["starts"]) == 6
-    spans = list(zip(sib["starts"], [*sib["starts"][1:], len(sib["target"])], strict=True))
-    firsts = [str(sib["kind"][a + np.argmax(sib["target"][a:b])]) for a, b in spans]
-    lasts = [str(sib["kind"][a + np.argmin(sib["target"][a:b])]) for a, b in spans]
-    assert {k: row["positions"] for k, row in table.items()} == dict(Counter(firsts))
-    for kind, row in table.items():
-        assert row["same"] == {"agrees": 1.0, "instead": {}}
-        assert row["worst"]["agrees"] == 0.0
-        want = Counter(last for first, last in zip(firsts, lasts, strict=True) if first == kind)
-        assert row["worst"]["instead"] == dict(want)
-        assert 0.0 < row["share"] <= 1.0
-    certain = {**sib, "target": np.zeros_like(sib["target"])}
-    for a in sib["starts"]:
-        certain["target"][a] = 1.0  # one action takes every visit: nothing left to learn
-    assert kinds_tool.search_entropy(certain) == 0.0
-    assert kinds_tool.search_entropy(sib) == pytest.approx(
-        np.mean([-(t * np.log(t)).sum() for t in np.split(sib["target"], sib["starts"][1:])])
-    )
-
-
-def test_ties_count_the_positions_where_an_evaluation_cannot_choose() -> None:
-    """A flat evaluation ties everywhere, with every sibling and the search's choice among
-    them; the search's own shares (random, so one best each) tie nowhere."""
-    sib = _small_siblings()
-    flat = kinds_tool.ties(np.zeros_like(sib["target"]), sib)
-    sizes = np.diff([*sib["starts"], len(sib["target"])])
-    assert flat == {"top_tied": 1.0, "mean_tied": round(float(sizes.mean()), 2),
-                    "search_first_among_tied": 1.0}  # fmt: skip
-    assert kinds_tool.ties(sib["target"], sib)["top_tied"] == 0.0
-    worst_tied = -sib["target"].copy()
-    a, b = sib["starts"][0], sib["starts"][1]
-    worst_tied[a:b] = 0.0  # the first position: all tied; the rest: the search's last first
-    got = kinds_tool.ties(worst_tied, sib)
-    assert got["top_tied"] == round(1 / len(sib["starts"]), 3)
-    assert got["search_first_among_tied"] == 1.0
 
 
 def _with_values(sib: dict[str, Any]) -> dict[str, Any]:
@@ -213,44 +169,11 @@ def test_the_fit_end_to_end_writes_a_model_the_runtime_reads(
         learned_value.load_model.cache_clear()
 
 
-repeat_tool = load_tool("search_repeat", "_strategos_search_repeat_for_tests")
-
-
-def _searched(shares: list[list[float]], v1: list[list[float]]) -> dict[str, Any]:
-    """Positions as ``value_exit.load_siblings`` gives them: a search's shares and v1's values."""
-    sizes = [len(s) for s in shares]
-    return {
-        "target": np.concatenate([np.array(s, dtype=float) for s in shares]),
-        "v1": np.concatenate([np.array(v, dtype=float) for v in v1]),
-        "starts": np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(int),
-        "game": np.arange(len(shares)),
-        "action": np.full(len(shares), 7),
-    }
-
-
-def test_a_search_against_itself_counts_agreement_overall_and_among_v1s_ties() -> None:
-    v1 = [[0.5, 0.5, 0.2], [0.3, 0.6, 0.1], [0.4, 0.4, 0.4]]
-    first = _searched([[0.6, 0.3, 0.1], [0.2, 0.7, 0.1], [0.1, 0.1, 0.8]], v1)
-    again = _searched([[0.2, 0.7, 0.1], [0.3, 0.6, 0.1], [0.2, 0.2, 0.6]], v1)
-    got = repeat_tool.repeat_agreement(first, again)
-    assert got["positions"] == 3
-    assert got["top_agrees"] == round(2 / 3, 3)  # positions 1 and 2
-    assert got["v1_tied_positions"] == 2  # position 0 (two tied) and 2 (three)
-    assert got["among_tied_agrees"] == 0.5  # they part at position 0
-    assert got["among_tied_by_chance"] == round((1 / 2 + 1 / 3) / 2, 3)
-    assert got["first_share_of_tied_on_its_choice"] == round((0.6 / 0.9 + 0.8 / 1.0) / 2, 3)
-    assert got["first_picks_first_tied_in_legal_order"] == 0.5
-    assert got["second_picks_first_tied_in_legal_order"] == 0.0
-    elsewhere = {**again, "game": again["game"] + 10}  # no position in common
-    assert repeat_tool.repeat_agreement(first, elsewhere)["positions"] == 0
-
-
 def test_a_search_seed_searches_the_same_positions_anew(tmp_path: Path) -> None:
     """Samples with the default seed twice and with ``--search-seed 1`` once: the same positions
-    each time, the default seed's visits repeated exactly, another seed's not all the same, and
-    ``search_repeat`` reads the three files end to end."""
-    selfplay = load_tool("selfplay", "_strategos_selfplay_for_search_repeat")
-    targets = load_tool("search_targets", "_strategos_search_targets_for_search_repeat")
+    each time, the default seed's visits repeated exactly, another seed's not all the same."""
+    selfplay = load_tool("selfplay", "_strategos_selfplay_for_search_seeds")
+    targets = load_tool("search_targets", "_strategos_search_targets_for_search_seeds")
     games = tmp_path / "games.jsonl"
     assert selfplay.main(["--agent", "policy:tactics", "--games", "2", "--seed", "8",
                           "--players", "2", "--out", str(games)]) == 0  # fmt: skip
@@ -268,12 +191,5 @@ def test_a_search_seed_searches_the_same_positions_anew(tmp_path: Path) -> None:
         assert len(s["values"]) == len(s["visits"])
         assert all(v is None or 0.0 <= v <= 1.0 for v in s["values"])
         assert any(v is not None for v in s["values"])
-    report = tmp_path / "repeat.json"
-    assert repeat_tool.main([*map(str, files), "--games", str(games), "--report",
-                             str(report)]) == 0  # fmt: skip
-    against = json.loads(report.read_text(encoding="utf-8"))["against"]
-    same, other = against[str(files[1])], against[str(files[2])]
-    assert same["positions"] == other["positions"] >= 1
-    assert same["top_agrees"] == 1.0
     with pytest.raises(SystemExit):
         targets.main(["sample", str(games), "--out", str(files[0]), "--search-seed", "-1"])

@@ -1,6 +1,6 @@
 """The loading page when the game cannot start, with the real pygbag 0.9.3 loader.
 
-The page ``tools/build_web.py`` builds is served on 127.0.0.1 with the loader's small files
+The page ``tools/build/build_web.py`` builds is served on 127.0.0.1 with the loader's small files
 (``../shared/pygbag-cdn-0.9.3/``: pythons.js, cpython312/main.js, cpythonrc.py; no wasm
 binary) standing in for the CDN on a second port, and opened in headless Chromium
 (``harness/loading_page.mjs``). The loader then runs up to the download of the runtime, which
@@ -64,7 +64,7 @@ RU = {
     "start": "Не удалось запустить игру.",
 }
 
-build_web = load_tool("build_web", "_strategos_build_web_for_loading_page")
+build_web = load_tool("build/build_web", "_strategos_build_web_for_loading_page")
 
 
 def _unavailable(reason: str) -> None:
@@ -190,7 +190,7 @@ STAND_IN_MAIN = "async def main():\n    pass\n"
 
 
 def _build(tmp: Path, cdn_url: str) -> Path:
-    """The page as ./build.sh web builds it (tools/build_web.py, pygbag, our template), for a
+    """The page as ./build.sh web builds it (tools/build/build_web.py, pygbag, our template), for a
     runtime at ``cdn_url``. The archive holds a stand-in client: without the runtime the
     page never runs it."""
     tree = tmp / "tree"

@@ -1,4 +1,4 @@
-"""tools/smoke_web.py, the smoke test of the built site in real WebAssembly, run here as far as
+"""The smoke test of the built site in real WebAssembly (tools/build/smoke_web.py), run as far as
 this machine allows: the real pygbag loader from the fixture ../shared/pygbag-cdn-0.9.3/ as
 the runtime's mirror, which has no wasm binary, so the run must stop there and say so as a
 SKIP (never a PASS), and --require-full must turn that into a failure, as the deploy does.
@@ -32,8 +32,8 @@ REQUIRED = os.environ.get("STRATEGOS_REQUIRE_BROWSER") == "1"
 
 pytestmark = pytest.mark.browser
 
-smoke_web = load_tool("smoke_web", "_strategos_smoke_web_for_browser")
-build_web = load_tool("build_web", "_strategos_build_web_for_smoke")
+smoke_web = load_tool("build/smoke_web", "_strategos_smoke_web_for_browser")
+build_web = load_tool("build/build_web", "_strategos_build_web_for_smoke")
 
 
 def _unavailable(reason: str) -> None:

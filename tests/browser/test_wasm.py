@@ -65,8 +65,9 @@ HYPOTHESIS_WHEELS = ["hypothesis", "attrs", "sortedcontainers"]
 # Modules the engine tests may import in the browser besides the standard library.
 BROWSER_TEST_IMPORTS = {"pytest", "hypothesis", "game", "ai"}
 NOT_IN_BROWSER = {"subprocess", "multiprocessing", "concurrent", "tkinter", "curses"}
-# tests/tool_scripts.py runs the scripts of tools/, which the bundle leaves out.
-HELPERS_NOT_IN_BROWSER = {"tests.tool_scripts"}
+# tests/tool_scripts.py runs the scripts of tools/, and tests/source_imports.py reads the
+# source of web/ and lab/ too: the bundle leaves those out.
+HELPERS_NOT_IN_BROWSER = {"tests.tool_scripts", "tests.source_imports"}
 
 REPORT: dict[str, Any] = {}
 # The modules of web/ that import no pygame, shipped into the page.
@@ -201,7 +202,7 @@ def fetch_wheels(names: list[str]) -> list[Path]:
 
 
 def _load_build_web() -> Any:
-    return load_tool("build_web", "_strategos_build_web_for_browser")
+    return load_tool("build/build_web", "_strategos_build_web_for_browser")
 
 
 def write_bundle(target: Path, test_files: list[Path]) -> int:
@@ -565,7 +566,14 @@ def test_loading_page_of_the_build_works(browser: Browser, served: dict[str, Any
             )
         (root / "web" / "main.py").write_text("async def main():\n    pass\n", encoding="utf-8")
     subprocess.run(
-        [python, str(ROOT / "tools" / "build_web.py"), "--root", str(root), "--out", str(out)],
+        [
+            python,
+            str(ROOT / "tools" / "build" / "build_web.py"),
+            "--root",
+            str(root),
+            "--out",
+            str(out),
+        ],
         cwd=ROOT,
         check=True,
         capture_output=True,

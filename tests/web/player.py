@@ -158,8 +158,10 @@ def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
     banner = scene.events.banner_box(scene)
     if banner is not None:
         covers.append(banner.inset(-12))
-    if scene.app.toast_shown():  # a tap on it puts it away
-        covers.append(Box(*scene.app.toast_rect()).inset(-12))
+    app = scene.app
+    assert isinstance(app, App)  # the scene knows its app as a Host; the toast is the App's
+    if app.toast_shown():  # a tap on it puts it away
+        covers.append(Box(*app.toast_rect()).inset(-12))
     return any(b.contains(x, y) for b in covers)
 
 

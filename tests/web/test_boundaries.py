@@ -1,32 +1,18 @@
-"""The client's dependencies point one way: web -> game, ai (only through web/ai_bridge.py),
-pygame and the standard library; it never reads another seat's secrets from the state."""
+"""The client reaches the AI only through web/ai_bridge.py, keeps pygame out of its pure modules
+and never reads another seat's secrets from the state. (What web/ may import at all, and
+without a cycle: tests/test_import_graph.py.)"""
 
 from __future__ import annotations
 
-import ast
-import sys
 from pathlib import Path
 
+from tests.source_imports import imported_modules, top_level
+
 WEB = Path(__file__).resolve().parents[2] / "web"
-ALLOWED = {"game", "ai", "web", "pygame", "platform"}
 
 
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found |= {a.name.split(".")[0] for a in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.add(node.module.split(".")[0])
-    return found
-
-
-def test_web_imports_only_game_ai_pygame_and_stdlib() -> None:
-    stdlib = set(sys.stdlib_module_names)
-    for path in WEB.rglob("*.py"):
-        outside = _imports(path) - stdlib - ALLOWED
-        assert not outside, f"{path.name} imports {outside}"
+    return top_level(imported_modules(path))
 
 
 def test_ai_is_reached_only_through_the_bridge() -> None:

@@ -17,7 +17,7 @@ pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
 
 def test_frame_times_over_a_whole_game(data_dir: Path) -> None:
-    from web import bench
+    from lab import client_bench as bench
 
     report = bench.run(players=2, difficulty="easy", seed=1)
     assert report["game"]["finished"]
@@ -41,7 +41,7 @@ def test_frame_times_over_a_whole_game(data_dir: Path) -> None:
 def test_bench_values_are_refused_where_given(
     argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from web import bench
+    from lab import client_bench as bench
 
     with pytest.raises(SystemExit):
         bench.main(argv)

@@ -28,7 +28,7 @@ def _load(name: str, relative: str) -> ModuleType:
 geo = _load("_strategos_geo_under_test", os.path.join("web", "geo.py"))
 
 COASTLINES = os.path.join(ROOT, "web", "data", "coastlines.json")
-SCRIPT = os.path.join(ROOT, "tools", "prepare_coastlines.py")
+SCRIPT = os.path.join(ROOT, "tools", "build", "prepare_coastlines.py")
 DEFAULT_LAND = "/tmp/coast/node_modules/world-atlas/land-50m.json"
 Ring = Sequence[tuple[float, float]]
 

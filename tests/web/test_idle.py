@@ -1,6 +1,6 @@
 """A static screen draws nothing: the frame loop draws on input or change, and at full rate only
 while something moves or an AI thinks (frames counted in game time, so the test is exact; the
-share of a core each screen uses is a figure of ``python -m web.bench --idle``)."""
+share of a core each screen uses is a figure of ``python -m lab.client_bench --idle``)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from game import Action, PlayerView  # noqa: E402
+from lab.client_bench import play_to_human_turn  # noqa: E402
 from web import ai_bridge, intents, saves  # noqa: E402
-from web.bench import play_to_human_turn  # noqa: E402
 from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 
 if TYPE_CHECKING:

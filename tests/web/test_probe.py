@@ -1,4 +1,4 @@
-"""The browser smoke test's plan, played natively: tools/smoke_web.py clicks through the built
+"""The browser smoke test's plan, played natively: tools/build/smoke_web.py clicks through the built
 site in real WebAssembly where it can (the CDN, or a mirror of the runtime), reading where the
 buttons are from the client's snapshot (web/probe.py). Here the same plan, the same snapshot
 and clicks at the same places go through the same client under SDL's dummy driver, so the
@@ -23,7 +23,7 @@ from web.main import build_app, parse_args  # noqa: E402
 
 pytest_plugins = ["tests.web.support"]
 
-smoke_web = load_tool("smoke_web", "_strategos_smoke_web_for_probe")
+smoke_web = load_tool("build/smoke_web", "_strategos_smoke_web_for_probe")
 FRAMES_PER_STEP = 3000  # AI seats pick in slices of a frame each; generous
 
 
@@ -75,7 +75,7 @@ def _more_actions_than(count: int) -> Test:
 
 
 def play_plan(app: App) -> list[str]:
-    """Runs smoke_web.PLAN as tools/smoke_web.mjs does, but natively: the stages reached."""
+    """Runs smoke_web.PLAN as tools/build/smoke_web.mjs does, but natively: the stages reached."""
     reached: list[str] = []
     for step in smoke_web.PLAN:
         scene, tag = step["scene"], step.get("tag")

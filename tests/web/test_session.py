@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from ai import review
 from game import P_ACTION, P_PICK, IllegalActionError, Rules, StateFormatError
 from game.actions import DrawCard, EndTurn, Move
+from lab import review
 from tests.ai.helpers import GARBLED_CLIENTS, seat
 from web import describe
 from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig, spectator_config
@@ -184,7 +184,7 @@ def test_a_save_whose_client_part_is_garbled_is_refused(client: object) -> None:
 def test_the_review_of_a_save_refuses_it_as_the_client_does(
     client: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One check of a save's seats (ai.save_seats), below the client: python -m ai.review
+    """One check of a save's seats (ai.save_seats), below the client: python -m lab.review
     refuses the saves the client refuses, in the client's sentence."""
     data = json.loads(_human_game(seed=7).save_text())
     data["client"] = client

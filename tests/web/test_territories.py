@@ -19,7 +19,7 @@ from game import MAP_VERSIONS, default_map, get_map
 from tests.tool_scripts import load_tool, usage_error
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRIPT = os.path.join(ROOT, "tools", "prepare_territories.py")
+SCRIPT = os.path.join(ROOT, "tools", "build", "prepare_territories.py")
 SHOTS = Path(ROOT) / "artifacts" / "screenshots"
 
 
@@ -68,7 +68,7 @@ def test_script_reproduces_committed_file(tmp_path: Path, version: int) -> None:
         check=True, capture_output=True, cwd=ROOT,
     )  # fmt: skip
     assert out.read_bytes() == Path(territories_file(version)).read_bytes(), (
-        f"web/data/territories_{version}.json is not what tools/prepare_territories.py makes "
+        f"web/data/territories_{version}.json is not what tools/build/prepare_territories.py makes "
         f"from game/data/maps/{version}.json and the coastlines: run the tool and commit its "
         "output"
     )
@@ -84,7 +84,7 @@ def test_script_reproduces_committed_file(tmp_path: Path, version: int) -> None:
 def test_the_tool_refuses_what_names_no_map(
     argv: list[str], says: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tool = load_tool("prepare_territories", "_strategos_prepare_territories_for_maps")
+    tool = load_tool("build/prepare_territories", "_strategos_prepare_territories_for_maps")
     err = usage_error(tool.main, [str(tmp_path / a) if a.endswith(".json") else a for a in argv],
                       capsys)  # fmt: skip
     assert says in err and "Traceback" not in err

@@ -35,11 +35,11 @@ from game.actions import (  # noqa: E402
     Halt,
     Trade,
 )
+from lab.client_bench import play_to_human_turn  # noqa: E402
 from tests.web import greedy  # noqa: E402
 from tests.web.player import ROOT, SHOTS, phone_shot  # noqa: E402
 from web import ai_bridge, i18n, layout, saves, theme  # noqa: E402
 from web.animation import Animation  # noqa: E402
-from web.bench import play_to_human_turn  # noqa: E402
 from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig  # noqa: E402
 from web.layout import DRAWERS  # noqa: E402
 from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
@@ -619,10 +619,11 @@ def _review_charts(app: App, monkeypatch: pytest.MonkeyPatch) -> ReplayScene:
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screen, not the search
     scene = open_replay(app, golden_text("6p_coins_only", seats(6, (0, 3))), view=OPEN)
     scene.panel.start(seats=[0, 3], budget="quick")
-    for _ in range(5000):
-        app.frame()
-        if scene.panel.finished:
-            break
+    # At once, not a slice a frame (tests/web/test_replay.py runs it so): a frame drew the
+    # screen again each time.
+    while not scene.panel.step(1000.0):
+        pass
+    app.frame()
     scene.charts = True
     assert scene.panel.turning_points()
     return scene

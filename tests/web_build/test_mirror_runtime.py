@@ -1,4 +1,4 @@
-"""tools/mirror_runtime.py against a stand-in CDN served on 127.0.0.1."""
+"""tools/build/mirror_runtime.py against a stand-in CDN served on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 
 from tests.tool_scripts import load_tool
 
-mirror_runtime = load_tool("mirror_runtime", "_strategos_mirror_under_test")
+mirror_runtime = load_tool("build/mirror_runtime", "_strategos_mirror_under_test")
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

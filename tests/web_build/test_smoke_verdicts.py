@@ -1,4 +1,4 @@
-"""tools/smoke_web.py's verdicts and arguments, without a browser: a PASS only when every stage
+"""The verdicts and arguments of tools/build/smoke_web.py, with no browser: a PASS when every stage
 up to the action came; a SKIP only when the runtime itself was not there (a mirror without the
 wasm binary, a CDN out of reach), saying where it stopped; anything else a FAIL; a wrong
 --site or --runtime-mirror refused in a sentence. tests/browser/test_smoke_web.py runs it."""
@@ -12,7 +12,7 @@ import pytest
 
 from tests.tool_scripts import load_tool, usage_error
 
-smoke_web = load_tool("smoke_web", "_strategos_smoke_web_for_verdicts")
+smoke_web = load_tool("build/smoke_web", "_strategos_smoke_web_for_verdicts")
 
 CDN = "https://pygame-web.github.io/cdn/0.9.3/"
 ALL = ["page", "loader", "runtime", "archive", "ready", "first_frame", "title", "new_game",
@@ -125,7 +125,7 @@ def test_the_pages_workflow_deploys_only_a_site_that_passed_the_smoke_test() -> 
     build = jobs.split("\n  build:\n", 1)[1].split("\n  deploy:\n", 1)[0]
     deploy = jobs.split("\n  deploy:\n", 1)[1]
     assert "needs: build" in deploy
-    smoke = build.index("tools/smoke_web.py --site build/web --require-full")
+    smoke = build.index("tools/build/smoke_web.py --site build/web --require-full")
     assert build.index("./build.sh web") < smoke < build.index("upload-pages-artifact")
     assert "--runtime-mirror build/web/cdn" in build  # the self-hosted runtime, as deployed
     assert "bash tests/browser/setup.sh" in build

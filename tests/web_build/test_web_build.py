@@ -35,6 +35,8 @@ RUNTIME_PROVIDED = {"pygame"}
 BROWSER_UNUSABLE = {"subprocess", "multiprocessing", "concurrent", "tkinter", "curses", "readline"}
 GONE_IN_312 = {"distutils", "imp", "asynchat", "asyncore", "smtpd"}
 STDLIB = set(sys.stdlib_module_names)
+# What the lab is made of: never in the archive, whatever package it sits in.
+LAB_WORDS = ("arena", "pool", "bench", "command_line", "cli", "play_terminal", "settings_log")
 
 STAND_IN_MAIN = '''\
 """Stand-in client used by the build tests while web/main.py is not written."""
@@ -54,7 +56,7 @@ async def main() -> None:
 '''
 
 
-build_web = load_tool("build_web", "_strategos_build_web_under_test")
+build_web = load_tool("build/build_web", "_strategos_build_web_under_test")
 
 
 def _python() -> str:
@@ -96,7 +98,14 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     env.pop("NO_PROXY", None)
     out = tmp / "out"
     done = subprocess.run(
-        [_python(), str(ROOT / "tools" / "build_web.py"), "--root", str(root), "--out", str(out)],
+        [
+            _python(),
+            str(ROOT / "tools" / "build" / "build_web.py"),
+            "--root",
+            str(root),
+            "--out",
+            str(out),
+        ],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -110,7 +119,7 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def expected_runtime_files(root: Path) -> set[str]:
-    """Written independently of tools/build_web.py: the files of game/, ai/ and web/ that
+    """Written independently of tools/build/build_web.py: the files of game/, ai/ and web/ that
     run, i.e. without web/template/, tests, caches, bytecode and dot files."""
     found: set[str] = set()
     for package in ("game", "ai", "web"):
@@ -179,6 +188,48 @@ def test_archive_holds_exactly_the_runtime_files(build: dict[str, Path]) -> None
         *(f"assets/web/data/territories_{v}.json" for v in MAP_VERSIONS),
     ):
         assert must in names
+
+
+def test_the_archive_holds_no_lab_module_and_no_unused_model(build: dict[str, Path]) -> None:
+    """The game ships what it runs: no tournament, pool, benchmark or command line (lab/), and
+    of ai/data only the model files the AI's modules load."""
+    names = apk_names(build)
+    for name in names:
+        path = PurePosixPath(name)
+        assert path.parts[1] != "lab", name
+        if path.suffix != ".py":
+            continue
+        assert not any(word in path.stem for word in LAB_WORDS), name
+        imported = {module.split(".")[0] for module, _ in imported_modules(ast.parse(
+            read_apk(build, name), name))}  # fmt: skip
+        assert "lab" not in imported, f"{name} imports the lab"
+        if path.parts[1] in {"game", "ai"}:
+            assert "argparse" not in imported, f"{name} is a command line"
+    models = {PurePosixPath(n).stem for n in names if n.startswith("assets/ai/data/")}
+    assert models == shipped_models()
+
+
+def shipped_models() -> set[str]:
+    """The model files (ai/data, by stem) that the game loads: the chances it shows, and what
+    the levels a player can pick, the hint and the review search and pick kingdoms with."""
+    from ai import chances, levels, presets
+    from ai.ismcts import SearchAgent
+    from ai.policy_agent import PolicyAgent
+
+    found = {chances.MODEL, chances.SEARCH_MODEL}
+    searched = [presets.HINT, presets.REVIEW]
+    for level in levels.LEVELS:
+        agent = levels.level_agent(level)
+        if isinstance(agent, SearchAgent):
+            searched.append(agent.preset)
+        elif isinstance(agent, PolicyAgent):
+            found.add(getattr(agent.policy, "model", ""))
+    for preset in searched:
+        if preset.kingdom_book:
+            found.add(f"kingdoms_{preset.kingdom_book}")
+        for search in (preset.two_seats, preset.more_seats):
+            found |= {getattr(c, "model", "") for c in (search.evaluator, search.policy)}
+    return found - {""}
 
 
 def test_tarball_matches_the_zip(build: dict[str, Path]) -> None:
@@ -423,7 +474,8 @@ def test_runtime_file_rules() -> None:
         "web/.DS_Store",
         "web/test_gui.py",
         "web/conftest.py",
-        "tools/build_web.py",
+        "tools/build/build_web.py",
+        "lab/arena.py",
         "README.md",
         ".venv/lib/x.py",
         "web/README.md",

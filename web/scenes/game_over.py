@@ -27,7 +27,7 @@ from web.session import MatchSession
 from web.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 NUMBERS = ("col_points", "col_destroyed", "col_standing")
 HEAD_SIZE, NAME_SIZE, QUEST_SIZE = 15, 18, 14
@@ -36,7 +36,7 @@ DESK_TABLE_W, CHARTS_X = 850, 900
 
 
 class GameOverScene(Scene):
-    def __init__(self, app: App, session: MatchSession) -> None:
+    def __init__(self, app: Host, session: MatchSession) -> None:
         super().__init__(app)
         self.session = session
         self.buttons = ButtonGroup()

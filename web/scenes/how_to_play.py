@@ -25,7 +25,7 @@ from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 ART = Box(40, 86, 560, 510)
 TEXT = Box(640, 86, 600, 420)
@@ -47,7 +47,7 @@ def page_lines(page: str) -> list[str]:
 class HowToPlayScene(Scene):
     help_button = False
 
-    def __init__(self, app: App, page: int = 0, on_done: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Host, page: int = 0, on_done: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.page = max(0, min(len(PAGES) - 1, page))
         self.on_done = on_done

@@ -20,7 +20,7 @@ from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 PER_PAGE = 7
 ROW_Y, ROW_H, ROW_STEP = 118, 62, 70
@@ -63,7 +63,7 @@ def button_w() -> int:
 
 
 class LastGamesScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.games: list[LastGame] = []
         self.page = 0

@@ -43,7 +43,7 @@ from web.session import Applied, MatchSession
 from web.widgets import Button, ButtonGroup, label, panel, text_in
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 LAYOUT = MatchLayout()
 CAMERA_REST_FRAMES = 10  # a camera unchanged this long is not being dragged or pinched
@@ -60,7 +60,7 @@ SOUNDS = {kinds.ROLL: "dice", kinds.MOVE: "move", kinds.CONTINUE: "move",
 class MatchScene(Scene):
     touch_sized = False  # the compact layout sizes the match's controls
 
-    def __init__(self, app: App, session: MatchSession, attract: bool = False) -> None:
+    def __init__(self, app: Host, session: MatchSession, attract: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.attract = attract

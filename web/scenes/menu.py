@@ -15,7 +15,7 @@ from web.scene import Scene
 from web.widgets import Button, ButtonGroup, dim, label, panel
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
     from web.scenes.match import MatchScene
 
 # Up to eight files (FileStorage.import_candidates) above the Back button at y 640 (on a phone
@@ -42,7 +42,7 @@ class _DropTarget(Scene):
 class MenuScene(_DropTarget):
     opaque = False
 
-    def __init__(self, app: App, match: MatchScene) -> None:
+    def __init__(self, app: Host, match: MatchScene) -> None:
         super().__init__(app)
         self.match = match
         self.buttons = ButtonGroup()
@@ -95,7 +95,7 @@ class MenuScene(_DropTarget):
 class ImportScene(_DropTarget):
     """Pick a save file (desktop: the exports folder or a dropped file; browser: file picker)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.files: list[Path] = app.storage.import_candidates()
         self.buttons = ButtonGroup()

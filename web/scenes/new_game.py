@@ -31,7 +31,7 @@ from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label, text_in, wrapped
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 # The note under the seats (right of Back on the desktop): the seat order, the person's seat,
 # how long AI seats think, as many of them, in that order, as there is room for.
@@ -129,7 +129,7 @@ def form(touch: int) -> Form:
 
 
 class NewGameScene(Scene):
-    def __init__(self, app: App, config: MatchConfig | None = None) -> None:
+    def __init__(self, app: Host, config: MatchConfig | None = None) -> None:
         super().__init__(app)
         if config is None:
             config = MatchConfig(seed=random.randrange(1, 100000), seat_drawn=True)

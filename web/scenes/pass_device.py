@@ -17,12 +17,12 @@ from web.session import MatchSession
 from web.widgets import Button, ButtonGroup, label
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 
 class PassDeviceScene(Scene):
     def __init__(
-        self, app: App, session: MatchSession, seat: int, done: Callable[[], None]
+        self, app: Host, session: MatchSession, seat: int, done: Callable[[], None]
     ) -> None:
         super().__init__(app)
         self.session = session

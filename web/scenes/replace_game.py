@@ -16,7 +16,7 @@ from web.session import MatchSession
 from web.widgets import Button, ButtonGroup, dim, label, panel
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 TITLE_SIZE = 26
 BODY_SIZE = 17  # a small text: it grows with the large-text setting
@@ -32,7 +32,7 @@ def dialog_box(touch: int) -> Box:
 class ReplaceGameScene(Scene):
     opaque = False
 
-    def __init__(self, app: App, existing: MatchSession, replace: Callable[[], object]) -> None:
+    def __init__(self, app: Host, existing: MatchSession, replace: Callable[[], object]) -> None:
         super().__init__(app)
         self.existing = existing
         self.replace = replace

@@ -47,7 +47,7 @@ from web.timeline import OPEN, Timeline
 from web.widgets import Button, ButtonGroup, label, panel, text_in
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 LAYOUT = MatchLayout()
 BUILD_MS = 4.0  # replaying the record while the scene opens, per frame
@@ -69,7 +69,7 @@ COMPACT_WIDTHS = {"prev_season": 124, "prev_turn": 100, "prev_step": 100, "play"
 class ReplayScene(Scene):
     def __init__(
         self,
-        app: App,
+        app: Host,
         record: GameRecord,
         config: MatchConfig,
         viewer: int = -1,

@@ -15,7 +15,7 @@ from web.scene import Scene
 from web.widgets import Button, ButtonGroup, dim
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 CHECK_S = 0.5  # how often the page's shape is looked at again
 
@@ -24,7 +24,7 @@ class RotateScene(Scene):
     opaque = False
     help_button = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self._since = 0.0
         self.buttons = ButtonGroup()

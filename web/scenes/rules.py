@@ -14,7 +14,7 @@ from web.scene import Scene
 from web.widgets import Button, ButtonGroup, label
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 AREA = Box(60, 80, 1160, 620)
 
@@ -22,7 +22,7 @@ AREA = Box(60, 80, 1160, 620)
 class RulesScene(Scene):
     help_button = False
 
-    def __init__(self, app: App, rule: str | None = None) -> None:
+    def __init__(self, app: Host, rule: str | None = None) -> None:
         super().__init__(app)
         self.anchor = section_of(rule)
         self.scroll = 0.0

@@ -15,7 +15,7 @@ from web.settings import SPEEDS
 from web.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 
 ROWS = 9
@@ -58,7 +58,7 @@ def on_off(flag: bool) -> str:
 
 
 class SettingsScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.buttons = ButtonGroup()
         self.on_language()

@@ -26,7 +26,7 @@ from web.session import Applied, MatchSession
 from web.widgets import Button, ButtonGroup, dim, label, panel, wrapped
 
 if TYPE_CHECKING:
-    from web.app import App
+    from web.scene import Host
 
 ATTRACT_SEATS, ATTRACT_LEVEL = 4, "easy"
 ATTRACT_FPS = 20.0  # the background game's slides and battles: smooth enough behind a veil
@@ -53,7 +53,7 @@ class PacedSession(MatchSession):
 
 
 class TitleScene(Scene):
-    def __init__(self, app: App, attract_seed: int = 7) -> None:
+    def __init__(self, app: Host, attract_seed: int = 7) -> None:
         super().__init__(app)
         self.attract_seed = attract_seed
         self.attract = self._new_attract()
