@@ -538,29 +538,3 @@ def test_the_client_saves_to_local_storage_in_the_browser(build: dict[str, Path]
         "localStorage" in text and 'sys.platform == "emscripten"' in text
         for text in sources.values()
     ), "no module saves to localStorage in the browser"
-
-
-@pytest.mark.parametrize(
-    ("argv", "env", "says"),
-    [
-        (["--port", "9000"], {}, "--port goes with --serve"),
-        (["--serve", "--port", "99999"], {}, "the port must be from 1 to 65535"),
-        (["--serve", "--port", "0"], {}, "the port must be from 1 to 65535"),
-        (["--serve"], {"PORT": "http"}, "the PORT variable must be a port number"),
-    ],
-)
-def test_a_port_that_cannot_serve_is_refused_before_the_build(
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    argv: list[str],
-    env: dict[str, str],
-    says: str,
-) -> None:
-    monkeypatch.delenv("PORT", raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    built: list[object] = []
-    monkeypatch.setattr(build_web, "build", lambda *a: built.append(a))
-    with pytest.raises(SystemExit):
-        build_web.main(argv)
-    assert says in capsys.readouterr().err and built == []

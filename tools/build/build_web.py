@@ -312,23 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--stage-only", action="store_true", help="only fill the staging folder and stop"
     )
-    parser.add_argument(
-        "--serve", action="store_true", help="after the build, serve <out>/web on 127.0.0.1"
-    )
-    parser.add_argument(
-        "--port", type=int, default=None, help="with --serve: the port (default 8000; env PORT)"
-    )
     args = parser.parse_args(argv)
-    # Checked before the build, not found out when the server starts after it.
-    if args.port is not None and not args.serve:
-        parser.error("--port goes with --serve")
-    if args.port is None:
-        try:
-            args.port = int(os.environ.get("PORT", "8000"))
-        except ValueError:
-            parser.error(f"the PORT variable must be a port number, not {os.environ['PORT']!r}")
-    if not 1 <= args.port <= 65535:
-        parser.error(f"the port must be from 1 to 65535, not {args.port}")
     root = args.root.resolve()
     try:
         if args.stage_only:
@@ -346,28 +330,7 @@ def main(argv: list[str] | None = None) -> int:
         f"and {report['zip']} ({report['zip_bytes'] / 1024:.0f} KiB) "
         f"in {report['seconds']} s; runtime from {report['cdn']}"
     )
-    if args.serve:
-        try:
-            serve(Path(report["web"]), args.port)
-        except OSError as exc:  # the port is taken, or not ours to open
-            print(f"build_web: cannot serve on port {args.port}: {exc.strerror or exc}",
-                  file=sys.stderr)  # fmt: skip
-            return 1
     return 0
-
-
-def serve(web_dir: Path, port: int) -> None:
-    """Serve the build on 127.0.0.1 (not ``localhost:8…``, which the 0.9.3 runtime treats
-    as its own test server). The browser still fetches the runtime from the CDN."""
-    import contextlib
-    import functools
-    import http.server
-
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(web_dir))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
-        print(f"serving {web_dir} at http://127.0.0.1:{port}/  (Ctrl-C stops)", flush=True)
-        with contextlib.suppress(KeyboardInterrupt):
-            server.serve_forever()
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Usage (normally through ``./build.sh serve``)::
 
-    python tools/build/serve_web.py [--host ADDRESS] [--port N] [options of tools/build/build_web.py]
+    python tools/build/serve_web.py [--host ADDRESS] [--port N] [options of build_web.py]
 
 ``--host`` is where the server listens: 127.0.0.1 by default (this machine only). To try the
 phone layout on a real phone, give an address of this machine on the network the phone is on,
@@ -32,8 +32,8 @@ import build_web
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
-# The options of build_web.py that go on to the build as they are (its --serve, --port and
-# --stage-only are this script's business or make no site to serve).
+# The options of build_web.py that go on to the build as they are (its --stage-only makes no
+# site to serve).
 BUILD_OPTIONS = ("--root", "--cdn", "--pygpi", "--ume-block")
 # Any address outside this machine: a UDP socket "connected" to it sends nothing, and names the
 # address this machine would reach it from (documentation ranges, RFC 5737 and RFC 3849).
