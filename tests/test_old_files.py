@@ -142,3 +142,24 @@ def test_a_refusal_names_the_places_of_the_games_map(other_current_map: MapSpec)
         game.parse_action(state, "Fly to the moon")
     said = str(refused.value)
     assert expected["legal_texts"][0] in said and "Nova" not in said
+
+
+MAP_2 = Path(__file__).resolve().parent / "data" / "map2"
+EXPECTED_2: dict[str, Any] = json.loads((MAP_2 / "expected.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_2))
+def test_a_record_of_map_2_replays_exactly_on_map_2(name: str) -> None:
+    """Games of every map keep their board (R2.5): map 2's, written while it was the current
+    one, replay on it whatever map new games are played on."""
+    expected = EXPECTED_2[name]
+    record = GameRecord.from_json(old_text(MAP_2 / name))
+    assert record.map_version == 2 and record.board is get_map(2)
+    state = record.replay()
+    assert state.board is get_map(2) and json.loads(state.to_json())["map"] == 2
+    assert sha(state.to_json()) == expected["state_sha256"]
+    assert state.scores() == expected["scores"] and state.is_terminal()
+    texts = [a.describe(record.board) for a in record.actions]
+    assert len(texts) == expected["actions"]
+    assert texts[-5:] == expected["last_action_texts"]
+    assert sha("\n".join(texts)) == expected["action_texts_sha256"]
