@@ -210,11 +210,23 @@ def unplayed(state: GameState, seat: int) -> list[int]:
     return [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
 
 
+def _mean_of_unplayed(played: int) -> float:
+    free = [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
+    return sum(free) / len(free) if free else 0.0
+
+
+# R8.1: the mean value of the unplayed coins and their sum, by the mask of coins played (every
+# state's evaluation reads them for every seat).
+_MEAN_COIN = tuple(_mean_of_unplayed(played) for played in range(32))
+_COIN_SUM = tuple(
+    float(sum(COIN_VALUES[i] for i in range(5) if not played >> i & 1)) for played in range(32)
+)
+
+
 def mean_coin(state: GameState, seat: int) -> float:
     if not state.rules.coins:
         return 0.0
-    free = unplayed(state, seat)
-    return sum(free) / len(free) if free else 0.0
+    return _MEAN_COIN[state.coins_played[seat]]
 
 
 def coin_win_chances(state: GameState, seat: int) -> dict[int, float]:
@@ -473,7 +485,10 @@ class Evaluator:
     def prepare(self, state: GameState) -> dict[int, list[int]]:
         """Per-state facts the seat contexts share: mean coins, generals by city, towers."""
         n = state.num_players
-        self.coins = [mean_coin(state, s) for s in range(n)]
+        if state.rules.coins:
+            self.coins = [_MEAN_COIN[played] for played in state.coins_played]
+        else:
+            self.coins = [0.0] * n
         floors = state.floors
         self.live = [c for c in tables(state.board).tower_cities if floors[c] > 0]
         end_round = NUM_ROUNDS - 1
@@ -601,7 +616,7 @@ class Evaluator:
                         imminent += gain
                     else:
                         reach += gain
-            coin_sum = float(sum(unplayed(state, s))) if state.rules.coins else 0.0
+            coin_sum = _COIN_SUM[state.coins_played[s]] if state.rules.coins else 0.0
             islands = sum(island_best.values())
             terms = (points, tiebreak, imminent, reach, islands, level_sum, track)
             out.append((*terms, coin_sum, cards))
