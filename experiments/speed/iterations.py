@@ -32,6 +32,11 @@ assert ai.__file__.startswith(root), ai.__file__
 levels = sys.argv[2].split(",")
 seats = [int(x) for x in sys.argv[3].split(",")]
 warm = sys.argv[4] == "1"
+if sys.argv[5] != "current" and hasattr(game, "get_map"):
+    # Positions on an older map (R2.5), for a checkout from before the maps had versions.
+    board = game.get_map(int(sys.argv[5]))
+    new_game = game.new_game
+    game.new_game = lambda *a, **k: new_game(*a, **{"board": board, **k})
 out = []
 for players in seats:
     positions = typical_positions(players=players)
@@ -57,9 +62,9 @@ print(json.dumps(out))
 """
 
 
-def run(python: str, root: str, levels: str, seats: str, warm: bool) -> list[dict]:
+def run(python: str, root: str, levels: str, seats: str, warm: bool, board: str) -> list[dict]:
     done = subprocess.run(
-        [python, "-c", CHILD, root, levels, seats, "1" if warm else "0"],
+        [python, "-c", CHILD, root, levels, seats, "1" if warm else "0", board],
         check=True,
         capture_output=True,
         text=True,
@@ -77,13 +82,19 @@ def main() -> None:
     parser.add_argument("--python", default=sys.executable)
     parser.add_argument("--no-warm", action="store_true")
     parser.add_argument("--json")
+    parser.add_argument(
+        "--map",
+        default="current",
+        help="the map of the positions (R2.5) where a checkout has versions of it: 1 is the "
+        "map of the checkouts from before map 2, so that both search the same positions",
+    )
     args = parser.parse_args()
     roots = [str(Path(r).resolve()) for r in args.root]
     rows: dict[str, list[dict]] = {r: [] for r in roots}
     for k in range(args.rounds):
         order = roots if k % 2 == 0 else roots[::-1]
         for r in order:
-            rows[r].extend(run(args.python, r, args.levels, args.seats, not args.no_warm))
+            rows[r].extend(run(args.python, r, args.levels, args.seats, not args.no_warm, args.map))
             print(f"round {k + 1}: {r} done", file=sys.stderr)
     table: dict[str, dict[str, float]] = {}
     for r in roots:
