@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game import P_ACTION, Action, GameState
-from game.kinds import BUILD, DESTROY, MOVE, RETURN, TRADE, TRAIN
+from game.actions import Build, Destroy, Move, Return, Trade, Train
 
-_HIGH = frozenset({DESTROY, RETURN, TRAIN, BUILD})
+_HIGH = frozenset({Destroy, Return, Train, Build})
 
 
 def undominated(state: GameState, legal: Sequence[Action]) -> list[Action]:
@@ -36,24 +36,59 @@ def undominated(state: GameState, legal: Sequence[Action]) -> list[Action]:
     if not six and len(set(dice)) < 2:
         return legal if isinstance(legal, list) else list(legal)
     five = six and 5 in dice
-    lowest: dict[tuple[int, int], int] = {}
-    for a in legal:
-        if a.kind == MOVE:
-            key = (a.general, a.dest)  # type: ignore[attr-defined]
-            die = a.die  # type: ignore[attr-defined]
-            if die < lowest.get(key, 7):
-                lowest[key] = die
     enemy = _enemy_cities(state)
-    out = []
+    # The search asks this at every visit of a node after a roll, so it is one pass: the
+    # engine lists a general's moves die by die, lowest first, so the first move of a general
+    # to a city has the lowest die; a list in another order takes two passes. Classes are told
+    # apart by identity and a move's general and end are one int (``general << 8 | dest``, R2:
+    # fewer than 256 places), cheaper to hash than a tuple.
+    lowest: dict[int, int] = {}
+    get = lowest.get
+    out: list[Action] = []
+    keep = out.append
     for a in legal:
-        kind = a.kind
-        if kind == MOVE:
-            if a.die != lowest[(a.general, a.dest)] and a.dest not in enemy:  # type: ignore[attr-defined]
-                continue
-        elif kind == TRADE:
+        cls = type(a)
+        if cls is Move:
+            key = a.general << 8 | a.dest  # type: ignore[attr-defined]
+            low = get(key)
+            if low is None:
+                lowest[key] = a.die  # type: ignore[attr-defined]
+            elif a.die > low:  # type: ignore[attr-defined]
+                if a.dest not in enemy:  # type: ignore[attr-defined]
+                    continue
+            else:
+                return _by_lowest(legal, six, five, enemy)
+        elif cls is Trade:
             if six and 6 in a.dice:  # type: ignore[attr-defined]
                 continue
-        elif kind in _HIGH and five and a.die == 6:  # type: ignore[attr-defined]
+        elif five and cls in _HIGH and a.die == 6:  # type: ignore[attr-defined]
+            continue
+        keep(a)
+    if len(out) == len(legal):
+        return legal if isinstance(legal, list) else list(legal)
+    return out
+
+
+def _by_lowest(
+    legal: Sequence[Action], six: bool, five: bool, enemy: frozenset[int]
+) -> list[Action]:
+    """``undominated`` for a list in any order: the lowest die of each general and end first."""
+    lowest: dict[int, int] = {}
+    for a in legal:
+        if type(a) is Move:
+            key = a.general << 8 | a.dest
+            if a.die < lowest.get(key, 7):
+                lowest[key] = a.die
+    out: list[Action] = []
+    for a in legal:
+        cls = type(a)
+        if cls is Move:
+            if a.die != lowest[a.general << 8 | a.dest] and a.dest not in enemy:  # type: ignore[attr-defined]
+                continue
+        elif cls is Trade:
+            if six and 6 in a.dice:  # type: ignore[attr-defined]
+                continue
+        elif five and cls in _HIGH and a.die == 6:  # type: ignore[attr-defined]
             continue
         out.append(a)
     if len(out) == len(legal):

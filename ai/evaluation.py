@@ -210,11 +210,23 @@ def unplayed(state: GameState, seat: int) -> list[int]:
     return [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
 
 
+def _mean_of_unplayed(played: int) -> float:
+    free = [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
+    return sum(free) / len(free) if free else 0.0
+
+
+# R8.1: the mean value of the unplayed coins and their sum, by the mask of coins played (every
+# state's evaluation reads them for every seat).
+_MEAN_COIN = tuple(_mean_of_unplayed(played) for played in range(32))
+_COIN_SUM = tuple(
+    float(sum(COIN_VALUES[i] for i in range(5) if not played >> i & 1)) for played in range(32)
+)
+
+
 def mean_coin(state: GameState, seat: int) -> float:
     if not state.rules.coins:
         return 0.0
-    free = unplayed(state, seat)
-    return sum(free) / len(free) if free else 0.0
+    return _MEAN_COIN[state.coins_played[seat]]
 
 
 def coin_win_chances(state: GameState, seat: int) -> dict[int, float]:
@@ -248,6 +260,10 @@ def yet_to_play(state: GameState, seat: int) -> bool:
 
 
 # -- per-seat context ----------------------------------------------------------------------
+
+# The contexts' aims an evaluator keeps the positions of (a few hundred in a search of
+# thousands of iterations); emptied when full.
+POSITION_TABLES = 4096
 
 _REACH_ROWS: dict[tuple[tuple[float, ...], int], tuple[float, ...]] = {}
 _ZERO_ROW = (0.0,) * (FAR + 1)
@@ -285,8 +301,8 @@ class SeatContext:
 
     __slots__ = (
         "aims", "by_level", "coin", "dice", "imminent", "island_cache", "islands", "known",
-        "level4", "ordinary", "own_floors", "raze", "reach", "seat", "turns", "turns_left",
-        "worth",
+        "level4", "ordinary", "own_floors", "positions", "raze", "reach", "seat", "turns",
+        "turns_left", "worth",
     )  # fmt: skip
 
     def __init__(self, ev: Evaluator, state: GameState, seat: int, occ: dict[int, list[int]]):
@@ -352,6 +368,18 @@ class SeatContext:
         # Reach factor by turns needed; zero beyond the turns left (move, then destroy).
         self.reach = _reach_row(w.reach, self.turns_left)
         self.by_level: list[list[tuple[int, float]] | None] = [None] * 5
+        # What ``position`` answers follows from the aims, the seat's mean coin, the turns left
+        # and the season alone (the weights are the evaluator's): every context of this
+        # evaluator with the same ones shares the answers. Within a turn only the mover's own
+        # generals move, and the aims of a seat do not read where its own generals stand, so
+        # the contexts of a search repeat most of the time.
+        key = (tuple(aims), self.coin, self.turns_left, winter, self.dice, tab)
+        positions = ev.positions.get(key)
+        if positions is None:
+            if len(ev.positions) >= POSITION_TABLES:
+                ev.positions.clear()
+            positions = ev.positions[key] = {}
+        self.positions: dict[int, tuple[float, int]] = positions
 
     def _aims_for(self, level: int) -> list[tuple[int, float]]:
         """Targets with their worth times the chance to beat a defender there (R7.2)."""
@@ -368,6 +396,13 @@ class SeatContext:
 
     def position(self, level: int, city: int) -> tuple[float, int]:
         """The best target of a general of this level standing at ``city``, and its value."""
+        key = level << 16 | city
+        found = self.positions.get(key)
+        if found is None:
+            found = self.positions[key] = self._position(level, city)
+        return found
+
+    def _position(self, level: int, city: int) -> tuple[float, int]:
         best = 0.0
         best_c = -1
         if self.turns_left <= 0:
@@ -426,11 +461,13 @@ class Evaluator:
     """The hand-built evaluator (``ai.components.HandBuilt``): values per seat in points
     (``seat_values``) and win chances (``win_chances``)."""
 
-    __slots__ = ("coins", "end_round", "live", "occ", "viewer", "w")
+    __slots__ = ("coins", "end_round", "live", "occ", "positions", "viewer", "w")
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, viewer: int = -1) -> None:
         self.w = weights
         self.viewer = viewer
+        # The answers of ``SeatContext.position``, per context's aims (see there).
+        self.positions: dict[tuple[object, ...], dict[int, tuple[float, int]]] = {}
         self.coins: list[float] = []
         self.occ: dict[int, list[int]] = {}
         self.live: list[int] = []
@@ -448,7 +485,10 @@ class Evaluator:
     def prepare(self, state: GameState) -> dict[int, list[int]]:
         """Per-state facts the seat contexts share: mean coins, generals by city, towers."""
         n = state.num_players
-        self.coins = [mean_coin(state, s) for s in range(n)]
+        if state.rules.coins:
+            self.coins = [_MEAN_COIN[played] for played in state.coins_played]
+        else:
+            self.coins = [0.0] * n
         floors = state.floors
         self.live = [c for c in tables(state.board).tower_cities if floors[c] > 0]
         end_round = NUM_ROUNDS - 1
@@ -576,7 +616,7 @@ class Evaluator:
                         imminent += gain
                     else:
                         reach += gain
-            coin_sum = float(sum(unplayed(state, s))) if state.rules.coins else 0.0
+            coin_sum = _COIN_SUM[state.coins_played[s]] if state.rules.coins else 0.0
             islands = sum(island_best.values())
             terms = (points, tiebreak, imminent, reach, islands, level_sum, track)
             out.append((*terms, coin_sum, cards))

@@ -93,8 +93,8 @@ class Playout:
         limit = self.params.moves
         if len(legal) <= limit + 8:
             return legal
-        moves = [a for a in legal if a.kind == MOVE]
-        others = [a for a in legal if a.kind != MOVE]
+        moves = [a for a in legal if type(a) is Move]
+        others = [a for a in legal if type(a) is not Move]
         if len(moves) > limit:
             moves = self.rng.sample(moves, limit)
         return others + moves

@@ -73,8 +73,8 @@ class Edge:
 
 class Node:
     __slots__ = (
-        "duel_att", "duel_def", "edges", "joint", "legal", "mover", "order", "prefix", "stable",
-        "visits", "w",
+        "duel_att", "duel_def", "edges", "joint", "legal", "mover", "order", "prefix",
+        "prior_sum", "stable", "visits", "w",
     )  # fmt: skip
 
     def __init__(self, num_players: int) -> None:
@@ -90,6 +90,8 @@ class Node:
         self.duel_att: dict[int, list[float]] | None = None
         self.duel_def: dict[int, list[float]] | None = None
         self.joint: dict[tuple[int, int], Node] | None = None
+        # Stable nodes: (order, k, the sum of the priors of its first k edges).
+        self.prior_sum: tuple[list[Edge], int, float] | None = None
 
 
 # What one descent went through, for its backup: every node it arrived at (the leaf included);
@@ -155,10 +157,13 @@ class Tree:
         while True:
             nodes.append(node)
             # Arrive at ``node``: play forced actions and chance up to its decision.
-            if stable and node.stable and node.legal is not None:
-                assert node.prefix is not None
+            known = stable and node.stable and node.legal is not None
+            if known:
+                # The same path from the same position: these actions were legal when the node
+                # was made, and are again.
+                assert node.prefix is not None and node.legal is not None
                 for a in node.prefix:
-                    world.apply_action(a)
+                    world.apply_legal_action(a)
                 legal = node.legal
                 mover = node.mover
             else:
@@ -212,7 +217,10 @@ class Tree:
                 node = nxt
                 continue
             edge = self._select(node, world, legal, mover, stable)
-            world.apply_action(edge.action)
+            if known:
+                world.apply_legal_action(edge.action)
+            else:
+                world.apply_action(edge.action)
             steps.append((node, edge, mover))
             if edge.child is None:
                 edge.child = Node(self.n)
@@ -228,40 +236,56 @@ class Tree:
         edges = node.edges
         visits = node.visits
         k = max(2, int(params.widen_c * (visits + 1) ** params.widen_alpha))
-        if stable and node.order and len(node.order) == len(legal):
-            candidates = node.order[:k]
+        order = node.order
+        if stable and order and len(order) == len(legal):
+            candidates = order[:k]
+            # A stable node's priors are fixed once its edges are made: the sum over the first
+            # ``k`` changes only with ``k``.
+            kept = node.prior_sum
+            if kept is not None and kept[0] is order and kept[1] == k:
+                total_p = kept[2]
+            else:
+                total_p = math.fsum(e.p for e in candidates) or 1.0
+                node.prior_sum = (order, k, total_p)
         else:
-            new = [a for a in legal if a not in edges]
-            if new:
+            # One look-up per action: those without an edge are scored and given one.
+            get = edges.get
+            found = [get(a) for a in legal]
+            if None in found:
+                new = [a for a, e in zip(legal, found, strict=True) if e is None]
                 scores = self.policy.scores(world, new)
                 n = self.n
                 top = max(scores)
                 kappa = self.policy.value_scale(world)
+                temp = params.prior_temp
+                exp = math.exp
                 for a, s in zip(new, scores, strict=True):
                     e = Edge(a, s, n)
-                    e.p = math.exp(params.prior_temp * (s - top))
+                    e.p = exp(temp * (s - top))
                     e.v0 = kappa * (s - top)
                     edges[a] = e
+                found = [edges[a] for a in legal]
+            avail: list[Edge] = found  # type: ignore[assignment]
             if stable:
-                node.order = sorted((edges[a] for a in legal), key=lambda e: -e.p)
+                node.order = sorted(avail, key=_by_prior)
                 candidates = node.order[:k]
+            elif len(avail) > k:
+                avail.sort(key=_by_prior)
+                candidates = avail[:k]
             else:
-                avail = [edges[a] for a in legal]
-                if len(avail) > k:
-                    avail.sort(key=lambda e: -e.p)
-                    candidates = avail[:k]
-                else:
-                    candidates = avail
-        total_p = math.fsum(e.p for e in candidates) or 1.0
+                candidates = avail
+            total_p = math.fsum(e.p for e in candidates) or 1.0
         base = node.w[mover] / visits if visits else 1.0 / self.n
         bias = params.bias_visits
         c = params.c_puct
+        sqrt = math.sqrt
         best = candidates[0]
         best_score = -1e9
         for e in candidates:
             e.avail += 1
-            q = (e.w[mover] + bias * (base + e.v0)) / (e.n + bias)
-            u = c * (e.p / total_p) * math.sqrt(e.avail) / (1 + e.n)
+            n_e = e.n
+            q = (e.w[mover] + bias * (base + e.v0)) / (n_e + bias)
+            u = c * (e.p / total_p) * sqrt(e.avail) / (1 + n_e)
             score = q + u
             if score > best_score:
                 best, best_score = e, score
@@ -332,6 +356,10 @@ class Tree:
             row = node.duel_def[cd]
             row[0] += 1
             row[1] += values[dfn]
+
+
+def _by_prior(e: Edge) -> float:
+    return -e.p
 
 
 def is_duel(state: GameState) -> bool:

@@ -223,6 +223,7 @@ class GameState:
     current_player = flow.current_player
     chance_outcomes = flow.chance_outcomes
     apply_action = flow.apply_action
+    apply_legal_action = flow.apply_legal_action  # no check: see there
     sample_chance = flow.sample_chance  # (rng=None): drawn from ``rng`` or the game's own seed
 
     def legal_actions(self) -> list[Action]:

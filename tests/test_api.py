@@ -164,6 +164,22 @@ def test_an_illegal_action_raises_an_error_naming_the_rule(
     assert state.to_json() == before  # a refused action changes nothing
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_apply_legal_action_plays_as_apply_action(seed: int) -> None:
+    """The unchecked form (for a search replaying a path it walked) changes the state alike."""
+    rng = random.Random(seed)
+    checked = game.new_game(2 + seed, seed=seed)
+    unchecked = checked.clone()
+    while not checked.is_terminal():
+        if checked.current_player() == CHANCE:
+            action = checked.sample_chance(rng)
+        else:
+            action = rng.choice(checked.legal_actions())
+        checked.apply_action(action)
+        unchecked.apply_legal_action(action)
+        assert unchecked.to_json() == checked.to_json()
+
+
 def test_illegal_chance_outcomes_and_non_actions() -> None:
     state = _position()
     state.apply_action(EndTurn())  # Carthage to roll

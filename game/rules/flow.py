@@ -237,6 +237,13 @@ def apply_action(state: GameState, action: Action) -> None:
             raise IllegalActionError(f"R4: {action!r} is not an action (see game.actions)")
         if not _is_legal(state, action):
             raise IllegalActionError(explain(state, action))
+    apply_legal_action(state, action)
+
+
+def apply_legal_action(state: GameState, action: Action) -> None:
+    """``apply_action`` without its check, for an action the caller knows to be legal here:
+    one of ``legal_actions()`` of this state or of an equal one (a search replaying a path it
+    has already walked from the same position). Anything else leaves the state broken."""
     state._legal = None
     if state.draw_deck >= 0 or state.draw_queue:
         if isinstance(action, ChooseDeck):

@@ -69,6 +69,20 @@ def test_every_action_left_out_has_a_kept_one_at_least_as_good() -> None:
     assert {"Move", "Trade"} <= dropped_kinds
 
 
+def test_the_order_of_the_list_does_not_change_what_is_kept() -> None:
+    """One pass serves the engine's die-by-die order; any other order is judged alike."""
+    shuffled_once = False
+    for i, state in enumerate(_action_phases(6)):
+        legal = state.legal_actions()
+        kept = undominated(state, legal)
+        mixed = legal[:]
+        random.Random(i).shuffle(mixed)
+        shuffled_once |= mixed != legal
+        assert undominated(state, mixed) == [a for a in mixed if a in kept]
+        assert undominated(state, legal[::-1]) == kept[::-1]
+    assert shuffled_once
+
+
 def test_a_move_onto_an_enemy_keeps_every_die() -> None:
     """R5.4: after the owner's Pass the mover goes on with what its die has left."""
     state = two_player()
