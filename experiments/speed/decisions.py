@@ -2,7 +2,7 @@
 
     python experiments/speed/decisions.py [--level hard] [--seats 2,4] [--repeat 1] [--cprofile OUT]
 
-Runs ``level``'s decision at each of ``ai.bench_search.typical_positions`` (three mid-game
+Runs ``level``'s decision at each of ``lab.bench_search.typical_positions`` (three mid-game
 action phases of greedy games) at every seat count, seed = the position's index, as the bench
 does; with ``--cprofile`` under cProfile (call counts; its timings overstate small calls).
 """
@@ -13,10 +13,10 @@ import argparse
 import random
 import time
 
-from ai.bench_search import typical_positions
 from ai.presets import PRESETS
 from ai.search import Search
 from game import GameState
+from lab.bench_search import typical_positions
 
 
 def decide_all(

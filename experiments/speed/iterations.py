@@ -4,10 +4,10 @@
 
 Each round runs one child process per checkout, alternating which goes first, so that the
 load of a shared machine falls on both alike. A child imports the engine and the AI of its
-checkout (``sys.path``), takes the bench's positions (``ai.bench_search.typical_positions``:
-three mid-game action phases of greedy games, at two and at four seats), and runs each
-level's whole decision at every position (seed = the position's index, as ``ai.bench``
-does), counting CPU time (``time.process_time``) and iterations. The report gives iterations
+checkout (``sys.path``), takes the bench's positions (``lab.bench_search.typical_positions``,
+``ai.bench_search`` in a checkout from before the lab: three mid-game action phases of greedy
+games, at two and at four seats), and runs each level's whole decision at every position
+(seed = the position's index, as the bench does), counting CPU time (``time.process_time``) and iterations. The report gives iterations
 per CPU second per checkout, level and seat count, summed over rounds, and the ratio of each
 checkout to the first; it also says whether every decision (action, iterations) agreed.
 """
@@ -25,7 +25,10 @@ import json, random, sys, time, gc
 root = sys.argv[1]
 sys.path.insert(0, root)
 import ai, game
-from ai.bench_search import typical_positions
+try:  # the bench moved to the lab after 8efeb03
+    from lab.bench_search import typical_positions
+except ImportError:
+    from ai.bench_search import typical_positions
 from ai.presets import PRESETS
 from ai.search import Search
 assert ai.__file__.startswith(root), ai.__file__

@@ -4,7 +4,7 @@
 
 Timed runs move by 5-10% on a shared machine; counting the instructions the interpreter
 executes gives the same figure every time for the same code (see tools/engine_instructions.py).
-The bench's positions (``ai.bench_search.typical_positions``, two and four seats) are made once
+The bench's positions (``lab.bench_search.typical_positions``, two and four seats) are made once
 natively and saved as JSON; each checkout then loads them and runs the ``hard`` search at each
 for ``--iterations`` iterations (no early stop: the same work whatever the visits), under
 valgrind, and again without searching. The difference, per iteration, is the figure.
@@ -25,7 +25,10 @@ POSITIONS = Path("/tmp/speed_positions.json")
 MAKE = r"""
 import json, sys
 sys.path.insert(0, sys.argv[1])
-from ai.bench_search import typical_positions
+try:  # the bench moved to the lab after 8efeb03
+    from lab.bench_search import typical_positions
+except ImportError:
+    from ai.bench_search import typical_positions
 out = {str(p): [s.to_json() for s in typical_positions(players=p)] for p in (2, 4)}
 open(sys.argv[2], "w").write(json.dumps(out))
 """
