@@ -7,9 +7,10 @@ load of a shared machine falls on both alike. A child imports the engine and the
 checkout (``sys.path``), takes the bench's positions (``lab.bench_search.typical_positions``,
 ``ai.bench_search`` in a checkout from before the lab: three mid-game action phases of greedy
 games, at two and at four seats), and runs each level's whole decision at every position
-(seed = the position's index, as the bench does), counting CPU time (``time.process_time``) and iterations. The report gives iterations
-per CPU second per checkout, level and seat count, summed over rounds, and the ratio of each
-checkout to the first; it also says whether every decision (action, iterations) agreed.
+(seed = the position's index, as the bench does), counting CPU time (``time.process_time``)
+and iterations. The report gives iterations per CPU second per checkout, level and seat count,
+summed over rounds, and the ratio of each checkout to the first; it also says whether every
+decision (action, iterations) agreed.
 """
 
 from __future__ import annotations
