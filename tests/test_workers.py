@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from game import Rules
+from game import CURRENT_MAP, Rules
 from lab import arena
 from tests.tool_scripts import load_tool, usage_error
 
@@ -222,6 +222,15 @@ def test_self_play_resumes_past_a_cut_line_and_refuses_another_runs_games(
     kept = out.read_text(encoding="utf-8")
     capsys.readouterr()
     assert "another run" in usage_error(selfplay.main, [*argv[:5], "4", *argv[6:]], capsys)
+    # So would the games of an earlier map (R2.5): a model of the new map never learns from them.
+    rows = [json.loads(line) for line in kept.splitlines()]
+    rows[1]["record"]["map"] = CURRENT_MAP - 1
+    out.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    older = out.read_text(encoding="utf-8")
+    err = usage_error(selfplay.main, [*argv[:3], "4", *argv[4:]], capsys)
+    assert f"game 2 is of another run, played on map {CURRENT_MAP - 1}" in err
+    assert out.read_text(encoding="utf-8") == older
+    out.write_text(kept, encoding="utf-8")
     notes = tmp_path / "notes.jsonl"
     notes.write_text("my notes\nmore", encoding="utf-8")
     err = usage_error(selfplay.main, [*argv[:-1], str(notes)], capsys)

@@ -50,7 +50,7 @@ from ai.components import Tactics
 from ai.evaluation import DEFAULT_WEIGHTS
 from ai.policy import pick
 from ai.registry import agent_from_spec
-from game import CHANCE, GameRecord
+from game import CHANCE, CURRENT_MAP, GameRecord
 from lab.arena import cut_short
 from lab.command_line import check_outputs, refuse, stopping
 
@@ -228,9 +228,9 @@ def read_rows(
 
 
 def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
-    """The games of this run (``agent``, ``seed``, ``explore``) that ``path`` holds
-    (``read_rows``); a game of another run is a DataFileError, as it would pass for one of
-    this run's."""
+    """The games of this run (``agent``, ``seed``, ``explore``, on the current map) that
+    ``path`` holds (``read_rows``); a game of another run is a DataFileError, as it would pass
+    for one of this run's: a model fitted to a new map must not learn from the old one's."""
     found = set()
     for number, row in enumerate(read_rows(path, "self-play game", SELF_PLAY, True), 1):
         run = (row.get("agent"), row.get("seed"), row.get("explore", 0.0))
@@ -238,6 +238,13 @@ def done_indices(path: Path, agent: str, seed: int, explore: float) -> set[int]:
             raise DataFileError(
                 f"{path}: game {number} is of another run (agent, seed or explore "
                 f"{run[0]}, {run[1]}, {run[2]}); use another --out"
+            )
+        record = row.get("record")
+        board = record.get("map", 1) if isinstance(record, dict) else None
+        if board != CURRENT_MAP:
+            raise DataFileError(
+                f"{path}: game {number} is of another run, played on map {board} while new "
+                f"games are played on map {CURRENT_MAP}; use another --out"
             )
         found.add(row["index"])
     return found
