@@ -7,11 +7,11 @@ the project decided (routes, ships, which city is one of the three islands, R2.4
 list of candidate edits, each a real lane or island with the reason for it
 (``tools/map_edits.json``), and keeps the ones that bring every kingdom nearest to its share:
 
-    python tools/balance_map.py search --base game/data/maps/1.json \\
-        --edits tools/map_edits.json --seed 1 --games 1800 0 600 --steps 8 --finalists 3 \\
-        --out build/balance/map.json --report experiments/balance/search.json --jobs 2
+    python tools/balance_map.py search --base game/data/maps/3.json \\
+        --edits tools/map_edits.json --seed 7 --games 1800 1200 1200 --steps 8 --finalists 3 \\
+        --out build/balance/map.json --report build/balance/search.json --jobs 2
     python tools/balance_map.py measure build/balance/map.json --games 6000 2040 1500 1200 1020 \\
-        --seed 2 --out experiments/balance/tactics.json --jobs 2
+        --seed 8 --out build/balance/tactics.json --jobs 2
 
 Each step tries every move from the edits taken so far (``--start``: a designer's proposal, or
 none), adding one not taken or taking one back: first on a third of the games
@@ -30,7 +30,7 @@ to ``--out`` with its quest deck beside it (``<out>.quests.json``: the island ca
 islands, R9.1). ``measure`` plays one map's table, every kingdom's share at two to six seats
 with its 95% interval, each seat's share, every two-seat pairing and how many seasons games
 last, on seeds of its own (the confirmation on fresh games, by the search's player or another).
-``./build.sh train balance`` is the shipped search's command.
+``./build.sh train balance`` is the command of the search that found the current map.
 """
 
 from __future__ import annotations

@@ -46,12 +46,13 @@ and the recipe ends with its exit code.
   round 18 of ``experiments/exit.md``).
 
 - ``balance``: the board's balance (R2.5; ``experiments/balance.md``): the greedy search over
-  the edits of ``tools/map_edits.json`` from the first map with a proposal taken (an island
-  between each two neighbouring kingdoms), scored by self-play of the tactics
-  policy (``tools/balance_map.py search``, seed 1, 1800 two-seat and 600 four-seat games a
-  map), then the map found measured on fresh seeds: by the tactics policy at two to six seats
-  (seed 2) and by ``ismcts:normal`` at two seats (seed 3, 600 games). The map lands in
-  ``build/balance/map.json`` (with its quest deck); shipping it is making it the next
+  the edits of ``tools/map_edits.json`` that found the current map (map 3), from map 1 with map
+  2's edits and a proposal taken, scored by self-play of the tactics policy
+  (``tools/balance_map.py search``, seed 4, 1800 two-seat, 1200 three-seat and 1200 four-seat
+  games a map, two steps), then the map found measured on fresh seeds: by the tactics policy
+  at two to six seats (seed 5) and by ``ismcts:normal`` at two seats (seed 6, 600 games).
+  The map lands in ``build/balance/map.json`` (with its quest deck), the reports in
+  ``experiments/balance/map3/``; shipping a map is making it the next
   ``game/data/maps/<version>.json``.
 """
 
@@ -104,18 +105,21 @@ KINGDOM_SEED = 1
 TACTICS_ITERATIONS = 300
 # The models whose steps are their own (functions below), not a recipe's.
 OTHER_MODELS = ("balance", "kingdoms", "search-chances", "tactics", "value-v3")
-# The balance recipe: the search's seed and games (two, four seats), the confirmations' seeds
-# and games (two to six seats), and the search player's and the second player's.
-BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 1, ("1800", "0", "600"), 8, 3
-# The proposal the search refines: an island between each two neighbouring kingdoms (Sardinia
-# for the Barbarians and Carthaginians, Corcyra for the Romans and Greeks, Leuke for the
-# Sarmatians and the Eastern Kingdom), each reached from its two sides only. From map 1 alone
-# the search's single steps stalled far from even (experiments/balance.md).
+# The balance recipe: the search that found the current map (map 3) and its confirmations.
+# The search starts from map 1 with map 2's edits taken (the proposal of an island between each
+# two neighbouring kingdoms, and Corinth's lane to Corcyra, that the first search found) and a
+# second proposal aimed at the Greeks' short reach to Corcyra and the Sarmatians' long one to
+# Leuke; it scores maps at two, three and four seats and makes two steps (a third gained less
+# than the noise; experiments/balance.md). Each confirmation is a player, a seed of its own and
+# its games at two to six seats.
+BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 4, ("1800", "1200", "1200"), 2, 3
 BALANCE_START = ("corcyra,leuke,tyrrhenian_off_sardinia,sardinia_from_hippo,"
-                 "pontus_off_byzantium,pella_off_ambracia")  # fmt: skip
+                 "pontus_off_byzantium,pella_off_ambracia,corinth_to_corcyra,"
+                 "corcyra_off_ambracia,syracuse_off_croton,leuke_from_olbia")  # fmt: skip
+BALANCE_REPORTS = "experiments/balance/map3"
 BALANCE_CONFIRM = [
-    ("policy:tactics", 2, ("6000", "2040", "1500", "1200", "1020"), "tactics"),
-    ("ismcts:normal", 3, ("600", "0", "0", "0", "0"), "normal"),
+    ("policy:tactics", 5, ("6000", "2040", "1500", "1200", "1020"), "tactics"),
+    ("ismcts:normal", 6, ("600", "0", "0", "0", "0"), "normal"),
 ]
 
 
@@ -237,12 +241,13 @@ def _balance(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
           "--seed", str(BALANCE_SEED),
           "--games", *BALANCE_GAMES, "--steps", str(BALANCE_STEPS),
           "--finalists", str(BALANCE_FINALISTS), "--out", "build/balance/map.json",
-          "--report", "experiments/balance/search.json", *args.worker_args])  # fmt: skip
+          "--games-log", f"build/balance/search{BALANCE_SEED}.games.jsonl",
+          "--report", f"{BALANCE_REPORTS}/search.json", *args.worker_args])  # fmt: skip
     for agent, seed, games, name in BALANCE_CONFIRM:
         _run(["tools/balance_map.py", "measure", "build/balance/map.json", "--agent", agent,
               "--seed", str(seed), "--games", *games,
-              "--games-log", f"build/balance/{name}.games.jsonl",
-              "--out", f"experiments/balance/{name}.json", *args.worker_args])  # fmt: skip
+              "--games-log", f"build/balance/{name}{seed}.games.jsonl",
+              "--out", f"{BALANCE_REPORTS}/{name}.json", *args.worker_args])  # fmt: skip
     return 0
 
 
