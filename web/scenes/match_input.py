@@ -1,6 +1,6 @@
 """Pointer and keys in the match: zoom and pan, picking dice, generals and cities.
 
-What lights up and what a tap means both come from the legal actions (``web.intents``).
+What lights up and what a tap means both come from the legal actions (``web.play.intents``).
 """
 
 from __future__ import annotations
@@ -11,12 +11,14 @@ import pygame
 
 from game import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
 from game.actions import Action, FightAt, PlaceGeneral
-from web import coach, i18n, intents, layout
-from web.gestures import UIEvent
-from web.layout import MatchLayout
+from web.play import coach, intents
 from web.render import hud
 from web.render.board import Marks
 from web.scenes import match_chrome
+from web.text import i18n
+from web.ui import layout
+from web.ui.gestures import UIEvent
+from web.ui.layout import MatchLayout
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene

@@ -4,7 +4,7 @@ review (``web.scenes.review_panel``) of where the game was won and lost.
 
 Everything drawn comes from one ``PlayerView``: the seat chosen when the replay opens (what that
 player saw, R11), or, for a game that is over, a view with every card and coin open. Positions
-come from ``web.timeline`` (a snapshot every few actions), so no frame replays a whole game.
+come from ``web.play.timeline`` (a snapshot every few actions), so no frame replays a whole game.
 """
 
 from __future__ import annotations
@@ -30,11 +30,10 @@ from game.actions import (
     StopMove,
     Train,
 )
-from web import ai_bridge, describe, i18n, layout, theme
-from web.animation import Animator
-from web.config import MatchConfig
-from web.gestures import UIEvent
-from web.layout import DRAWERS, Box, Camera, MatchLayout, centered
+from web import ai_bridge
+from web.play.config import MatchConfig
+from web.play.session import Applied
+from web.play.timeline import OPEN, Timeline
 from web.render import battle as battle_render
 from web.render import hud
 from web.render.board import BoardView, Marks
@@ -42,9 +41,12 @@ from web.render.mapart import board_geometry
 from web.render.tokens import draw_die, kingdom_color, swatch
 from web.scene import Scene, Tip
 from web.scenes.review_panel import OVERLAY, ReviewPanel
-from web.session import Applied
-from web.timeline import OPEN, Timeline
-from web.widgets import Button, ButtonGroup, label, panel, text_in
+from web.text import describe, i18n
+from web.ui import layout, theme
+from web.ui.animation import Animator
+from web.ui.gestures import UIEvent
+from web.ui.layout import DRAWERS, Box, Camera, MatchLayout, centered
+from web.ui.widgets import Button, ButtonGroup, label, panel, text_in
 
 if TYPE_CHECKING:
     from web.scene import Host
