@@ -37,6 +37,7 @@ from web.render.board import BoardView, Marks
 from web.render.mapart import board_geometry
 from web.scene import Scene, Tip
 from web.scenes import match_chrome, match_controls, match_events, match_input, match_tips
+from web.scenes.board_common import pace_animations
 from web.scenes.match_controls import Prompt
 from web.text import describe, i18n
 from web.ui import layout, placement, theme
@@ -105,10 +106,7 @@ class MatchScene(Scene):
         self.events.note_blocked(self)  # a card already out of reach is marked, not announced
 
     def apply_settings(self) -> None:
-        s = self.app.settings
-        self.animator.move_seconds = s.move_seconds()
-        self.animator.pause_seconds = s.pause_seconds()
-        self.animator.reduced_motion = s.reduced_motion
+        pace_animations(self.animator, self.app.settings)
 
     def on_enter(self) -> None:
         self.apply_settings()

@@ -40,6 +40,7 @@ from web.render.board import BoardView, Marks
 from web.render.mapart import board_geometry
 from web.render.tokens import draw_die, kingdom_color, swatch
 from web.scene import Scene, Tip
+from web.scenes.board_common import GESTURES, board_gesture, pace_animations
 from web.scenes.review_panel import OVERLAY, ReviewPanel
 from web.text import describe, i18n
 from web.ui import layout, theme
@@ -128,10 +129,7 @@ class ReplayScene(Scene):
 
     # -- set-up --------------------------------------------------------------------------------
     def apply_settings(self) -> None:
-        s = self.app.settings
-        self.animator.move_seconds = s.move_seconds()
-        self.animator.pause_seconds = s.pause_seconds()
-        self.animator.reduced_motion = s.reduced_motion
+        pace_animations(self.animator, self.app.settings)
 
     def on_enter(self) -> None:
         self.apply_settings()
@@ -410,18 +408,10 @@ class ReplayScene(Scene):
             self.tap(ev.x, ev.y)
         elif ev.kind == "key":
             self._key(ev)
-        elif ev.kind == "wheel":
-            if LAYOUT.side.contains(ev.x, ev.y):
-                self.log_scroll = max(0, self.log_scroll + int(ev.dy))
-            elif LAYOUT.map.contains(ev.x, ev.y) and not self.charts:
-                self.camera.zoom_at(1.15**ev.dy, ev.x, ev.y)
-        elif ev.kind == "pinch" and not self.charts:
-            self.camera.zoom_at(ev.factor, ev.x, ev.y)
-        elif ev.kind == "drag":
-            if LAYOUT.map.contains(ev.x0, ev.y0) and not self.charts:
-                self.camera.pan(ev.dx, ev.dy)
-            elif LAYOUT.side.contains(ev.x0, ev.y0):
-                self.log_scroll = max(0, self.log_scroll + round(ev.dy / 16))
+        elif ev.kind in GESTURES:
+            camera = None if self.charts else self.camera  # the charts cover the map
+            moved = board_gesture(ev, camera, self.drawers)
+            self.log_scroll = max(0, self.log_scroll + moved.scroll)
 
     def _key(self, ev: UIEvent) -> None:
         if self.seat is None or self.panel.dialog_open:
