@@ -3,7 +3,7 @@ the AI at a level of ``ai.levels``), each seat's kingdom (R3.1), and whether a p
 against AIs took the seat the seed drew (``seat_drawn``, absent from older saves).
 
 They are read here, below the client (game <- ai <- web, and ai/ may not import web/), so that
-the client opening a save (``web.config``, ``web.session``) and the review of a save
+the client opening a save (``web.play.config``, ``web.play.session``) and the review of a save
 (``ai.review``) refuse the same saves in the same sentence, and find the same person's seats
 in the ones they accept.
 """

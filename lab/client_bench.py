@@ -30,8 +30,8 @@ def run(players: int = 2, difficulty: str = "easy", seed: int = 1, max_frames: i
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from web.app import App
-    from web.config import spectator_config
-    from web.storage import FileStorage
+    from web.play.config import spectator_config
+    from web.play.storage import FileStorage
 
     app = App(headless=True, store=FileStorage(_scratch()))
     scene = app.nav.watch(spectator_config(players, seed, difficulty))
@@ -107,7 +107,7 @@ def idle(seconds: float = 5.0, warmup: float = 1.0) -> dict[str, Any]:
 
 def _idle_app() -> Any:
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     return App(headless=True, fixed_step=True, store=FileStorage(_scratch()))
 
@@ -134,8 +134,8 @@ def _title(app: Any) -> None:
 
 def _game_over(app: Any) -> None:
     from web import ai_bridge
-    from web.config import spectator_config
-    from web.session import MatchSession
+    from web.play.config import spectator_config
+    from web.play.session import MatchSession
 
     app.nav.start_title(attract_seed=7)
     session = MatchSession(spectator_config(2, 5, "easy"))
@@ -164,9 +164,9 @@ def play_to_human_turn(app: Any, scene: Any, frames: int) -> None:
 
 def _human_turn(app: Any, choose: bool = False) -> None:
     """A match at the human's turn, dice rolled; ``choose``: a general is chosen too."""
-    from web import intents
-    from web.config import AI, HUMAN, MatchConfig, SeatConfig
-    from web.session import MatchSession
+    from web.play import intents
+    from web.play.config import AI, HUMAN, MatchConfig, SeatConfig
+    from web.play.session import MatchSession
 
     app.nav.start_title(attract_seed=7)
     config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)

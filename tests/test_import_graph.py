@@ -65,7 +65,7 @@ def test_the_graph_reads_what_the_modules_import() -> None:
     assert {e.target for e in EDGES if e.source == "game.kinds"} <= {"__future__"}
     assert any(e.in_function for e in edges_between("web.main", "web.app"))
     assert "web.navigation" in runtime_graph()["web.app"]
-    assert {"web.scenes.match", "web.scenes.title", "web.saves"} <= runtime_graph()[
+    assert {"web.scenes.match", "web.scenes.title", "web.play.saves"} <= runtime_graph()[
         "web.navigation"
     ]
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d"}, "e": {"a"}}) == [

@@ -1,12 +1,12 @@
 """docs/rules.md is the project's rules reference: every rule id cited in the project is defined
-there, and the in-game rules (web/rules_text.py) cover the same rules in the same order."""
+there, and the in-game rules (web/text/rules_text.py) cover the same rules in the same order."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from web.rules_text import RULES
+from web.text.rules_text import RULES
 
 ROOT = Path(__file__).resolve().parents[1]
 REFERENCE = ROOT / "docs" / "rules.md"
@@ -73,9 +73,9 @@ def test_reference_defines_each_rule_once_under_its_section() -> None:
 def test_in_game_rules_cover_the_reference() -> None:
     reference = set(reference_ids())
     in_game = set(in_game_ids())
-    assert sorted(in_game - reference) == [], "in web/rules_text.py but not in docs/rules.md"
+    assert sorted(in_game - reference) == [], "in web/text/rules_text.py but not in docs/rules.md"
     assert sorted(reference - in_game - set(ONLY_IN_REFERENCE)) == [], (
-        "in docs/rules.md but not in web/rules_text.py: add them there or to ONLY_IN_REFERENCE"
+        "in docs/rules.md but not in web/text/rules_text.py: add them there or to ONLY_IN_REFERENCE"
     )
     assert sorted(set(ONLY_IN_REFERENCE) - reference) == [], "ONLY_IN_REFERENCE names no rule"
     assert sorted(set(ONLY_IN_REFERENCE) & in_game) == [], "ONLY_IN_REFERENCE is in the game"

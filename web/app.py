@@ -24,14 +24,16 @@ from typing import Any
 import pygame
 
 from game import StateFormatError, load_json
-from web import device, i18n, layout, storage, theme, widgets
-from web.gestures import Gestures, UIEvent
-from web.layout import HEIGHT, WIDTH, Box
 from web.navigation import Navigator
+from web.play import storage
+from web.play.settings import Settings
 from web.scene import Scene, Tip
-from web.settings import Settings
-from web.sound import Sound
-from web.widgets import tooltip, wrapped
+from web.text import i18n
+from web.ui import device, layout, theme, widgets
+from web.ui.gestures import Gestures, UIEvent
+from web.ui.layout import HEIGHT, WIDTH, Box
+from web.ui.sound import Sound
+from web.ui.widgets import tooltip, wrapped
 
 log = logging.getLogger("strategos.app")
 TOOLTIP_DELAY_S = 0.35

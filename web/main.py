@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from web.app import App
-    from web.session import MatchSession
+    from web.play.session import MatchSession
 
 SCREENSHOT_TYPES = (".png", ".bmp", ".tga", ".jpg", ".jpeg")  # what pygame.image.save writes
 
@@ -83,7 +83,7 @@ def parse_args(argv: list[str] | None = None, prog: str = PROG) -> argparse.Name
             p.error("--screenshot takes a file name, such as shot.png")
         if os.path.splitext(args.screenshot)[1].lower() not in SCREENSHOT_TYPES:
             p.error(f"--screenshot writes {', '.join(SCREENSHOT_TYPES)} files; name one so")
-    from web import device
+    from web.ui import device
 
     try:
         device.screen_size()  # STRATEGOS_SCREEN, refused here rather than mid-start
@@ -104,9 +104,9 @@ def read_replay(path: str, view: str | None = None) -> tuple[bytes | None, str]:
     """The file to replay if the client accepts it, seen as ``view`` (--view) may see it, else
     None and why (in one sentence)."""
     from game import StateFormatError
-    from web import i18n
-    from web.saves import IMPORT_LIMIT
-    from web.session import MatchSession
+    from web.play.saves import IMPORT_LIMIT
+    from web.play.session import MatchSession
+    from web.text import i18n
 
     try:
         with open(path, "rb") as f:
@@ -143,9 +143,10 @@ def view_refusal(view: str, session: MatchSession) -> str:
 
 
 def build_app(args: argparse.Namespace, replay: bytes | None = None) -> App:
-    from web import device, saves
     from web.app import App
-    from web.config import spectator_config
+    from web.play import saves
+    from web.play.config import spectator_config
+    from web.ui import device
 
     headless = os.environ.get("SDL_VIDEODRIVER") == "dummy"
     app = App(headless=headless, fixed_step=True if args.max_frames is not None else None)
@@ -153,7 +154,7 @@ def build_app(args: argparse.Namespace, replay: bytes | None = None) -> App:
         app.set_language(args.lang)
     app.nav.start_title(attract_seed=args.seed)
     if replay is not None:
-        from web.timeline import OPEN
+        from web.play.timeline import OPEN
 
         scene = app.nav.replay_text(replay, review=args.review)
         if scene is not None:  # a command line starts watching at once, seen as it says

@@ -3,7 +3,7 @@
 The App holds one ``Navigator`` (``app.nav``). Scenes call it instead of importing each other,
 so that this module is the only one that knows the scene classes and the scenes import none of
 it: the modules of the client stack without a cycle (tests/test_import_graph.py).
-``web.saves`` only loads and stores; what the player sees after a load is decided here.
+``web.play.saves`` only loads and stores; what the player sees after a load is decided here.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game import GameRecord
-from web import i18n, last_games, saves
-from web.config import MatchConfig
+from web.play import last_games, saves
+from web.play.config import MatchConfig
+from web.play.session import MatchSession
 from web.scenes.game_over import GameOverScene
 from web.scenes.how_to_play import HowToPlayScene
 from web.scenes.last_games import LastGamesScene
@@ -27,7 +28,7 @@ from web.scenes.rotate import RotateScene
 from web.scenes.rules import RulesScene
 from web.scenes.settings import SettingsScene
 from web.scenes.title import TitleScene
-from web.session import MatchSession
+from web.text import i18n
 
 if TYPE_CHECKING:
     from web.scene import Host

@@ -14,8 +14,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from web.layout import HEIGHT, WIDTH
-from web.widgets import ButtonGroup
+from web.ui.layout import HEIGHT, WIDTH
+from web.ui.widgets import ButtonGroup
 
 if TYPE_CHECKING:
     from web.scene import Host

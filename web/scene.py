@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from web.gestures import UIEvent
-from web.layout import Box
-from web.widgets import ButtonGroup
+from web.ui.gestures import UIEvent
+from web.ui.layout import Box
+from web.ui.widgets import ButtonGroup
 
 if TYPE_CHECKING:
-    from web.config import MatchConfig
-    from web.session import MatchSession
-    from web.settings import Settings
-    from web.sound import Sound
-    from web.storage import Storage
+    from web.play.config import MatchConfig
+    from web.play.session import MatchSession
+    from web.play.settings import Settings
+    from web.play.storage import Storage
+    from web.ui.sound import Sound
 
 Tip = tuple[list[str], str | None]  # a tooltip's lines and the rule it cites
 

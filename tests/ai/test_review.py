@@ -203,7 +203,7 @@ def test_a_save_whose_seats_the_client_refuses_is_refused(
     tmp_path: Path, client: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Read as a record from elsewhere, every seat would be reviewed: the person's own seats
-    are no longer known. The client refuses such a save (web.session), and so does the review,
+    are no longer known. The client refuses such a save (web.play.session), and so does the review,
     in the same sentence, whatever --seats says."""
     save = golden_record(tmp_path, client)
     for seats in ([], ["--seats", "0"]):

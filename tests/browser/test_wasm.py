@@ -9,7 +9,7 @@ Chromium (Debian ``chromium``) with ``playwright-core``. Then:
 - engine actions/s and ISMCTS iterations/s are measured in both and the ratio reported
   (``artifacts/browser/report.json``);
 - the built loading page (``./build.sh web``) works in Chromium;
-- ``web/storage.py``'s browser storage (pygbag's ``platform.window`` stood in for by the page's
+- ``web/play/storage.py``'s browser storage (pygbag's ``platform.window`` stood in for by the page's
   JS global, see ``wasm_storage.py``) keeps saves in the real localStorage, keeps an
   unreadable one aside under a new key, exports through a real download and imports what the
   real file chooser was given.
@@ -71,8 +71,9 @@ HELPERS_NOT_IN_BROWSER = {"tests.tool_scripts", "tests.source_imports"}
 
 REPORT: dict[str, Any] = {}
 # The modules of web/ that import no pygame, shipped into the page.
-WEB_WITHOUT_PYGAME = ("__init__", "storage", "ai_bridge", "config", "session", "chance_history",
-                      "timeline", "last_games")  # fmt: skip
+WEB_WITHOUT_PYGAME = ("__init__", "ai_bridge", "play/__init__", "play/storage", "play/config",
+                      "play/session", "play/chance_history", "play/timeline",
+                      "play/last_games")  # fmt: skip
 
 
 def _unavailable(reason: str) -> None:
@@ -207,15 +208,16 @@ def _load_build_web() -> Any:
 
 def write_bundle(target: Path, test_files: list[Path]) -> int:
     """game/ and ai/ exactly as the browser build ships them, plus the tests to run and
-    web/storage.py."""
+    web/play/storage.py."""
     build_web = _load_build_web()
     files = [
         ROOT / str(rel) for rel in build_web.runtime_files(ROOT) if rel.parts[0] in {"game", "ai"}
     ]
     files += [*test_files, *engine_test_data(), HERE / "wasm_games.py", ROOT / "pyproject.toml"]
-    # The client's pure-Python half (web/__init__.py is empty): storage, the match session,
-    # the last games, the replay's timeline and chances; the shims for their tests. The rest
-    # of web/ needs pygame, which Pyodide does not have.
+    # The client's pure-Python half (web/__init__.py is empty, web/play/__init__.py a
+    # docstring): storage, the match session, the last games, the replay's timeline and
+    # chances; the shims for their tests. The rest of web/ needs pygame, which Pyodide does
+    # not have.
     files += [ROOT / "web" / f"{name}.py" for name in WEB_WITHOUT_PYGAME]
     files += [HERE / "wasm_storage.py", HERE / "wasm_replay.py"]
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as bundle:
@@ -621,7 +623,7 @@ def test_loading_page_of_the_build_works(browser: Browser, served: dict[str, Any
     assert shot.is_file()
 
 
-# --- web/storage.py in the browser -----------------------------------------------------------
+# --- web/play/storage.py in the browser -----------------------------------------------------------
 # WebStorage runs only under pygbag, against a real page. Here it runs in this page's Pyodide,
 # with pygbag's ``platform.window`` stood in for by the JS global (tests/browser/wasm_storage.py),
 # on the page's real localStorage, downloads and file chooser. Keys are ``test-…`` so that
@@ -882,14 +884,14 @@ def test_a_game_is_kept_replayed_and_reviewed_in_the_browser(
     games, is read back, replayed to exactly its final state with the match's chances, and
     reviewed, in the browser's own run."""
     from tests.browser import wasm_replay
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     native = wasm_replay.kept_replayed_reviewed(FileStorage(tmp_path), 5, 2)
     wasm = browser.run_json(
         storage_code(
             "import wasm_replay\n"
-            "for game in __import__('web.last_games').last_games.entries(st):\n"
-            "    __import__('web.last_games').last_games.forget(st, game)\n"
+            "for game in __import__('web.play.last_games').play.last_games.entries(st):\n"
+            "    __import__('web.play.last_games').play.last_games.forget(st, game)\n"
             "json.dumps(wasm_replay.kept_replayed_reviewed(st, 5, 2))"
         ),
         timeout_s=600,

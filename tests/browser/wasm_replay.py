@@ -1,7 +1,7 @@
 """A finished game kept, watched again and reviewed: the same code natively and in Pyodide.
 
-The client's pure-Python half (``web.session``, ``web.last_games``, ``web.timeline``,
-``web.chance_history``) with ``ai.review`` and ``ai.chances``: a seeded AI-only game is played
+The client's pure-Python half (``web.play.session``, ``web.play.last_games``, ``web.play.timeline``,
+``web.play.chance_history``) with ``ai.review`` and ``ai.chances``: a seeded AI-only game is played
 through a ``MatchSession``, kept among the last games in the storage given (the browser's
 real localStorage in the page), read back, laid out as a replay and reviewed. Every answer is
 plain JSON so that the two sides can be compared value for value. Shipped into the page with
@@ -15,11 +15,12 @@ from typing import Any
 from ai import review as review_module
 from ai.review import Budget, Review
 from game import GameRecord
-from web import ai_bridge, last_games
-from web.config import spectator_config
-from web.session import MatchSession
-from web.storage import Storage
-from web.timeline import Timeline
+from web import ai_bridge
+from web.play import last_games
+from web.play.config import spectator_config
+from web.play.session import MatchSession
+from web.play.storage import Storage
+from web.play.timeline import Timeline
 
 # A small budget: what is compared is that the same code gives the same review, not its depth.
 TEST_BUDGET = "wasm-test"

@@ -1,4 +1,4 @@
-"""``web/storage.py``'s ``WebStorage`` inside Pyodide, for tests/browser/test_wasm.py.
+"""``web/play/storage.py``'s ``WebStorage`` inside Pyodide, for tests/browser/test_wasm.py.
 
 In the game, pygbag provides a ``platform`` module whose ``window`` is the page's JS global,
 and ``WebStorage.__init__`` picks it up with ``import platform``. Pyodide has no such module
@@ -44,7 +44,7 @@ def pygbag_platform() -> Iterator[types.ModuleType]:
 def open_web_storage() -> Any:
     """What the game gets in the browser: ``storage.open_storage()`` (a ``WebStorage``, since
     ``sys.platform`` is ``emscripten`` here too) with pygbag's ``platform.window``."""
-    from web import storage
+    from web.play import storage
 
     with pygbag_platform():
         return storage.open_storage()

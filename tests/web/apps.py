@@ -19,7 +19,7 @@ def app_on(data_dir: Path, screen: tuple[int, int] | None) -> Iterator[App]:
     import pygame
 
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     application = App(headless=True, store=FileStorage(data_dir), screen=screen)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from web.session import MatchSession
+    from web.play.session import MatchSession
 
 
 def play_a_step(session: MatchSession) -> None:

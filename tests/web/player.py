@@ -29,16 +29,16 @@ from game.actions import (
     Trade,
     Train,
 )
-from web import describe, i18n
 from web.app import App
-from web.layout import Box, MatchLayout
 from web.render import hud
 from web.scene import Scene
 from web.scenes.game_over import GameOverScene
 from web.scenes.match import MatchScene
 from web.scenes.match_chrome import coach_boxes
 from web.scenes.pass_device import PassDeviceScene
-from web.widgets import Button, ButtonGroup
+from web.text import describe, i18n
+from web.ui.layout import Box, MatchLayout
+from web.ui.widgets import Button, ButtonGroup
 
 S = TypeVar("S", bound=Scene)
 LAYOUT = MatchLayout()

@@ -19,7 +19,7 @@ from game import (
     Rules,
 )
 from game.actions import Build, ChooseDeck, Destroy, EndTurn, Move, Return, Train
-from web.config import AI, HUMAN, MatchConfig, SeatConfig
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig
 
 Stop = Callable[[GameState, Action], bool]  # the state before ``action`` is played
 

@@ -42,7 +42,7 @@ def random_ai(monkeypatch: pytest.MonkeyPatch) -> None:
 def app(data_dir: Path) -> Iterator[App]:
     pytest.importorskip("pygame")
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     # The new-game form draws its seed from the module-level generator: seeded, a test plays the
     # same game whatever ran before it.

@@ -18,9 +18,11 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.web.player import ROOT
-from web import ai_bridge, i18n, saves
-from web.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
-from web.session import MatchSession
+from web import ai_bridge
+from web.play import saves
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
+from web.play.session import MatchSession
+from web.text import i18n
 
 if TYPE_CHECKING:
     from web.app import App
@@ -265,9 +267,9 @@ def test_a_failing_hint_search_says_so(app: App, monkeypatch: pytest.MonkeyPatch
 @pytest.mark.parametrize("large", [False, True])
 def test_the_fallback_texts_fit(app: App, lang: str, large: bool) -> None:
     pytest.importorskip("pygame")
-    from web import theme
     from web.app import TOAST_SIZE, TOAST_WIDTH
     from web.render.hud import LAYOUT
+    from web.ui import theme
 
     app.set_language(lang)
     app.settings.large_text = large

@@ -16,9 +16,11 @@ from game import P_ACTION, PlayerView, default_map, new_game  # noqa: E402
 from game.views import observe  # noqa: E402
 from tests.web.player import SHOTS, perform, pick_die, pick_general, shot  # noqa: E402
 from tests.web.test_scenes import _match, _until  # noqa: E402
-from web import intents  # noqa: E402
-from web.layout import Box, Camera, MatchLayout, overlaps  # noqa: E402
-from web.placement import (  # noqa: E402
+from web.play import intents  # noqa: E402
+from web.render.board import BoardView, Marks  # noqa: E402
+from web.render.mapart import BoardGeometry  # noqa: E402
+from web.ui.layout import Box, Camera, MatchLayout, overlaps  # noqa: E402
+from web.ui.placement import (  # noqa: E402
     Name,
     Stack,
     box_around,
@@ -28,8 +30,6 @@ from web.placement import (  # noqa: E402
     place_tooltip,
     quiet_corner,
 )
-from web.render.board import BoardView, Marks  # noqa: E402
-from web.render.mapart import BoardGeometry  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -47,7 +47,7 @@ ZOOMS = [1.0, 1.6, 2.5, 4.0]
 
 @pytest.fixture
 def board_view() -> Iterator[BoardView]:
-    from web import theme
+    from web.ui import theme
 
     pygame.init()
     theme.reset()  # fonts of an earlier test's pygame session are gone with it
@@ -216,7 +216,7 @@ def _own_turn(app: App, scene: MatchScene) -> None:
 def test_in_the_match_tooltips_and_suggestions_leave_the_lit_cities_free(
     app: App, random_ai: None
 ) -> None:
-    from web.widgets import tooltip
+    from web.ui.widgets import tooltip
 
     scene = _match(app, seed=11)
     scene.animator.enabled = False

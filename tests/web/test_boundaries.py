@@ -24,19 +24,19 @@ def test_ai_is_reached_only_through_the_bridge() -> None:
 
 def test_pure_modules_do_not_need_pygame() -> None:
     for name in (
-        "layout.py",
-        "gestures.py",
-        "intents.py",
-        "session.py",
-        "config.py",
-        "describe.py",
-        "animation.py",
-        "storage.py",
-        "i18n.py",
-        "i18n_help.py",
-        "rules_text.py",
-        "coach.py",
-        "device.py",
+        "ui/layout.py",
+        "ui/gestures.py",
+        "play/intents.py",
+        "play/session.py",
+        "play/config.py",
+        "text/describe.py",
+        "ui/animation.py",
+        "play/storage.py",
+        "text/i18n.py",
+        "text/i18n_help.py",
+        "text/rules_text.py",
+        "play/coach.py",
+        "ui/device.py",
     ):
         assert "pygame" not in _imports(WEB / name), name
 

@@ -1,13 +1,13 @@
-"""The chart's win chances (web.chance_history): a point at every turn start for every seat, the
-human's too, summing to 1; the same after a save is resumed or a record replayed; an undo
+"""The chart's win chances (web.play.chance_history): a point at every turn start for every
+seat, the human's too, summing to 1; the same after a save is resumed or a record replayed; an undo
 forgets nothing it should keep."""
 
 from __future__ import annotations
 
 from ai.chances import is_turn_start, table_chances
-from web.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
-from web.session import MatchSession
-from web.timeline import Timeline
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig, spectator_config
+from web.play.session import MatchSession
+from web.play.timeline import Timeline
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 

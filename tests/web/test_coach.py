@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from game import P_ACTION
 from game.actions import EndTurn, Move
-from web.coach import COACH_ROUNDS, coach_key
-from web.config import AI, HUMAN, MatchConfig, SeatConfig
-from web.session import MatchSession
+from web.play.coach import COACH_ROUNDS, coach_key
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig
+from web.play.session import MatchSession
 
 if TYPE_CHECKING:
     from web.app import App
@@ -68,8 +68,8 @@ def test_the_match_shows_the_coach_and_a_dismissal_persists(
     from tests.web.player import click
     from tests.web.test_scenes import _match, _own_turn
     from web.app import App
+    from web.play.storage import FileStorage
     from web.scenes import match_chrome
-    from web.storage import FileStorage
 
     assert app.settings.coach  # on for a newcomer
     scene = _match(app, seed=12)
@@ -116,8 +116,8 @@ def test_the_coach_asks_for_continue_while_a_battle_result_waits(app: App, rando
     """A held result waits on the player's tap: the coach said "The other kingdoms are
     playing" then, while the game was waiting on the player."""
     from tests.web.test_scenes import _match, _own_turn
-    from web import i18n
     from web.scenes.match_events import Held
+    from web.text import i18n
 
     scene = _match(app, seed=12)
     _own_turn(app, scene)

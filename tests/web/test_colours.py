@@ -180,7 +180,7 @@ def test_every_kingdom_has_its_own_letter_and_shape() -> None:
 
 def _max_contrast(surface: Any, rect: Any, ground: tuple[int, int, int]) -> float:
     """The strongest contrast with ``ground`` of any pixel of ``rect`` (pygame objects)."""
-    from web import theme
+    from web.ui import theme
 
     pixels = [surface.get_at((x, y))[:3] for x in range(rect.x, rect.right)
               for y in range(rect.y, rect.bottom)]  # fmt: skip
@@ -193,10 +193,10 @@ def test_a_kingdoms_marks_stand_out_on_the_dark_panels(k: int) -> None:
     panel (contrast 1.3) was all but invisible: four Sarmatian floors in a row of trophies
     looked like none. Every mark must show something at MARK_CONTRAST or more."""
     pygame = pytest.importorskip("pygame")
-    from web import theme
-    from web.layout import Box
     from web.render.chart import Series, line_chart
     from web.render.tokens import swatch
+    from web.ui import theme
+    from web.ui.layout import Box
 
     pygame.init()
     theme.reset()  # fonts of an earlier pygame.init are gone

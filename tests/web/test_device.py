@@ -43,7 +43,7 @@ def test_a_screen_the_client_cannot_lay_out_is_refused_in_a_sentence(
 def test_the_screens_it_is_laid_out_for_are_taken(
     wanted: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from web import device
+    from web.ui import device
 
     monkeypatch.setenv("STRATEGOS_SCREEN", wanted)
     w, h = (int(v) for v in wanted.lower().split("x"))
@@ -56,10 +56,10 @@ def test_a_page_smaller_than_any_phone_is_laid_out_as_the_smallest_and_plays(
 ) -> None:
     """A browser window squeezed by its developer tools: the page's size is not the person's
     choice to refuse, so the client lays out as on the smallest phone and goes on."""
-    from web import device
     from web.app import App
-    from web.config import spectator_config
-    from web.storage import FileStorage
+    from web.play.config import spectator_config
+    from web.play.storage import FileStorage
+    from web.ui import device
 
     monkeypatch.delenv("STRATEGOS_SCREEN", raising=False)
     monkeypatch.setattr(device, "sys", SimpleNamespace(platform="emscripten"))

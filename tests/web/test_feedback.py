@@ -39,13 +39,16 @@ from tests.web.player import (  # noqa: E402
     top,
     wheel,
 )
-from web import ai_bridge, coach, describe, i18n, results, theme  # noqa: E402
-from web.config import MatchConfig  # noqa: E402
+from web import ai_bridge  # noqa: E402
+from web.play import coach  # noqa: E402
+from web.play.config import MatchConfig  # noqa: E402
+from web.play.session import MatchSession, end_reached  # noqa: E402
 from web.scenes.game_over import GameOverScene  # noqa: E402
 from web.scenes.match import MatchScene  # noqa: E402
 from web.scenes.menu import MenuScene  # noqa: E402
 from web.scenes.rules import RulesScene  # noqa: E402
-from web.session import MatchSession, end_reached  # noqa: E402
+from web.text import describe, i18n, results  # noqa: E402
+from web.ui import theme  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -341,8 +344,8 @@ def test_a_prompt_stands_clear_wherever_the_map_has_room() -> None:
     though the room between the two held the prompt. Wherever a city stands, a prompt keeps
     clear of it and of the boxes to keep clear of if any place of its size does (looked for
     every 8 px)."""
-    from web.layout import Box
     from web.scenes.match_controls import CLEAR, place
+    from web.ui.layout import Box
 
     area = Box(0, 80, 1000, 548)  # the desktop's map
     keep = [Box(944, 460, 48, 48), Box(944, 516, 48, 48), Box(944, 572, 48, 48),
@@ -738,7 +741,7 @@ def test_rules_without_quests_have_no_scoring_banners(app: App, random_ai: None)
 def test_a_level4_victory_and_a_first_floor_say_where_the_points_came_from() -> None:
     """R9.6 and R9.4's first-floor point: the banner names the beaten general, the victim."""
     from game.actions import BattleRoll
-    from web.session import Applied
+    from web.play.session import Applied
 
     board = default_map()
     level4 = next(c.index for c in board.cards if c.type == "defeat_level4")
@@ -785,7 +788,7 @@ def test_r3_1_while_kingdoms_are_picked_the_header_names_the_seat_to_pick(
     asks the person in seat 2 to choose, or (hot-seat, seat 1's view) names seat 2, never the
     kingdom seat 1 took."""
     from game import GameRecord, Rules
-    from web.config import AI, HUMAN, PICK_KINGDOM, SeatConfig
+    from web.play.config import AI, HUMAN, PICK_KINGDOM, SeatConfig
 
     kinds = [AI if people == 1 else HUMAN, HUMAN]
     cfg = MatchConfig([SeatConfig(k, "easy", PICK_KINGDOM) for k in kinds], Rules(), 5)

@@ -12,8 +12,8 @@ pytest.importorskip("pygame")
 
 from game import Rules
 from tests.web.player import play_game
-from web import saves
-from web.config import AI, HUMAN, MatchConfig, SeatConfig
+from web.play import saves
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig
 
 if TYPE_CHECKING:
     from web.app import App

@@ -25,7 +25,7 @@ def _load(name: str, relative: str) -> ModuleType:
     return module
 
 
-geo = _load("_strategos_geo_under_test", os.path.join("web", "geo.py"))
+geo = _load("_strategos_geo_under_test", os.path.join("web", "ui", "geo.py"))
 
 COASTLINES = os.path.join(ROOT, "web", "data", "coastlines.json")
 SCRIPT = os.path.join(ROOT, "tools", "build", "prepare_coastlines.py")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.gestures import HOLD_S, Gestures, UIEvent
+from web.ui.gestures import HOLD_S, Gestures, UIEvent
 
 
 def kinds(events: list[UIEvent]) -> list[str]:

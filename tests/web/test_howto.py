@@ -11,9 +11,9 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from tests.web.player import click_button, drag, find, press_key, shot, top  # noqa: E402
-from web import i18n  # noqa: E402
-from web.i18n_help import HOWTO_PAGES  # noqa: E402
-from web.rules_text import section_of  # noqa: E402
+from web.text import i18n  # noqa: E402
+from web.text.i18n_help import HOWTO_PAGES  # noqa: E402
+from web.text.rules_text import section_of  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -99,8 +99,8 @@ def test_every_page_draws_in_both_languages_and_the_screenshot(app: App) -> None
 
 def test_the_keys_page_names_every_shortcut(app: App) -> None:
     """H, Z, Space, 1–6 and + − 0 work in the match; the Keys page says so in both languages."""
-    from web.i18n_ui import KEYS
     from web.scenes.how_to_play import PAGES, HowToPlayScene, page_lines
+    from web.text.i18n_ui import KEYS
 
     assert PAGES[-1][0] == "keys"
     names = {keys for keys, _what in KEYS}
@@ -141,8 +141,8 @@ def test_the_battle_picture_shows_the_stronger_side_winning(app: App) -> None:
     stronger, as a tie is no win but a new roll (R7.2, R8.2)."""
     import re
 
-    from web import theme
     from web.scenes.how_to_play import PAGES, HowToPlayScene
+    from web.ui import theme
 
     scene = HowToPlayScene(app, page=[name for name, _rule in PAGES].index("battle"))
     app.push(scene)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from web import i18n
-from web.rules_text import RULES, section_of
+from web.text import i18n
+from web.text.rules_text import RULES, section_of
 
 
 def test_every_entry_has_both_languages_with_the_same_fields() -> None:

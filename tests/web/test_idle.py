@@ -13,8 +13,9 @@ pygame = pytest.importorskip("pygame")
 
 from game import Action, PlayerView  # noqa: E402
 from lab.client_bench import play_to_human_turn  # noqa: E402
-from web import ai_bridge, intents, saves  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web import ai_bridge  # noqa: E402
+from web.play import intents, saves  # noqa: E402
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -62,7 +63,7 @@ def test_input_and_changes_draw(app: App, random_ai: None) -> None:
     before = app.draws
     press_key(app, pygame.K_PLUS)  # zoom: the picture changed
     assert app.draws == before + 1
-    from web.layout import MatchLayout
+    from web.ui.layout import MatchLayout
 
     click(app, *MatchLayout().dice(len(scene.view.public.dice))[0].center)  # a die chosen
     assert app.draws == before + 2
@@ -78,8 +79,8 @@ def test_input_and_changes_draw(app: App, random_ai: None) -> None:
 
 
 def test_the_game_over_screen_is_still(app: App, random_ai: None) -> None:
-    from web.config import spectator_config
-    from web.session import MatchSession
+    from web.play.config import spectator_config
+    from web.play.session import MatchSession
 
     session = MatchSession(spectator_config(2, 5, "easy"))
     session.agents.update(ai_bridge.quick_agents(2, "easy"))
@@ -164,8 +165,8 @@ def test_the_title_game_is_calm_and_waits_while_unfocused(
 def test_the_title_game_says_which_ai_plays_it(app: App) -> None:
     """Its seats play greedy (ai_bridge.quick_agents), so their panels say greedy, not a level."""
     import ai
-    from web import i18n
     from web.scenes.title import TitleScene
+    from web.text import i18n
 
     title = TitleScene(app, attract_seed=3)
     kinds = title.attract.seat_kinds()
@@ -175,9 +176,9 @@ def test_the_title_game_says_which_ai_plays_it(app: App) -> None:
 
 
 def test_a_phone_starts_with_large_text_and_the_compact_layout(data_dir: Path) -> None:
-    from web import layout, theme
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
+    from web.ui import layout, theme
 
     phone = App(headless=True, store=FileStorage(data_dir), screen=(844, 390))
     try:

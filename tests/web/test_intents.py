@@ -8,7 +8,7 @@ import random
 import game
 from game import P_ACTION, GameState
 from game.actions import Destroy, EndTurn, Move, Train
-from web import intents
+from web.play import intents
 
 
 def _action_phase(seed: int = 1, players: int = 2, winter: bool = False) -> GameState:

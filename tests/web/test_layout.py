@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from web import geo
-from web.layout import (
+from web.ui import geo
+from web.ui.layout import (
     HEIGHT,
     MIN_TOUCH,
     PHONE_TOUCH_PX,
@@ -129,7 +129,7 @@ def test_centered() -> None:
 
 
 def test_track_row_keeps_a_crowded_season_readable() -> None:
-    from web.layout import TRACK_RIGHT, TRACK_TOKEN
+    from web.ui.layout import TRACK_RIGHT, TRACK_TOKEN
 
     top = L.top
     for counts in (
@@ -172,8 +172,8 @@ def test_the_phones_top_right_buttons_are_a_fingertip(screen: tuple[int, int]) -
     """The "?" and the menu beside it were 48 canvas pixels on the phone too (26 CSS pixels at
     844x390): they take the button floor, and the drawer tabs, the open drawer and the zoom
     buttons make room for them; the desktop keeps its own places."""
-    from web import layout
-    from web.layout import help_box
+    from web.ui import layout
+    from web.ui.layout import help_box
 
     desktop = (help_box(), L.menu_button(), L.side)
     assert desktop == (Box(WIDTH - 56, 6, 48, 48), Box(WIDTH - 112, 6, 48, 48),
@@ -195,7 +195,7 @@ def test_the_phones_top_right_buttons_are_a_fingertip(screen: tuple[int, int]) -
 
 
 def test_labels_never_overlap_and_capitals_are_kept() -> None:
-    from web.layout import LabelSpot, overlaps, place_labels
+    from web.ui.layout import LabelSpot, overlaps, place_labels
 
     # a crowded strait: six cities within a few pixels, one capital among them
     spots = [LabelSpot(i, 100 + 6 * i, 100 + 3 * i, 80, 14, 8, 1) for i in range(6)]

@@ -18,13 +18,14 @@ from game import CURRENT_MAP, MapSpec, get_map  # noqa: E402
 from tests.test_old_files import EXPECTED, OLD, check_state, check_texts, sha  # noqa: E402
 from tests.web.matches import play_a_step  # noqa: E402
 from tests.web.player import click_button, top  # noqa: E402
-from web import describe, i18n, last_games, saves  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play import last_games, saves  # noqa: E402
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play.session import MatchSession  # noqa: E402
 from web.render.mapart import board_geometry  # noqa: E402
 from web.scenes.last_games import LastGamesScene  # noqa: E402
 from web.scenes.match import MatchScene  # noqa: E402
 from web.scenes.replay import ReplayScene  # noqa: E402
-from web.session import MatchSession  # noqa: E402
+from web.text import describe, i18n  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App

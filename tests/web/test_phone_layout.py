@@ -15,9 +15,10 @@ pygame = pytest.importorskip("pygame")
 from game import P_ACTION  # noqa: E402
 from tests.web.apps import app_on  # noqa: E402
 from tests.web.player import click, click_button, find, phone_shot  # noqa: E402
-from web import intents, layout, saves, theme  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
-from web.layout import DRAWERS, HEIGHT, WIDTH, MatchLayout  # noqa: E402
+from web.play import intents, saves  # noqa: E402
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.ui import layout, theme  # noqa: E402
+from web.ui.layout import DRAWERS, HEIGHT, WIDTH, MatchLayout  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -173,9 +174,9 @@ def test_a_scoring_banner_waits_for_the_phones_coin_prompt(phone: App, random_ai
     from game.actions import CommitCoin
     from tests.web import positions
     from tests.web.player import perform
+    from web.play.session import MatchSession
     from web.scenes.match_events import Banner
     from web.scenes.title import TitleScene
-    from web.session import MatchSession
 
     def coin(s: GameState, a: Action) -> bool:
         return s.phase == P_COIN_ATTACKER and s.active == 0
@@ -211,7 +212,7 @@ def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
     a player never has to zoom and drag to reach one."""
     from game.views import PlayerView
     from tests.web.test_scenes import _match
-    from web.layout import Camera
+    from web.ui.layout import Camera
 
     with app_on(data_dir, screen) as app:
         scene = _match(app, seed=12, players=6)
@@ -259,10 +260,10 @@ def test_the_coachs_close_button_lies_over_no_city_nor_general(
     per kingdom (R5.2) on any city."""
     from game.views import PlayerView
     from tests.web.test_scenes import _match
-    from web import i18n
-    from web.i18n_help import HELP_TEXT
-    from web.layout import Camera
     from web.scenes.match_chrome import coach_boxes
+    from web.text import i18n
+    from web.text.i18n_help import HELP_TEXT
+    from web.ui.layout import Camera
 
     keys = sorted(k for k in HELP_TEXT if k.startswith("coach_")
                   and k not in ("coach_dismiss", "coach_off_note", "coach_setting"))  # fmt: skip
@@ -313,7 +314,7 @@ def test_no_city_name_lies_under_a_control_over_the_map(
     the whole map a phone's drawer tabs covered half of «Неаполь Скифский» (Neapolis
     Scythica), whose place left of its city was free."""
     from tests.web.test_scenes import _match
-    from web import i18n
+    from web.text import i18n
 
     with app_on(data_dir, screen) as app:
         scene = _match(app, seed=12, players=6)

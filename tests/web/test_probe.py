@@ -17,9 +17,10 @@ pygame = pytest.importorskip("pygame")
 
 from tests.tool_scripts import load_tool  # noqa: E402
 from tests.web.player import SHOTS, click, shot  # noqa: E402
-from web import i18n, probe  # noqa: E402
+from web import probe  # noqa: E402
 from web.app import App  # noqa: E402
 from web.main import build_app, parse_args  # noqa: E402
+from web.text import i18n  # noqa: E402
 
 pytest_plugins = ["tests.web.support"]
 

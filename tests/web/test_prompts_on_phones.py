@@ -29,9 +29,9 @@ from game.actions import Build, ChooseDeck, CommitCoin, EndTurn, FightAt, Trade 
 from tests.web import positions  # noqa: E402
 from tests.web.apps import app_on  # noqa: E402
 from tests.web.player import click  # noqa: E402
-from web import layout  # noqa: E402
-from web.layout import Box, MatchLayout, overlaps  # noqa: E402
 from web.scenes import match_controls  # noqa: E402
+from web.ui import layout  # noqa: E402
+from web.ui.layout import Box, MatchLayout, overlaps  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -118,10 +118,10 @@ KINDS: dict[str, tuple[positions.Stop | None, int, Opener | None]] = {
 def _open(app: App, stop: positions.Stop | None, players: int = 2) -> MatchScene:
     """The match at the first position ``stop`` picks, once the player's decision shows (no
     ``stop``: a new game whose seats pick their kingdoms in turn, R3.1)."""
-    from web import saves
-    from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig
+    from web.play import saves
+    from web.play.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig
+    from web.play.session import MatchSession
     from web.scenes.title import TitleScene
-    from web.session import MatchSession
 
     app.push(TitleScene(app))
     if stop is None:
@@ -238,7 +238,7 @@ def _reopen(scene: MatchScene, kind: str) -> None:
 @pytest.fixture(params=PHONES, ids=lambda size: f"{size[0]}x{size[1]}")
 def phone(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[App]:
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     app = App(headless=True, store=FileStorage(data_dir), screen=request.param)
     yield app
@@ -375,7 +375,7 @@ def test_the_end_turn_prompt_keeps_its_dice_on_one_line(
     inside ("2 5 6" / "6"), read as two lists: it stays on one line of the body, as drawn,
     in both languages and sizes."""
     from tests.web.test_text_fit import Checker
-    from web import theme
+    from web.ui import theme
 
     with app_on(data_dir, screen) as app:
         scene = _shown(app, "confirm_end")

@@ -34,8 +34,11 @@ from game.actions import CommitCoin, DrawCard  # noqa: E402
 from tests.web.matches import play_a_step  # noqa: E402
 from tests.web.player import ROOT, click, click_button  # noqa: E402
 from tests.web.test_text_fit import broken_word  # noqa: E402
-from web import i18n, last_games, saves, theme  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play import last_games, saves  # noqa: E402
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play.session import MatchSession  # noqa: E402
+from web.play.storage import FileStorage  # noqa: E402
+from web.play.timeline import OPEN, SNAPSHOT_EVERY, Timeline  # noqa: E402
 from web.render import battle as battle_render  # noqa: E402
 from web.render import hud  # noqa: E402
 from web.render.board import BoardView  # noqa: E402
@@ -44,10 +47,9 @@ from web.scenes.last_games import LastGamesScene  # noqa: E402
 from web.scenes.replay import ReplayScene  # noqa: E402
 from web.scenes.review_panel import CHANCES_BOX, Plot, ReviewPanel  # noqa: E402
 from web.scenes.title import TitleScene  # noqa: E402
-from web.session import MatchSession  # noqa: E402
-from web.storage import FileStorage  # noqa: E402
-from web.timeline import OPEN, SNAPSHOT_EVERY, Timeline  # noqa: E402
-from web.widgets import ButtonGroup  # noqa: E402
+from web.text import i18n  # noqa: E402
+from web.ui import theme  # noqa: E402
+from web.ui.widgets import ButtonGroup  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -814,7 +816,7 @@ def test_every_text_fits_and_every_button_is_a_finger_wide(
     """Every text whole (nothing cut, no word broken over two lines) and every button a finger
     wide, on the desktop and on phones held sideways (the compact layout, its drawers and its
     text floor: 23 canvas px at 844x390, 24 at 800x360)."""
-    from web.layout import MIN_TOUCH
+    from web.ui.layout import MIN_TOUCH
 
     phone = screen is not None
     app.settings.large_text = large

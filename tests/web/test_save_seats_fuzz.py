@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import StateFormatError
-from web.config import AI, HUMAN, PICK_KINGDOM, RANDOM_KINGDOM, MatchConfig, SeatConfig
-from web.session import MatchSession
+from web.play.config import AI, HUMAN, PICK_KINGDOM, RANDOM_KINGDOM, MatchConfig, SeatConfig
+from web.play.session import MatchSession
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 

@@ -18,13 +18,15 @@ pygame = pytest.importorskip("pygame")
 from game import GameRecord  # noqa: E402
 from tests.web.matches import play_a_step  # noqa: E402
 from tests.web.player import click_button, press_key, top  # noqa: E402
-from web import i18n, saves, theme  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
-from web.layout import Box  # noqa: E402
+from web.play import saves  # noqa: E402
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play.storage import FileStorage  # noqa: E402
 from web.scenes.game_over import GameOverScene  # noqa: E402
 from web.scenes.match import MatchScene  # noqa: E402
 from web.scenes.replace_game import ReplaceGameScene  # noqa: E402
-from web.storage import FileStorage  # noqa: E402
+from web.text import i18n  # noqa: E402
+from web.ui import theme  # noqa: E402
+from web.ui.layout import Box  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -233,9 +235,9 @@ def test_replace_it_starts_the_new_game(app: App, random_ai: None) -> None:
 def test_continuing_and_a_later_copy_of_the_same_game_ask_nothing(
     app: App, random_ai: None, tmp_path: Path
 ) -> None:
+    from web.play.session import MatchSession
     from web.scenes.menu import MenuScene
     from web.scenes.title import TitleScene
-    from web.session import MatchSession
 
     saved = _unfinished(app)
     title = TitleScene(app)
@@ -261,8 +263,8 @@ def test_continuing_and_a_later_copy_of_the_same_game_ask_nothing(
 def test_importing_over_the_unfinished_game_asks_first(
     app: App, random_ai: None, tmp_path: Path
 ) -> None:
+    from web.play.session import MatchSession
     from web.scenes.title import TitleScene
-    from web.session import MatchSession
 
     other = MatchSession(MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=31))
     for _ in range(20):
@@ -289,8 +291,8 @@ def test_importing_over_the_unfinished_game_asks_first(
 def test_the_replace_question_fits_its_box(
     app: App, random_ai: None, lang: str, large: bool
 ) -> None:
+    from web.play.session import MatchSession
     from web.scenes.replace_game import TITLE_SIZE
-    from web.session import MatchSession
 
     app.set_language(lang)
     app.settings.large_text = large
@@ -390,9 +392,9 @@ def test_a_second_unreadable_autosave_does_not_replace_the_first(app: App, data_
 def test_the_title_notice_fits_its_box_and_covers_no_button(
     app: App, data_dir: Path, lang: str, large: bool
 ) -> None:
-    from web.layout import HEIGHT
     from web.scenes.title import TitleScene
     from web.scenes.title_notice import NOTICE_SIZE
+    from web.ui.layout import HEIGHT
 
     app.set_language(lang)
     app.settings.large_text = large

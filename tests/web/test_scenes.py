@@ -32,15 +32,16 @@ from tests.web.player import (  # noqa: E402
     top,
     wheel,
 )
-from web import i18n, intents, saves  # noqa: E402
-from web.animation import Animation, Animator  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play import intents, saves  # noqa: E402
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play.storage import FileStorage  # noqa: E402
 from web.scenes.game_over import GameOverScene  # noqa: E402
 from web.scenes.match import MatchScene  # noqa: E402
 from web.scenes.menu import ImportScene, MenuScene  # noqa: E402
 from web.scenes.rules import RulesScene  # noqa: E402
 from web.scenes.title import TitleScene  # noqa: E402
-from web.storage import FileStorage  # noqa: E402
+from web.text import i18n  # noqa: E402
+from web.ui.animation import Animation, Animator  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -159,7 +160,7 @@ def test_the_form_lets_every_seat_pick_its_kingdom_in_turn(app: App, random_ai: 
     played by clicks, the AI seats picking for themselves."""
     from game import P_PICK
     from game.actions import PickKingdom
-    from web.config import PICK_KINGDOM, RANDOM_KINGDOM
+    from web.play.config import PICK_KINGDOM, RANDOM_KINGDOM
     from web.scenes.new_game import NewGameScene
     from web.scenes.pass_device import PassDeviceScene
 
@@ -249,7 +250,7 @@ def test_match_turn_controls_and_explanations(app: App, random_ai: None) -> None
     assert tip is not None
     lines, rule = tip
     assert rule and lines
-    from web.layout import MatchLayout
+    from web.ui.layout import MatchLayout
 
     die_box = MatchLayout().dice(len(view.public.dice))[0]
     die_tip = scene.tooltip_at(*die_box.center)
@@ -426,8 +427,8 @@ def test_resume_on_start(app: App, random_ai: None, data_dir: Path) -> None:
 def test_reduced_motion_and_battle_animation(app: App, random_ai: None) -> None:
     from game import default_map
     from game.actions import BattleRoll, Move
-    from web.animation import route
-    from web.session import Applied
+    from web.play.session import Applied
+    from web.ui.animation import route
 
     board = default_map()
     path = route(board, 0, 5, winter=False)

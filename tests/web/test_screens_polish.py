@@ -20,11 +20,12 @@ from game.actions import Move, PlaceGeneral  # noqa: E402
 from tests.web import positions  # noqa: E402
 from tests.web.apps import app_on  # noqa: E402
 from tests.web.player import click, general_point, pick_die  # noqa: E402
-from web import i18n, layout, theme  # noqa: E402
-from web.layout import HEIGHT, WIDTH, Box, MatchLayout  # noqa: E402
+from web.play.session import MatchSession  # noqa: E402
 from web.render import hud  # noqa: E402
 from web.render.tokens import track_badge_center  # noqa: E402
-from web.session import MatchSession  # noqa: E402
+from web.text import i18n  # noqa: E402
+from web.ui import layout, theme  # noqa: E402
+from web.ui.layout import HEIGHT, WIDTH, Box, MatchLayout  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App

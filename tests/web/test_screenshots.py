@@ -22,8 +22,8 @@ from tests.web.player import (  # noqa: E402
     press_key,
     shot,
 )
-from web import saves  # noqa: E402
-from web.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
+from web.play import saves  # noqa: E402
+from web.play.config import AI, HUMAN, MatchConfig, SeatConfig  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App

@@ -15,11 +15,12 @@ pygame = pytest.importorskip("pygame")
 
 import ai.kingdom_book  # noqa: E402
 from tests.web.player import click_button, find, phone_shot, press_key, shot, top  # noqa: E402
-from web import ai_bridge, i18n  # noqa: E402
-from web.config import drawn_seat  # noqa: E402
+from web import ai_bridge  # noqa: E402
+from web.play.config import drawn_seat  # noqa: E402
+from web.play.session import MatchSession  # noqa: E402
 from web.scenes.match import MatchScene  # noqa: E402
 from web.scenes.new_game import DRAWN, NewGameScene  # noqa: E402
-from web.session import MatchSession  # noqa: E402
+from web.text import i18n  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App

@@ -12,9 +12,9 @@ from game import P_ACTION, P_PICK, IllegalActionError, Rules, StateFormatError
 from game.actions import DrawCard, EndTurn, Move
 from lab import review
 from tests.ai.helpers import GARBLED_CLIENTS, seat
-from web import describe
-from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig, spectator_config
-from web.session import MatchSession
+from web.play.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig, spectator_config
+from web.play.session import MatchSession
+from web.text import describe
 
 if TYPE_CHECKING:
     from web.app import App
@@ -277,8 +277,8 @@ def test_ai_seats_keep_their_agent_so_a_turn_goes_on_from_its_tree() -> None:
 def test_both_seasons_of_the_map_are_kept_for_the_camera(app: App) -> None:
     """A change of season must not cost a frame a full redraw of the map (issue: frame time)."""
     from game import default_map
-    from web.layout import Camera, MatchLayout
     from web.render.mapart import BoardGeometry, MapArt
+    from web.ui.layout import Camera, MatchLayout
 
     art = MapArt(BoardGeometry(default_map()))
     cam = Camera(MatchLayout().map)

@@ -31,7 +31,7 @@ def _load(name: str, relative: str) -> ModuleType:
     return module
 
 
-geo = _load("_strategos_geo_for_territories", os.path.join("web", "geo.py"))
+geo = _load("_strategos_geo_for_territories", os.path.join("web", "ui", "geo.py"))
 
 
 def territories_file(version: int) -> str:
@@ -210,9 +210,9 @@ def _draw_board(zoom: float = 1.0, at: tuple[float, float] | None = None) -> obj
     pygame = pytest.importorskip("pygame")
     from game import new_game
     from game.views import observe
-    from web.layout import Camera, MatchLayout
     from web.render.board import BoardView, Marks
     from web.render.mapart import BoardGeometry
+    from web.ui.layout import Camera, MatchLayout
 
     board = default_map()
     state = new_game(6, kingdoms=list(range(6)), seed=7)

@@ -38,11 +38,14 @@ from game.actions import (  # noqa: E402
 from lab.client_bench import play_to_human_turn  # noqa: E402
 from tests.web import greedy  # noqa: E402
 from tests.web.player import ROOT, SHOTS, phone_shot  # noqa: E402
-from web import ai_bridge, i18n, layout, saves, theme  # noqa: E402
-from web.animation import Animation  # noqa: E402
-from web.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig  # noqa: E402
-from web.layout import DRAWERS  # noqa: E402
+from web import ai_bridge  # noqa: E402
+from web.play import saves  # noqa: E402
+from web.play.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig  # noqa: E402
 from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
+from web.text import i18n  # noqa: E402
+from web.ui import layout, theme  # noqa: E402
+from web.ui.animation import Animation  # noqa: E402
+from web.ui.layout import DRAWERS  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -284,7 +287,7 @@ def test_every_text_fits_in_both_languages_and_sizes(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tests.web.test_replay import finished_session
-    from web import last_games
+    from web.play import last_games
     from web.scenes.game_over import GameOverScene
     from web.scenes.how_to_play import PAGES, HowToPlayScene
     from web.scenes.last_games import LastGamesScene
@@ -479,7 +482,7 @@ def test_the_players_names_are_whole_beside_their_trophies(app: App) -> None:
 def test_every_coach_line_fits(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The played game meets only the coach's lines it happens to reach (its kingdoms are
     dealt, so never the pick's), so each line is also drawn on its own."""
-    from web.i18n_help import HELP_TEXT
+    from web.text.i18n_help import HELP_TEXT
 
     lines = sorted(k for k in HELP_TEXT if k.startswith("coach_")
                    and k not in ("coach_dismiss", "coach_off_note", "coach_setting"))  # fmt: skip
@@ -513,8 +516,8 @@ def test_the_title_notice_fits_with_any_files_set_aside(app: App, resume: bool) 
     screen, in both languages and sizes: each sentence whole on the card, the card on the
     screen and clear of the buttons, and every sentence shown on one of its pages."""
     from tests.web.test_replay import finished_session
-    from web.layout import HEIGHT
     from web.scenes.title import TitleScene
+    from web.ui.layout import HEIGHT
 
     title = TitleScene(app, attract_seed=3)
     app.push(title)
@@ -591,9 +594,9 @@ def test_the_game_overs_longest_sentences_fit(
     """The viewer's result explained by a tie-break (or R10.2) was cut on the game-over
     screen in Russian; each such sentence is drawn with the longest kingdom name."""
     from tests.web.test_replay import finished_session
-    from web import results
-    from web.i18n import the_kingdom
     from web.scenes.game_over import GameOverScene
+    from web.text import results
+    from web.text.i18n import the_kingdom
 
     session = finished_session(5, players=6)
     longest = max(session.state.board.kingdoms, key=lambda k: len(k.name_ru))
@@ -614,7 +617,7 @@ def _review_charts(app: App, monkeypatch: pytest.MonkeyPatch) -> ReplayScene:
     """A six-seat game's replay with its review done and the charts open."""
     from ai.review import BUDGETS, Budget
     from tests.web.test_replay import golden_text, open_replay, seats
-    from web.timeline import OPEN
+    from web.play.timeline import OPEN
 
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screen, not the search
     scene = open_replay(app, golden_text("6p_coins_only", seats(6, (0, 3))), view=OPEN)
@@ -766,7 +769,7 @@ def test_a_wrapped_line_never_starts_with_a_dash() -> None:
 def test_screenshots_of_the_russian_tray_and_large_text(app: App, random_ai: None) -> None:
     """Pictures for people: the Russian tray with a general chosen, large text, the phone."""
     from tests.web.player import shot
-    from web import intents
+    from web.play import intents
     from web.scenes.title import TitleScene
 
     app.push(TitleScene(app))

@@ -13,12 +13,12 @@ import pytest
 pygame = pytest.importorskip("pygame")
 
 from tests.web.player import click, find  # noqa: E402
-from web.layout import HEIGHT, WIDTH  # noqa: E402
-from web.widgets import ButtonGroup  # noqa: E402
+from web.ui.layout import HEIGHT, WIDTH  # noqa: E402
+from web.ui.widgets import ButtonGroup  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
-    from web.session import MatchSession
+    from web.play.session import MatchSession
 
 pytest_plugins = ["tests.web.support"]  # the client test fixtures
 
@@ -60,7 +60,7 @@ def test_finger_tap_presses_a_button_once(app: App) -> None:
     finger(app, pygame.FINGERUP, *box.center)
     app.frame()
     assert app.settings.speed != before
-    from web.settings import SPEEDS
+    from web.play.settings import SPEEDS
 
     assert SPEEDS.index(app.settings.speed) == (SPEEDS.index(before) + 1) % len(SPEEDS)
 
@@ -121,7 +121,7 @@ def _all_buttons(app: App) -> Iterator[tuple[str, ButtonGroup]]:
 
 
 def test_every_button_is_a_finger_wide(app: App, random_ai: None) -> None:
-    from web.layout import MIN_TOUCH
+    from web.ui.layout import MIN_TOUCH
 
     for where, group in _all_buttons(app):
         assert group.buttons, where
@@ -132,7 +132,7 @@ def test_every_button_is_a_finger_wide(app: App, random_ai: None) -> None:
 def test_a_tap_explains_what_a_finger_cannot_hover(app: App, random_ai: None) -> None:
     from tests.web.player import click
     from tests.web.test_scenes import _match
-    from web.layout import MatchLayout
+    from web.ui.layout import MatchLayout
 
     scene = _match(app, seed=3, players=2, humans=0)  # nobody's decision is ours
     app.run_frames(3)
@@ -171,12 +171,12 @@ def test_zoom_buttons_and_own_generals(app: App, random_ai: None) -> None:
 def test_large_text_persists_and_grows_the_small_texts(app: App, data_dir: Path) -> None:
     from game import default_map
     from tests.web.player import click_button
-    from web import theme
     from web.app import App
-    from web.layout import Camera, MatchLayout
+    from web.play.storage import FileStorage
     from web.render.mapart import BoardGeometry, MapArt
     from web.scenes.settings import SettingsScene
-    from web.storage import FileStorage
+    from web.ui import theme
+    from web.ui.layout import Camera, MatchLayout
 
     art = MapArt(BoardGeometry(default_map()))
     cam = Camera(MatchLayout().map)
@@ -197,8 +197,8 @@ def test_large_text_persists_and_grows_the_small_texts(app: App, data_dir: Path)
 
 def test_map_names_do_not_collide_and_capitals_stay(app: App) -> None:
     from game import default_map
-    from web.layout import Camera, MatchLayout, overlaps
     from web.render.mapart import BoardGeometry, MapArt
+    from web.ui.layout import Camera, MatchLayout, overlaps
 
     board = default_map()
     art = MapArt(BoardGeometry(board))
@@ -222,10 +222,10 @@ def test_an_upright_phone_is_asked_to_turn(
     app: App, random_ai: None, monkeypatch: pytest.MonkeyPatch, data_dir: Path
 ) -> None:
     from tests.web.player import click, phone_shot
-    from web import device
     from web.main import build_app, parse_args
     from web.scenes.rotate import RotateScene
     from web.scenes.title import TitleScene
+    from web.ui import device
 
     assert not device.portrait()  # the desktop is never a phone held upright
     monkeypatch.setattr(device, "portrait", lambda: True)
@@ -247,10 +247,11 @@ def test_a_phone_turned_upright_mid_game_is_asked_to_turn_back(
 ) -> None:
     """The overlay came only at launch: a phone turned upright during a game went on with the
     board letterboxed to a third of its size, and nothing said why."""
-    from web import device, saves
-    from web.config import AI, HUMAN, MatchConfig, SeatConfig
+    from web.play import saves
+    from web.play.config import AI, HUMAN, MatchConfig, SeatConfig
     from web.scenes.match import MatchScene
     from web.scenes.rotate import RotateScene
+    from web.ui import device
 
     app.nav.start_title()
     config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)
@@ -270,7 +271,7 @@ def test_a_phone_turned_upright_mid_game_is_asked_to_turn_back(
 def test_the_desktop_laid_out_as_an_upright_phone_is_upright(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from web import device
+    from web.ui import device
 
     monkeypatch.setenv("STRATEGOS_SCREEN", "390x844")
     assert device.portrait()
@@ -284,7 +285,7 @@ PHONES = [(844, 390), (800, 360)]  # an iPhone and a common Android phone, held 
 @pytest.fixture(params=PHONES, ids=lambda size: f"{size[0]}x{size[1]}")
 def phone(request: pytest.FixtureRequest, data_dir: Path) -> Iterator[App]:
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     exports = data_dir / "exports"  # the import lists at most eight files
     exports.mkdir(parents=True)
@@ -301,7 +302,7 @@ def _screens(app: App) -> Iterator[str]:
     of the app, with their fullest contents: yields each one's name once it is shown."""
     from tests.web.test_replay import finished_session
     from tests.web.test_scenes import _match
-    from web import last_games
+    from web.play import last_games
     from web.scenes.game_over import GameOverScene
     from web.scenes.how_to_play import PAGES, HowToPlayScene
     from web.scenes.last_games import LastGamesScene
@@ -365,9 +366,9 @@ def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random
     """A phone shows the canvas at about half size: there the buttons of the screens around
     the match are at least ``PHONE_TOUCH_PX`` device pixels each way, none covers another, and
     all are on the canvas (the match has its own compact layout; the replay its own test)."""
-    from web import layout
-    from web.layout import Box, overlaps
     from web.scenes.new_game import NewGameScene
+    from web.ui import layout
+    from web.ui.layout import Box, overlaps
 
     scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
     assert layout.touch() * scale >= layout.PHONE_TOUCH_PX
@@ -386,8 +387,8 @@ def test_every_button_off_the_match_is_a_fingertip_on_a_phone(phone: App, random
         if top.help_button:
             boxes.append(("help", phone.help_box()))
         if isinstance(top, NewGameScene):  # the note on the AI's thinking stays on screen
-            from web import theme
             from web.scenes.new_game import NOTE_LINE, NOTE_SIZE
+            from web.ui import theme
 
             step = max(NOTE_LINE, theme.line_height(NOTE_SIZE))
             lines = top.note_lines()
@@ -409,9 +410,9 @@ def test_the_matchs_help_and_menu_are_a_fingertip_on_a_phone(phone: App, random_
     844x390: both are at least ``PHONE_TOUCH_PX`` now, on the canvas, and cover none of the
     match's other buttons, nor an open drawer."""
     from tests.web.test_scenes import _match, _own_turn
-    from web import layout
-    from web.layout import DRAWERS, MatchLayout, overlaps
     from web.scenes.match_chrome import toggle_drawer
+    from web.ui import layout
+    from web.ui.layout import DRAWERS, MatchLayout, overlaps
 
     scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
     scene = _match(phone, seed=12)
@@ -441,9 +442,9 @@ def test_the_replay_is_a_fingertip_on_a_phone(phone: App, monkeypatch: pytest.Mo
     canvas, and none that a tap may reach covers another."""
     from ai.review import BUDGETS, Budget
     from tests.web.test_replay import _screens as replay_screens
-    from web import layout
-    from web.layout import Box, overlaps
     from web.scenes.replay import ReplayScene
+    from web.ui import layout
+    from web.ui.layout import Box, overlaps
 
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screens, not the search
     scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
@@ -480,11 +481,11 @@ def test_the_match_menu_fits_an_iphone_se(data_dir: Path, random_ai: None) -> No
     the menu fits: every button at least ``PHONE_TOUCH_PX``, inside the panel, the panel on the
     canvas, none covering another or the "?", and every text of the menu whole."""
     from tests.web.test_scenes import _match
-    from web import layout
     from web.app import App
-    from web.layout import Box, overlaps
+    from web.play.storage import FileStorage
     from web.scenes.menu import MenuScene
-    from web.storage import FileStorage
+    from web.ui import layout
+    from web.ui.layout import Box, overlaps
 
     se = (568, 320)
     app = App(headless=True, store=FileStorage(data_dir), screen=se)
@@ -530,7 +531,7 @@ def test_the_matchs_controls_on_an_iphone_se(data_dir: Path, random_ai: None) ->
     floor. The dice were not: they took what the seven buttons' whole labels leave of the
     tray (48 px, 21 CSS px); they stand in a column at the map's bottom left now."""
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     app = App(headless=True, store=FileStorage(data_dir), screen=(568, 320))
     try:
@@ -542,8 +543,8 @@ def test_the_matchs_controls_on_an_iphone_se(data_dir: Path, random_ai: None) ->
 
 def _match_controls(phone: App) -> None:
     from tests.web.test_scenes import _match, _own_turn
-    from web import layout
-    from web.layout import MatchLayout, overlaps
+    from web.ui import layout
+    from web.ui.layout import MatchLayout, overlaps
 
     scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
     scene = _match(phone, seed=12)
@@ -589,11 +590,11 @@ def test_the_dice_on_an_iphone_se_are_tapped_over_the_map(data_dir: Path, random
     panel, kept off the dice, does not cover the coach."""
     from tests.web.player import click
     from tests.web.test_scenes import _match, _own_turn
-    from web import layout
     from web.app import App
-    from web.layout import MatchLayout, overlaps
+    from web.play.storage import FileStorage
     from web.scenes import match_chrome
-    from web.storage import FileStorage
+    from web.ui import layout
+    from web.ui.layout import MatchLayout, overlaps
 
     for size in PHONES:
         app = App(headless=True, store=FileStorage(data_dir), screen=size)
@@ -641,10 +642,11 @@ def test_the_new_games_note_stays_on_an_iphone_se(data_dir: Path, random_ai: Non
     """At 568x320 six seats at the button floor (91 canvas px) end 20 px above the canvas's
     bottom, and the note on the AIs' thinking under them ran off it. Where it has no room it is
     not drawn, and choosing a level says it in a toast, whole."""
-    from web import i18n, theme
     from web.app import App
+    from web.play.storage import FileStorage
     from web.scenes.new_game import NOTE_LINE, NOTE_SIZE, NewGameScene
-    from web.storage import FileStorage
+    from web.text import i18n
+    from web.ui import theme
 
     se = (568, 320)
     app = App(headless=True, store=FileStorage(data_dir), screen=se)
@@ -678,8 +680,8 @@ def test_the_replays_tray_holds_its_buttons_on_an_iphone_se(data_dir: Path) -> N
     of the replay's tray lies in it, none over another, on the canvas."""
     from tests.web.test_replay import _screens as replay_screens
     from web.app import App
-    from web.layout import MatchLayout, overlaps
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
+    from web.ui.layout import MatchLayout, overlaps
 
     app = App(headless=True, store=FileStorage(data_dir), screen=(568, 320))
     try:
@@ -710,7 +712,7 @@ def test_the_replays_tray_holds_its_buttons_on_an_iphone_se(data_dir: Path) -> N
 def se(data_dir: Path) -> Iterator[App]:
     """The app on an iPhone SE held sideways (568x320 CSS px: floors of 28 and 91 canvas px)."""
     from web.app import App
-    from web.storage import FileStorage
+    from web.play.storage import FileStorage
 
     app = App(headless=True, store=FileStorage(data_dir), screen=(568, 320))
     yield app
@@ -724,9 +726,10 @@ def test_how_to_plays_keys_fit_an_iphone_se(se: App) -> None:
     keycaps are as wide as their names, each text takes the lines it needs, and the list
     scrolls by a finger to its last key."""
     from tests.web.player import drag
-    from web import i18n, theme
-    from web.i18n_ui import KEYS
     from web.scenes.how_to_play import ART, PAGES, HowToPlayScene
+    from web.text import i18n
+    from web.text.i18n_ui import KEYS
+    from web.ui import theme
 
     scene = HowToPlayScene(se, page=len(PAGES) - 1)
     se.push(scene)
@@ -749,10 +752,11 @@ def test_the_imports_empty_folder_fits_an_iphone_se(data_dir: Path) -> None:
     """The line "No save files in <folder>" was centred on the canvas: at 568x320's floor of
     28 canvas px a folder of an ordinary length ran off both sides. It goes on as many lines
     as it needs, broken after a folder's separator, every character of it shown."""
-    from web import i18n, theme
     from web.app import App
+    from web.play.storage import FileStorage
     from web.scenes.menu import ImportScene
-    from web.storage import FileStorage
+    from web.text import i18n
+    from web.ui import theme
 
     deep = data_dir / "a-folder-with-a-rather-long-name" / "and-another-one-inside-it"
     app = App(headless=True, store=FileStorage(deep), screen=(568, 320))
@@ -783,8 +787,10 @@ def test_the_last_games_fit_an_iphone_se(se: App) -> None:
     Карфагеняне, Г…»), is counted instead («общая победа: все 6»)."""
     from game import winners
     from tests.web.test_replay import finished_session, finished_where
-    from web import i18n, last_games, results, theme
+    from web.play import last_games
     from web.scenes.last_games import LastGamesScene
+    from web.text import i18n, results
+    from web.ui import theme
 
     for seed in range(8):  # two pages, two to six players, shared victories among them
         last_games.remember(se.storage, finished_session(seed, players=2 + seed % 5))
@@ -817,8 +823,9 @@ def test_the_game_over_fits_an_iphone_se(se: App) -> None:
     from game import winners
     from tests.web.player import drag
     from tests.web.test_replay import finished_session, finished_where
-    from web import i18n, results, theme
     from web.scenes.game_over import GameOverScene
+    from web.text import i18n, results
+    from web.ui import theme
 
     def tie_broken(session: MatchSession) -> bool:
         """One winner, level on points with another seat: the tie-break decided."""
@@ -871,10 +878,10 @@ def _replay_taps_are_a_fingertip(app: App, monkeypatch: pytest.MonkeyPatch) -> N
     to, at least ``PHONE_TOUCH_PX`` each way on ``app``'s phone."""
     from ai.review import BUDGETS, Budget
     from tests.web.test_replay import _screens as replay_screens
-    from web import layout
-    from web.layout import MatchLayout, overlaps
     from web.scenes.replay import ReplayScene
     from web.scenes.review_panel import CHANCES_BOX, Plot, mark_reach
+    from web.ui import layout
+    from web.ui.layout import MatchLayout, overlaps
 
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screens, not the search
     scale = layout.sideways_scale(app.screen_px or (WIDTH, HEIGHT))
@@ -973,10 +980,12 @@ def test_last_games_export_says_where_in_words_that_fit_an_iphone_se(
     from tests.web.player import click_button
     from tests.web.test_replay import finished_session
     from tests.web.test_text_fit import Checker
-    from web import i18n, last_games, theme
     from web.app import App
+    from web.play import last_games
+    from web.play.storage import FileStorage
     from web.scenes.last_games import LastGamesScene
-    from web.storage import FileStorage
+    from web.text import i18n
+    from web.ui import theme
 
     data = tmp_path / "home" / "someone" / ".local" / "share" / "strategos"
     monkeypatch.setenv("STRATEGOS_DATA_DIR", str(data))
@@ -1007,8 +1016,9 @@ def test_a_tap_on_the_title_notice_turns_its_pages(se: App) -> None:
     the title's buttons at 568x320: the card shows whole sentences a page at a time, and a
     tap on it (a finger tall) turns to the next page, from the last back to the first."""
     from tests.web.test_text_fit import AUTOSAVE_ASIDE, GAMES_ASIDE, SETTINGS_ASIDE
-    from web import i18n, layout
     from web.scenes.title import TitleScene
+    from web.text import i18n
+    from web.ui import layout
 
     se.notices[:] = [SETTINGS_ASIDE, AUTOSAVE_ASIDE, GAMES_ASIDE]
     title = TitleScene(se, attract_seed=3)
@@ -1046,13 +1056,15 @@ def test_a_tap_on_a_toast_over_buttons_puts_it_away_and_presses_none(
 
     from tests.web.test_replay import finished_session
     from tests.web.test_text_fit import DATA_DIR, GAME_ASIDE, GAMES_ASIDE
-    from web import i18n, last_games, layout, saves
     from web.app import App
-    from web.gestures import UIEvent
-    from web.layout import Box
+    from web.play import last_games, saves
+    from web.play.storage import FileStorage
     from web.scenes.last_games import LastGamesScene
     from web.scenes.title import TitleScene
-    from web.storage import FileStorage
+    from web.text import i18n
+    from web.ui import layout
+    from web.ui.gestures import UIEvent
+    from web.ui.layout import Box
 
     app = App(headless=True, store=FileStorage(data_dir), screen=screen)
     try:

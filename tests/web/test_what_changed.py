@@ -20,9 +20,11 @@ from game.actions import Build, Destroy, Return  # noqa: E402
 from game.content import QUEST_DESTROY_CITY, QUEST_DESTROY_FLOOR  # noqa: E402
 from tests.web import positions  # noqa: E402
 from tests.web.player import click, general_point, pick_die  # noqa: E402
-from web import coach, describe, i18n, intents, theme  # noqa: E402
+from web.play import coach, intents  # noqa: E402
+from web.play.session import MatchSession  # noqa: E402
 from web.scenes.match import MatchScene  # noqa: E402
-from web.session import MatchSession  # noqa: E402
+from web.text import describe, i18n  # noqa: E402
+from web.ui import theme  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App

@@ -19,7 +19,7 @@ The script, standard library only:
    list arc indices, a negative index ``~i`` meaning arc ``i`` reversed),
    keeping the outer ring of each polygon (no hole of the land layer lies on
    the board; one that did would be reported on stderr);
-2. projects every point with ``web/geo.py`` (the client's one projection);
+2. projects every point with ``web/ui/geo.py`` (the client's one projection);
 3. clips each ring to the board rectangle (Sutherland-Hodgman);
 4. drops islets smaller than ``MIN_AREA`` square world units;
 5. simplifies each ring with Douglas-Peucker at ``TOLERANCE`` world units;
@@ -71,8 +71,8 @@ from lab.command_line import unwritable  # noqa: E402
 
 
 def _load_geo() -> ModuleType:
-    """Import ``web/geo.py`` by path, so the script runs from anywhere."""
-    path = os.path.join(ROOT, "web", "geo.py")
+    """Import ``web/ui/geo.py`` by path, so the script runs from anywhere."""
+    path = os.path.join(ROOT, "web", "ui", "geo.py")
     spec = importlib.util.spec_from_file_location("_strategos_geo", path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
@@ -82,7 +82,7 @@ def _load_geo() -> ModuleType:
 
 
 if TYPE_CHECKING:
-    from web import geo  # the same file, for its types
+    from web.ui import geo  # the same file, for its types
 else:
     geo = _load_geo()
 

@@ -35,7 +35,7 @@ and give the same bytes everywhere):
    borders between two kinds of land with the kind on each side, and where each kingdom's
    name fits best.
 
-The output, in the world coordinates of ``web/geo.py`` (what the client draws with)::
+The output, in the world coordinates of ``web/ui/geo.py`` (what the client draws with)::
 
     {"format": 1, "source": ..., "map": N, "owners": [6 kingdom ids, "island", "neutral"],
      "cell": ..., "reach": ..., "regions": [{"owner": i, "ring": [[x, y], ...]}, ...],
@@ -64,7 +64,7 @@ sys.path.insert(0, ROOT)  # run as a script from anywhere
 
 from game.content import MAP_VERSIONS  # noqa: E402
 from lab.command_line import unwritable  # noqa: E402
-from web import geo  # noqa: E402  (pure Python: the one projection of the client)
+from web.ui import geo  # noqa: E402  (pure Python: the one projection of the client)
 
 Point = tuple[float, float]
 

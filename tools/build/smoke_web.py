@@ -71,7 +71,7 @@ STAGES = {
 }
 # The player's clicks, by the tags of the buttons the client's snapshot lists (web/probe.py).
 # tests/web/test_probe.py plays the same plan natively.
-PICKED_IN_TURN = "Picked in turn"  # the kingdom button's label for it (web/i18n_ui.py)
+PICKED_IN_TURN = "Picked in turn"  # the kingdom button's label for it (web/text/i18n_ui.py)
 PLAN: list[dict[str, Any]] = [
     {"do": "wait", "scene": "TitleScene", "reach": "title", "shot": "title"},
     {"do": "click", "scene": "TitleScene", "tag": "new"},

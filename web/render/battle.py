@@ -14,10 +14,11 @@ from dataclasses import dataclass
 import pygame
 
 from game import PlayerView
-from web import i18n, theme
-from web.layout import Box, MatchLayout, centered
 from web.render.tokens import draw_coin, draw_die, draw_own_star, draw_token
-from web.widgets import label, panel, text_in
+from web.text import i18n
+from web.ui import theme
+from web.ui.layout import Box, MatchLayout, centered
+from web.ui.widgets import label, panel, text_in
 
 SIZE = (560, 340)
 CONTINUE_H = 48  # the Continue button under a held result (a finger wide)

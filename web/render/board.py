@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from game import PlayerView
-from web import i18n, layout, theme
-from web.layout import Box, Camera
-from web.placement import Name, Point, Stack, box_around, fan_tokens, place_marks, place_names
 from web.render.mapart import BoardGeometry, MapArt, marker_radius
 from web.render.tokens import draw_token, draw_tower, tower_size
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.layout import Box, Camera
+from web.ui.placement import Name, Point, Stack, box_around, fan_tokens, place_marks, place_names
 
 TAP_SPARE = 4  # px round what a tap hits (``tap_areas``): a finger is not a pixel
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from web import theme
-from web.layout import Box
-from web.widgets import label, text_in
+from web.ui import theme
+from web.ui.layout import Box
+from web.ui.widgets import label, text_in
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,6 @@ from collections.abc import Callable
 import pygame
 
 from game import default_map, is_winter
-from web import describe, i18n, theme
-from web.layout import Box
 from web.render.hud import SEASON_SIGNS
 from web.render.tokens import (
     draw_coin,
@@ -23,7 +21,10 @@ from web.render.tokens import (
     draw_tower,
     kingdom_color,
 )
-from web.widgets import label, text_in
+from web.text import describe, i18n
+from web.ui import theme
+from web.ui.layout import Box
+from web.ui.widgets import label, text_in
 
 YOU, ENEMY, OTHER = 2, 3, 4  # Greeks, Romans, Carthaginians: the cast of the pictures
 # The battle page's sums, the winner's first: (battle die, level, coin, tower bonus).

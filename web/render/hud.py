@@ -1,6 +1,6 @@
 """The match's frame: the season track with the time track, the players, the quest hand, the log.
 
-Pure drawing of a ``PlayerView``; the boxes it uses come from ``web.layout`` and the functions
+Pure drawing of a ``PlayerView``; the boxes it uses come from ``web.ui.layout`` and the functions
 here, so the scene hit-tests exactly what was drawn. On the desktop the players, the hand and
 the log share the side panel; in the compact (phone) layout each is a drawer over the map,
 opened by its tab, with text a phone can read.
@@ -15,8 +15,8 @@ import pygame
 
 from game import COIN_VALUES, P_PICK, P_PLACE, GameState, PlayerView, is_winter
 from game.actions import ChooseDeck
-from web import coach, describe, i18n, theme
-from web.layout import C_TOP, DRAWERS, Box, MatchLayout
+from web.play import coach
+from web.play.session import Applied
 from web.render.tokens import (
     badge_reach,
     draw_badge,
@@ -29,8 +29,10 @@ from web.render.tokens import (
     swatch,
     track_badge_center,
 )
-from web.session import Applied
-from web.widgets import label, panel, text_in
+from web.text import describe, i18n
+from web.ui import theme
+from web.ui.layout import C_TOP, DRAWERS, Box, MatchLayout
+from web.ui.widgets import label, panel, text_in
 
 LAYOUT = MatchLayout()
 

@@ -17,10 +17,11 @@ from collections.abc import Callable
 import pygame
 
 from game import MapSpec
-from web import geo, i18n, layout, theme
-from web.layout import Camera
-from web.placement import Name, place_names
 from web.render.tokens import draw_ship, kingdom_color, kingdom_letter
+from web.text import i18n
+from web.ui import geo, layout, theme
+from web.ui.layout import Camera
+from web.ui.placement import Name, place_names
 
 TILE = 512  # px: a tile of the picture at one scale
 MAX_TILES = 28  # about 28 MB: both seasons of a whole zoomed-in view and some of the last one

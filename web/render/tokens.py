@@ -11,7 +11,7 @@ from functools import cache
 import pygame
 
 from game import default_map
-from web import theme
+from web.ui import theme
 
 # One shape per kingdom, in R1.1 order.
 SHAPES = ("hexagon", "triangle", "circle", "square", "diamond", "pentagon")

@@ -17,14 +17,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import GameState, winners
-from web import describe, i18n, layout, results, saves, theme
-from web.gestures import UIEvent
-from web.layout import HEIGHT, Box
+from web.play import saves
+from web.play.session import MatchSession
 from web.render.chart import Series, line_chart
 from web.render.tokens import draw_token, kingdom_color, swatch
 from web.scene import Scene
-from web.session import MatchSession
-from web.widgets import Button, ButtonGroup, label, text_in
+from web.text import describe, i18n, results
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import HEIGHT, Box
+from web.ui.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
     from web.scene import Host

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, layout, theme
-from web.gestures import UIEvent
-from web.i18n_help import HOWTO_LINES, HOWTO_PAGES
-from web.i18n_ui import KEYS
-from web.layout import HEIGHT, Box, row
 from web.render.howto_art import draw_page
 from web.scene import Scene
-from web.widgets import Button, ButtonGroup, label, text_in
+from web.text import i18n
+from web.text.i18n_help import HOWTO_LINES, HOWTO_PAGES
+from web.text.i18n_ui import KEYS
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import HEIGHT, Box, row
+from web.ui.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
     from web.scene import Host

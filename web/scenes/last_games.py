@@ -1,5 +1,5 @@
-"""The last finished games (``web.last_games``): when, who, who won, how long; each opens in the
-replay, each exports to a file; a record or save from a file opens in the replay too."""
+"""The last finished games (``web.play.last_games``): when, who, who won, how long; each opens
+in the replay, each exports to a file; a record or save from a file opens in the replay too."""
 
 from __future__ import annotations
 
@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import default_map
-from web import i18n, last_games, layout, results, saves, storage, theme
-from web.gestures import UIEvent
-from web.last_games import LastGame
-from web.layout import HEIGHT, Box, grid
+from web.play import last_games, saves, storage
+from web.play.last_games import LastGame
 from web.render.tokens import draw_token
 from web.scene import Scene
-from web.widgets import Button, ButtonGroup, label, text_in
+from web.text import i18n, results
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import HEIGHT, Box, grid
+from web.ui.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
     from web.scene import Host

@@ -1,6 +1,6 @@
 """The match: the board, a turn by direct manipulation, AI seats thinking in slices.
 
-Input becomes one of the session's legal actions (``web.intents``); a refused choice is
+Input becomes one of the session's legal actions (``web.play.intents``); a refused choice is
 explained with the engine's own sentence, or where the client can name what blocks it (the
 weaker general, the winter sea), with that. Everything drawn comes from the viewer's PlayerView.
 """
@@ -28,19 +28,23 @@ from game import (
     kinds,
 )
 from game.actions import Action, Build, EndTurn, PlaceGeneral, Trade
-from web import ai_bridge, coach, describe, i18n, intents, layout, placement, saves, theme
-from web.animation import Animator
-from web.gestures import UIEvent
-from web.layout import Box, Camera, MatchLayout
+from web import ai_bridge
+from web.play import coach, intents, saves
+from web.play.session import Applied, MatchSession
 from web.render import battle as battle_render
 from web.render import hud, tokens
 from web.render.board import BoardView, Marks
 from web.render.mapart import board_geometry
 from web.scene import Scene, Tip
 from web.scenes import match_chrome, match_controls, match_events, match_input, match_tips
+from web.scenes.board_common import pace_animations
 from web.scenes.match_controls import Prompt
-from web.session import Applied, MatchSession
-from web.widgets import Button, ButtonGroup, label, panel, text_in
+from web.text import describe, i18n
+from web.ui import layout, placement, theme
+from web.ui.animation import Animator
+from web.ui.gestures import UIEvent
+from web.ui.layout import Box, Camera, MatchLayout
+from web.ui.widgets import Button, ButtonGroup, label, panel, text_in
 
 if TYPE_CHECKING:
     from web.scene import Host
@@ -102,10 +106,7 @@ class MatchScene(Scene):
         self.events.note_blocked(self)  # a card already out of reach is marked, not announced
 
     def apply_settings(self) -> None:
-        s = self.app.settings
-        self.animator.move_seconds = s.move_seconds()
-        self.animator.pause_seconds = s.pause_seconds()
-        self.animator.reduced_motion = s.reduced_motion
+        pace_animations(self.animator, self.app.settings)
 
     def on_enter(self) -> None:
         self.apply_settings()

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import coach, i18n, layout, theme
-from web.layout import DRAWERS, Box, Camera, MatchLayout
-from web.widgets import Button, ButtonGroup, text_in
+from web.play import coach
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.layout import DRAWERS, Box, Camera, MatchLayout
+from web.ui.widgets import Button, ButtonGroup, text_in
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene

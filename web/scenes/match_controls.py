@@ -42,10 +42,12 @@ from game.actions import (
     StopMove,
     Trade,
 )
-from web import coach, describe, i18n, intents, theme
-from web.layout import Box, MatchLayout, centered, touch
+from web.play import coach, intents
 from web.render.battle import Matchup, Side, matchup_height
-from web.widgets import Button, ButtonGroup
+from web.text import describe, i18n
+from web.ui import theme
+from web.ui.layout import Box, MatchLayout, centered, touch
+from web.ui.widgets import Button, ButtonGroup
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene

@@ -17,14 +17,16 @@ import pygame
 
 from game import NUM_ROUNDS, P_PICK, P_PLACE, MapSpec
 from game.actions import Build, Continue, Destroy, Move, PlaceGeneral, Return
-from web import coach, describe, i18n, results, theme
-from web.layout import Box, MatchLayout
+from web.play import coach
+from web.play.session import Applied, end_reached
 from web.render import battle as battle_render
 from web.render.tokens import kingdom_color, kingdom_letter, swatch
 from web.scenes.match_chrome import coach_boxes
 from web.scenes.match_controls import place
-from web.session import Applied, end_reached
-from web.widgets import Button, ButtonGroup, panel, text_in
+from web.text import describe, i18n, results
+from web.ui import theme
+from web.ui.layout import Box, MatchLayout
+from web.ui.widgets import Button, ButtonGroup, panel, text_in
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene

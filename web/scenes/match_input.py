@@ -1,6 +1,6 @@
 """Pointer and keys in the match: zoom and pan, picking dice, generals and cities.
 
-What lights up and what a tap means both come from the legal actions (``web.intents``).
+What lights up and what a tap means both come from the legal actions (``web.play.intents``).
 """
 
 from __future__ import annotations
@@ -11,12 +11,15 @@ import pygame
 
 from game import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
 from game.actions import Action, FightAt, PlaceGeneral
-from web import coach, i18n, intents, layout
-from web.gestures import UIEvent
-from web.layout import MatchLayout
+from web.play import coach, intents
 from web.render import hud
 from web.render.board import Marks
 from web.scenes import match_chrome
+from web.scenes.board_common import GESTURES, board_gesture
+from web.text import i18n
+from web.ui import layout
+from web.ui.gestures import UIEvent
+from web.ui.layout import MatchLayout
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene
@@ -35,24 +38,11 @@ def handle(scene: MatchScene, ev: UIEvent) -> None:
         else:
             scene.app.nav.open_menu(scene)
         return
-    side = hud.side_box(scene.drawers)  # on a phone, the open drawer (or none)
-    if ev.kind == "wheel":
-        if side is not None and side.contains(ev.x, ev.y):
-            scene.log_scroll = max(0, scene.log_scroll + int(ev.dy))
-        elif LAYOUT.map.contains(ev.x, ev.y):
+    if ev.kind in GESTURES:
+        moved = board_gesture(ev, cam, scene.drawers)
+        if moved.camera:
             scene.events.stop_following()  # the camera is the player's again
-            cam.zoom_at(1.15**ev.dy, ev.x, ev.y)
-        return
-    if ev.kind == "pinch":
-        scene.events.stop_following()
-        cam.zoom_at(ev.factor, ev.x, ev.y)
-        return
-    if ev.kind == "drag":
-        if LAYOUT.map.contains(ev.x0, ev.y0):
-            scene.events.stop_following()
-            cam.pan(ev.dx, ev.dy)
-        elif side is not None and side.contains(ev.x0, ev.y0):  # the log scrolls too
-            scene.log_scroll = max(0, scene.log_scroll + round(ev.dy / 16))
+        scene.log_scroll = max(0, scene.log_scroll + moved.scroll)
         return
     if ev.kind == "key":
         _key(scene, ev)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game import COIN_VALUES, is_winter
-from web import coach, describe, i18n, intents
-from web.layout import MatchLayout
+from web.play import coach, intents
 from web.render import hud
 from web.scene import Tip
 from web.scenes.match_chrome import coach_boxes
 from web.scenes.match_input import target_actions
+from web.text import describe, i18n
+from web.ui.layout import MatchLayout
 
 if TYPE_CHECKING:
     from web.scenes.match import MatchScene

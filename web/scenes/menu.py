@@ -8,11 +8,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, layout, saves, storage, theme
-from web.gestures import UIEvent
-from web.layout import HEIGHT, Box, centered, grid
+from web.play import saves, storage
 from web.scene import Scene
-from web.widgets import Button, ButtonGroup, dim, label, panel
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import HEIGHT, Box, centered, grid
+from web.ui.widgets import Button, ButtonGroup, dim, label, panel
 
 if TYPE_CHECKING:
     from web.scene import Host

@@ -22,13 +22,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import Rules, default_map
-from web import ai_bridge, i18n, layout, saves, theme
-from web.config import AI, HUMAN, PICK_KINGDOM, RANDOM_KINGDOM, MatchConfig, SeatConfig
-from web.gestures import UIEvent
-from web.layout import HEIGHT, WIDTH, Box, row
+from web import ai_bridge
+from web.play import saves
+from web.play.config import AI, HUMAN, PICK_KINGDOM, RANDOM_KINGDOM, MatchConfig, SeatConfig
 from web.render.tokens import draw_token
 from web.scene import Scene
-from web.widgets import Button, ButtonGroup, label, text_in, wrapped
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import HEIGHT, WIDTH, Box, row
+from web.ui.widgets import Button, ButtonGroup, label, text_in, wrapped
 
 if TYPE_CHECKING:
     from web.scene import Host

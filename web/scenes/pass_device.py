@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, layout, theme
-from web.gestures import UIEvent
-from web.layout import Box
+from web.play.session import MatchSession
 from web.render.tokens import draw_token
 from web.scene import Scene
-from web.session import MatchSession
-from web.widgets import Button, ButtonGroup, label
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import Box
+from web.ui.widgets import Button, ButtonGroup, label
 
 if TYPE_CHECKING:
     from web.scene import Host

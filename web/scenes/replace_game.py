@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, layout, saves, theme
-from web.gestures import UIEvent
-from web.layout import Box, centered, column
+from web.play import saves
+from web.play.session import MatchSession
 from web.scene import Scene
-from web.session import MatchSession
-from web.widgets import Button, ButtonGroup, dim, label, panel
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import Box, centered, column
+from web.ui.widgets import Button, ButtonGroup, dim, label, panel
 
 if TYPE_CHECKING:
     from web.scene import Host

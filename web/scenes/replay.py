@@ -4,7 +4,7 @@ review (``web.scenes.review_panel``) of where the game was won and lost.
 
 Everything drawn comes from one ``PlayerView``: the seat chosen when the replay opens (what that
 player saw, R11), or, for a game that is over, a view with every card and coin open. Positions
-come from ``web.timeline`` (a snapshot every few actions), so no frame replays a whole game.
+come from ``web.play.timeline`` (a snapshot every few actions), so no frame replays a whole game.
 """
 
 from __future__ import annotations
@@ -30,21 +30,24 @@ from game.actions import (
     StopMove,
     Train,
 )
-from web import ai_bridge, describe, i18n, layout, theme
-from web.animation import Animator
-from web.config import MatchConfig
-from web.gestures import UIEvent
-from web.layout import DRAWERS, Box, Camera, MatchLayout, centered
+from web import ai_bridge
+from web.play.config import MatchConfig
+from web.play.session import Applied
+from web.play.timeline import OPEN, Timeline
 from web.render import battle as battle_render
 from web.render import hud
 from web.render.board import BoardView, Marks
 from web.render.mapart import board_geometry
 from web.render.tokens import draw_die, kingdom_color, swatch
 from web.scene import Scene, Tip
+from web.scenes.board_common import GESTURES, board_gesture, pace_animations
 from web.scenes.review_panel import OVERLAY, ReviewPanel
-from web.session import Applied
-from web.timeline import OPEN, Timeline
-from web.widgets import Button, ButtonGroup, label, panel, text_in
+from web.text import describe, i18n
+from web.ui import layout, theme
+from web.ui.animation import Animator
+from web.ui.gestures import UIEvent
+from web.ui.layout import DRAWERS, Box, Camera, MatchLayout, centered
+from web.ui.widgets import Button, ButtonGroup, label, panel, text_in
 
 if TYPE_CHECKING:
     from web.scene import Host
@@ -126,10 +129,7 @@ class ReplayScene(Scene):
 
     # -- set-up --------------------------------------------------------------------------------
     def apply_settings(self) -> None:
-        s = self.app.settings
-        self.animator.move_seconds = s.move_seconds()
-        self.animator.pause_seconds = s.pause_seconds()
-        self.animator.reduced_motion = s.reduced_motion
+        pace_animations(self.animator, self.app.settings)
 
     def on_enter(self) -> None:
         self.apply_settings()
@@ -408,18 +408,10 @@ class ReplayScene(Scene):
             self.tap(ev.x, ev.y)
         elif ev.kind == "key":
             self._key(ev)
-        elif ev.kind == "wheel":
-            if LAYOUT.side.contains(ev.x, ev.y):
-                self.log_scroll = max(0, self.log_scroll + int(ev.dy))
-            elif LAYOUT.map.contains(ev.x, ev.y) and not self.charts:
-                self.camera.zoom_at(1.15**ev.dy, ev.x, ev.y)
-        elif ev.kind == "pinch" and not self.charts:
-            self.camera.zoom_at(ev.factor, ev.x, ev.y)
-        elif ev.kind == "drag":
-            if LAYOUT.map.contains(ev.x0, ev.y0) and not self.charts:
-                self.camera.pan(ev.dx, ev.dy)
-            elif LAYOUT.side.contains(ev.x0, ev.y0):
-                self.log_scroll = max(0, self.log_scroll + round(ev.dy / 16))
+        elif ev.kind in GESTURES:
+            camera = None if self.charts else self.camera  # the charts cover the map
+            moved = board_gesture(ev, camera, self.drawers)
+            self.log_scroll = max(0, self.log_scroll + moved.scroll)
 
     def _key(self, ev: UIEvent) -> None:
         if self.seat is None or self.panel.dialog_open:

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import MapSpec
-from web import ai_bridge, describe, i18n, layout, storage, theme
-from web.layout import Box, MatchLayout
+from web import ai_bridge
+from web.play import storage
 from web.render.chart import (
     AXIS_SIZE,
     axis_below,
@@ -28,10 +28,13 @@ from web.render.chart import (
     year_labels,
 )
 from web.render.tokens import kingdom_color
-from web.widgets import Button, ButtonGroup, label, panel, text_in
+from web.text import describe, i18n
+from web.ui import layout, theme
+from web.ui.layout import Box, MatchLayout
+from web.ui.widgets import Button, ButtonGroup, label, panel, text_in
 
 if TYPE_CHECKING:
-    from web.timeline import Timeline
+    from web.play.timeline import Timeline
 
 log = logging.getLogger("strategos.review")
 LAYOUT = MatchLayout()

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import device, i18n, theme
-from web.gestures import UIEvent
-from web.layout import Box
 from web.scene import Scene
-from web.widgets import Button, ButtonGroup, dim
+from web.text import i18n
+from web.ui import device, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import Box
+from web.ui.widgets import Button, ButtonGroup, dim
 
 if TYPE_CHECKING:
     from web.scene import Host

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, layout, theme
-from web.gestures import UIEvent
-from web.layout import Box
-from web.rules_text import RULES, section_of
 from web.scene import Scene
-from web.widgets import Button, ButtonGroup, label
+from web.text import i18n
+from web.text.rules_text import RULES, section_of
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import Box
+from web.ui.widgets import Button, ButtonGroup, label
 
 if TYPE_CHECKING:
     from web.scene import Host

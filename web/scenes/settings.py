@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import i18n, layout, theme
-from web.gestures import UIEvent
-from web.layout import HEIGHT, Box
+from web.play.settings import SPEEDS
 from web.scene import Scene
-from web.settings import SPEEDS
-from web.widgets import Button, ButtonGroup, label, text_in
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import HEIGHT, Box
+from web.ui.widgets import Button, ButtonGroup, label, text_in
 
 if TYPE_CHECKING:
     from web.scene import Host

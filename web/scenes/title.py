@@ -13,17 +13,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from web import ai_bridge, i18n, layout, saves, storage, theme
-from web.config import MatchConfig, spectator_config
-from web.gestures import UIEvent
-from web.layout import HEIGHT, WIDTH, Box, column, grid
+from web import ai_bridge
+from web.play import saves, storage
+from web.play.config import MatchConfig, spectator_config
+from web.play.session import Applied, MatchSession
 from web.scene import Scene, Tip
 from web.scenes.match import MatchScene
 from web.scenes.title_notice import NOTICE_SIZE, Block, lines_of, pager_height
 from web.scenes.title_notice import pager as notice_pager
 from web.scenes.title_notice import pages as notice_pages
-from web.session import Applied, MatchSession
-from web.widgets import Button, ButtonGroup, dim, label, panel, wrapped
+from web.text import i18n
+from web.ui import layout, theme
+from web.ui.gestures import UIEvent
+from web.ui.layout import HEIGHT, WIDTH, Box, column, grid
+from web.ui.widgets import Button, ButtonGroup, dim, label, panel, wrapped
 
 if TYPE_CHECKING:
     from web.scene import Host

@@ -10,7 +10,8 @@ turns to the next. A sentence taller than a page by itself names its file withou
 
 from __future__ import annotations
 
-from web import i18n, theme
+from web.text import i18n
+from web.ui import theme
 
 NOTICE_SIZE = 16  # a small text: it grows with the large-text setting
 

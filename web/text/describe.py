@@ -40,8 +40,8 @@ from game.actions import (
     Trade,
     Train,
 )
-from web.i18n import count_t, kingdom_t, name, t, the_kingdom
-from web.session import Applied
+from web.play.session import Applied
+from web.text.i18n import count_t, kingdom_t, name, t, the_kingdom
 
 
 def city(board: MapSpec, node: int) -> str:

@@ -1,7 +1,7 @@
 """Screen layout and hit testing, pure Python (no pygame) so they are unit-tested.
 
 The client draws at one logical resolution, 1280x720. ``Camera`` maps board (world) units from
-``web.geo`` to screen pixels inside the map viewport, with zoom about a point and clamped pan.
+``web.ui.geo`` to screen pixels inside the map viewport, with zoom about a point and clamped pan.
 
 The browser scales that canvas to the page (letterboxed, CSS). On a phone held sideways the
 scale is about a half, so a 12 px label would show at 6 px: under ``COMPACT_BELOW`` the match
@@ -17,7 +17,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from web import geo
+from web.ui import geo
 
 WIDTH, HEIGHT = 1280, 720
 TOP_BAR = 80

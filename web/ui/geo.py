@@ -47,9 +47,10 @@ WORLD_WIDTH = (LON_MAX - LON_MIN) * _X_SCALE
 WORLD_HEIGHT = (LAT_MAX - LAT_MIN) * _Y_SCALE
 """Height of the board in world units (1200)."""
 
-DEFAULT_COASTLINES_PATH = os.path.join(
-    os.path.dirname(os.path.abspath(__file__)), "data", "coastlines.json"
-)
+# web/data/, beside this module's package web/ui/
+DATA_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data")
+
+DEFAULT_COASTLINES_PATH = os.path.join(DATA_DIR, "coastlines.json")
 
 COASTLINES_FORMAT = 1
 
@@ -126,9 +127,7 @@ def load_coastlines(path: str | None = None) -> list[list[tuple[float, float]]]:
 def territories_path(map_version: int) -> str:
     """The territories of map ``map_version``: each map has its own (R2.5: the kingdoms hold
     other cities on another map)."""
-    return os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "data", f"territories_{map_version}.json"
-    )
+    return os.path.join(DATA_DIR, f"territories_{map_version}.json")
 
 
 TERRITORIES_FORMAT = 1

@@ -1,7 +1,7 @@
 """The texts of the screens' own furniture, English and Russian: the new-game columns and
 seat order, the phone layout's drawers, and the Keys page of How to play.
 
-Part of the one translation table (``web.i18n`` merges it into ``TEXT``).
+Part of the one translation table (``web.text.i18n`` merges it into ``TEXT``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The texts of the match's feedback, English and Russian: scoring banners, the final round,
 the battle prompts and results, the log's labelled parts, why a control is greyed out, the end
-of the game. Part of the one translation table (``web.i18n`` merges it into ``TEXT``).
+of the game. Part of the one translation table (``web.text.i18n`` merges it into ``TEXT``).
 
 A key ending in "_sg" is the twin of a sentence whose subject is a kingdom, for the one kingdom
 that is singular (``i18n.kingdom_t``); "_one" and "_few" are the forms a number takes

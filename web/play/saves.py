@@ -4,7 +4,7 @@ The autosave is the player's: only a game a person plays writes it, and a game t
 deletes it only if it is that game. When the storage refuses it (a full ``localStorage`` or
 disk), the kept last games make room for it, the oldest dropped first (a kept game set
 aside because it no longer loads is the player's file and is never dropped, see
-``web.last_games``). A game an AI plays alone (spectating, the title's background) never
+``web.play.last_games``). A game an AI plays alone (spectating, the title's background) never
 touches it. ``replaced_by`` names the unfinished game a new or imported one would replace, so
 that ``web.navigation`` can ask first. An autosave that no longer loads is kept aside under a
 new name and the title says so; an imported file that does not load is refused with a
@@ -23,9 +23,10 @@ from game import RECORD_FORMAT, GameRecord, StateFormatError, load_json
 from game.content import is_map_version
 from game.jsontext import MAX_BYTES
 from game.state_reader import map_of
-from web import i18n, last_games
-from web.config import MatchConfig
-from web.session import MatchSession
+from web.play import last_games
+from web.play.config import MatchConfig
+from web.play.session import MatchSession
+from web.text import i18n
 
 if TYPE_CHECKING:
     from web.scene import Host
@@ -123,7 +124,7 @@ def notice(app: Host) -> str:
 
 
 def sentences(notices: list[tuple[str, dict[str, str]]]) -> str:
-    """``notices`` (keys of ``web.i18n`` with their values) said in the current language."""
+    """``notices`` (keys of ``web.text.i18n`` with their values) said in the current language."""
     return " ".join(i18n.t(key, **values) for key, values in notices)
 
 

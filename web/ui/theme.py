@@ -19,7 +19,7 @@ from types import FrameType
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parent / "assets"
+ASSETS = Path(__file__).resolve().parents[1] / "assets"
 FONT_FILES = {
     "sans": ASSETS / "fonts" / "DejaVuSans.ttf",
     "bold": ASSETS / "fonts" / "DejaVuSans-Bold.ttf",
@@ -174,7 +174,7 @@ class Drawn:
 
 
 _log: list[Drawn] | None = None
-_QUIET = {__name__, "web.widgets"}  # the helpers: the caller is the module that used them
+_QUIET = {__name__, "web.ui.widgets"}  # the helpers: the caller is the module that used them
 
 
 @contextmanager

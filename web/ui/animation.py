@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from game import MapSpec
 from game.actions import BattleRoll, Continue, Move, PlaceGeneral, Return, Roll
-from web.session import Applied
+from web.play.session import Applied
 
 
 def route(board: MapSpec, src: int, dest: int, winter: bool) -> list[int]:

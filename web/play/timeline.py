@@ -15,8 +15,8 @@ import time
 from bisect import bisect_left, bisect_right
 
 from game import CHANCE, GameRecord, GameState, PlayerView
-from web.chance_history import ChanceHistory
-from web.session import Applied, apply_action
+from web.play.chance_history import ChanceHistory
+from web.play.session import Applied, apply_action
 
 SNAPSHOT_EVERY = 16
 OPEN = -1  # the view with nothing hidden (only for a game that is over)

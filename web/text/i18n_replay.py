@@ -1,6 +1,6 @@
 """The texts of the replay, the review and the list of last games, English and Russian.
 
-Part of the one translation table (``web.i18n`` merges it into ``TEXT``).
+Part of the one translation table (``web.text.i18n`` merges it into ``TEXT``).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ rebuilt from the slots' own summaries). The games together stay within ``BUDGET`
 the oldest going first, and a write the storage refuses (a full ``localStorage``) drops older
 games and tries again: room is only ever taken from these games, never from the player's
 autosave or settings. The other way round, an autosave the storage refuses takes the room of
-these games, the oldest first (``drop_oldest``, from ``web.saves``).
+these games, the oldest first (``drop_oldest``, from ``web.play.saves``).
 
 Dropping the oldest is the list's only way to delete a game. A game that no longer loads
 (found when the index is rebuilt, or when Watch or Export opens it) is the player's file all
@@ -30,12 +30,12 @@ from game import NUM_ROUNDS, StateFormatError, winners
 from game.content import KINGDOM_IDS
 from game.jsontext import MAX_BYTES
 from game.state_reader import FIRST_MAP, map_of
-from web.session import MatchSession
-from web.storage import Storage, read_json
+from web.play.session import MatchSession
+from web.play.storage import Storage, read_json
 
 log = logging.getLogger("strategos.last_games")
 
-# What the player is told of a kept game set aside: a sentence's key in ``web.i18n`` and its
+# What the player is told of a kept game set aside: a sentence's key in ``web.text.i18n`` and its
 # values (as ``App.notices`` holds them).
 Notice = tuple[str, dict[str, str]]
 

@@ -30,7 +30,7 @@ from game.actions import (
     Train,
 )
 from game.content import QUEST_DESTROY_CITY, QUEST_DESTROY_FLOOR
-from web.i18n import name as local_name
+from web.text.i18n import name as local_name
 
 COACH_ROUNDS = 3  # the coach speaks during the first three seasons
 

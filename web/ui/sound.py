@@ -7,8 +7,8 @@ from typing import Any
 
 import pygame
 
-from web.settings import Settings
-from web.theme import ASSETS
+from web.play.settings import Settings
+from web.ui.theme import ASSETS
 
 NAMES = ("click", "dice", "move", "battle", "fanfare")
 

@@ -9,7 +9,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from web.layout import Box, overlaps
+from web.ui.layout import Box, overlaps
 
 Point = tuple[float, float]
 

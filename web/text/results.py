@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game import GameState, winners
-from web.i18n import count_t, kingdom_t, language, name, t, the_kingdom
+from web.text.i18n import count_t, kingdom_t, language, name, t, the_kingdom
 
 
 def rank_key(state: GameState, seat: int) -> tuple[int, ...]:

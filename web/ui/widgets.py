@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from web import theme
-from web.layout import Box
-from web.placement import place_tooltip
+from web.ui import theme
+from web.ui.layout import Box
+from web.ui.placement import place_tooltip
 
 
 @dataclass

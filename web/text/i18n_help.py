@@ -1,6 +1,6 @@
 """The texts that teach: the How-to-play pages and the first-game coach, English and Russian.
 
-Part of the one translation table (``web.i18n`` merges it into ``TEXT``); kept apart because it
+Part of the one translation table (``web.text.i18n`` merges it into ``TEXT``); kept apart because it
 is prose, not labels.
 """
 

@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from web.ai_bridge import REVIEW_BUDGETS
-from web.i18n import LANGUAGES
+from web.text.i18n import LANGUAGES
 
 SPEEDS = ("slow", "normal", "fast")
 # Seconds a move animation takes; never below a short minimum so each move is perceivable.

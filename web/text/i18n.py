@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.i18n_help import HELP_TEXT
-from web.i18n_match import MATCH_TEXT
-from web.i18n_replay import REPLAY_TEXT
-from web.i18n_ui import UI_TEXT
+from web.text.i18n_help import HELP_TEXT
+from web.text.i18n_match import MATCH_TEXT
+from web.text.i18n_replay import REPLAY_TEXT
+from web.text.i18n_ui import UI_TEXT
 
 LANGUAGES = ("en", "ru")
 _lang = "en"

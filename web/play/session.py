@@ -38,8 +38,8 @@ from game.actions import (
     PickKingdom,
 )
 from web import ai_bridge
-from web.chance_history import ChanceHistory
-from web.config import MatchConfig
+from web.play.chance_history import ChanceHistory
+from web.play.config import MatchConfig
 
 UNDOABLE_PHASES = (P_ACTION, P_CONTINUE)
 FORCED_KINDS = (ChooseDeck, CommitCoin, FightAt, PickKingdom)
