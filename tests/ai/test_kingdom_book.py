@@ -125,6 +125,8 @@ def test_the_shipped_books_are_well_formed_and_say_how_they_were_made() -> None:
         book = kingdom_book(name)
         data = json.loads((ai.kingdom_book.book_path(name)).read_text(encoding="utf-8"))
         assert data["agent"] and isinstance(data["seed"], int) and data["games"]["2"] > 0
+        # Learned on the board new games are played on (R2.5): a new map is a new book.
+        assert data.get("map", 1) == CURRENT_MAP
         for a in range(KINGDOMS):  # both seats' shares of a pairing are shares
             for b in range(KINGDOMS):
                 assert 0.0 <= book.pair_share[a][b] <= 1.0
