@@ -15,6 +15,7 @@ from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS
 from ai.review import BUDGETS, TURNING_POINT, Budget, Review
 from game import Action, GameRecord, GameState, Rules, parse_action
+from game.actions import PickKingdom
 from lab import review as review_module
 from tests.ai.helpers import GARBLED_CLIENTS, seat
 from tests.scenario import act, city, romans_and_carthage
@@ -144,22 +145,30 @@ def test_command_line_writes_json_and_refuses_bad_files(
 
 def test_a_kingdom_pick_is_judged_by_the_book_the_ai_picks_from() -> None:
     """R3.1: the review searches no pick; it weighs it with the normal preset's book, so it
-    tells a player what the AI's own pick and the hint at the pick say, in measured shares."""
+    tells a player what the AI's own pick and the hint at the pick say, in measured shares.
+    The seat opens with the book's weakest kingdom, and the other replies as the book says."""
     start = game.new_game(2, seed=5)
-    state = start.clone()
-    played = [act(state, "Pick Barbarians"), act(state, "Pick Romans")]
-    review = Review(start, played, budget="quick", seed=1).run()
     book = kingdom_book(PRESETS["normal"].kingdom_book)
+    picks = start.legal_actions()
+    opening = book.values(start, picks, 0)
+    weakest = picks[opening.index(min(opening))]
+    assert isinstance(weakest, PickKingdom)
+    mine = weakest.kingdom
+    worst_pairing = min(book.pair_share[mine][k] for k in range(6) if k != mine)
+    reply = next(k for k in range(6) if k != mine and book.pair_share[mine][k] == worst_pairing)
+    board = start.board
+    state = start.clone()
+    played = [act(state, weakest.describe(board)),
+              act(state, PickKingdom(reply).describe(board))]  # fmt: skip
+    review = Review(start, played, budget="quick", seed=1).run()
     first, second = review.decisions
-    opening = book.values(start, start.legal_actions(), 0)
-    assert str(first.best) == "Pick Greeks"
+    assert str(first.best) == str(picks[opening.index(max(opening))])
     assert first.before == first.best_chance == max(opening)
-    # Barbarians opening: what they win against the reply worst for them.
-    worst_pairing = min(book.pair_share[0][k] for k in range(1, 6))
+    # The weakest opening: what it wins against the reply worst for it.
     assert first.after == worst_pairing < first.before
     assert first.cost == pytest.approx(max(opening) - worst_pairing)
     assert first.chances == pytest.approx((max(opening), 1 - max(opening)))
-    # Romans are the book's best reply to Barbarians (their worst pairing): no cost.
+    # The book's best reply to it (its worst pairing): no cost.
     assert second.action == second.best and second.cost == 0.0
     assert second.after == pytest.approx(1 - worst_pairing)
 

@@ -243,7 +243,7 @@ EXPECTED: dict[tuple[int, str], dict[str, Fingerprint]] = {
     (2, "pick"): {
         "level:beginner": ("PickKingdom(kingdom=5)", -1, 839824452),
         "level:easy": ("PickKingdom(kingdom=5)", -1, 3049973739),
-        "level:normal": ("PickKingdom(kingdom=3)", -1, 3596410292),
+        "level:normal": ("PickKingdom(kingdom=4)", -1, 3423777705),
         "ismcts:easy": ("PickKingdom(kingdom=2)", 30, 4247715451),
         "ismcts-v1:easy": ("PickKingdom(kingdom=2)", 30, 4247715451),
         "ismcts-v1:normal": ("PickKingdom(kingdom=2)", 168, 3301354176),
@@ -307,7 +307,7 @@ EXPECTED: dict[tuple[int, str], dict[str, Fingerprint]] = {
     (4, "pick"): {
         "level:beginner": ("PickKingdom(kingdom=5)", -1, 839824452),
         "level:easy": ("PickKingdom(kingdom=5)", -1, 2584145994),
-        "level:normal": ("PickKingdom(kingdom=2)", -1, 2350221809),
+        "level:normal": ("PickKingdom(kingdom=2)", -1, 2734171782),
         "ismcts:easy": ("PickKingdom(kingdom=1)", 30, 3608907845),
         "ismcts-v1:easy": ("PickKingdom(kingdom=1)", 30, 3608907845),
         "ismcts-v1:normal": ("PickKingdom(kingdom=2)", 184, 1790669995),
@@ -380,8 +380,8 @@ EXPECTED: dict[tuple[int, str], dict[str, Fingerprint]] = {
 
 EXPECTED_HINT_REVIEW: dict[tuple[int, str], tuple[Fingerprint, tuple[str, str, int]]] = {
     (2, "pick"): (
-        ("PickKingdom(kingdom=3)", 5, 3596410292),
-        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=3)", 3506661589),
+        ("PickKingdom(kingdom=4)", 5, 3423777705),
+        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=4)", 1059583374),
     ),
     (2, "place"): (
         ("PlaceGeneral(general=3, city=4)", 10, 4164139305),
@@ -409,8 +409,8 @@ EXPECTED_HINT_REVIEW: dict[tuple[int, str], tuple[Fingerprint, tuple[str, str, i
     ),
     (2, "halt"): (("Pass()", 2, 509771899), ("Pass()", "Halt()", 3612778730)),
     (4, "pick"): (
-        ("PickKingdom(kingdom=2)", 5, 2350221809),
-        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=2)", 929673201),
+        ("PickKingdom(kingdom=2)", 5, 2734171782),
+        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=2)", 1338277005),
     ),
     (4, "place"): (
         ("PlaceGeneral(general=3, city=8)", 10, 2782667709),
