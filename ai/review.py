@@ -38,6 +38,32 @@ TURNING_POINT = 0.10  # win chance lost by one decision that makes it a turning 
 TURNING_PER_SEAT = 3  # "the few decisions that cost the most": at most this many per seat
 REVIEW_FORMAT = "strategos-review"
 
+# The classes of a decision by its cost in win chance, as chess and backgammon reviews name
+# them. The scale is wider than theirs: lichess calls a drop of 0.05 / 0.10 / 0.15 of win
+# chance an inaccuracy / mistake / blunder and GNU Backgammon marks errors from about 0.02 of
+# win chance, both against engines that hardly err; here one decision is judged by a search of
+# a few hundred iterations on sampled hands, whose chances move by a few hundredths from one
+# seed to the next, and the dice decide much of a game. So a cost within 0.01 is as good as the
+# search's own choice, under 0.03 still within its noise ("good"), and a blunder gives away a
+# fifth of a game (0.20), twice a turning point's cost (``TURNING_POINT``).
+BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
+BEST_WITHIN = 0.01  # best: the search's own action, or one that costs at most this
+CLASS_LIMITS: tuple[tuple[str, float], ...] = (
+    # (class, the cost it stays below); the last takes everything above
+    (GOOD, 0.03),
+    (INACCURACY, 0.08),
+    (MISTAKE, 0.20),
+    (BLUNDER, float("inf")),
+)
+CLASSES: tuple[str, ...] = (BEST,) + tuple(name for name, _ in CLASS_LIMITS)
+
+
+def decision_class(cost: float) -> str:
+    """The class of a decision that gave away ``cost`` of win chance (0 for the best action)."""
+    if cost <= BEST_WITHIN:
+        return BEST
+    return next(name for name, below in CLASS_LIMITS if cost < below)
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -90,6 +116,11 @@ class Decision:
         if self.action == self.best:
             return 0.0
         return max(0.0, self.best_chance - self.after)
+
+    @property
+    def grade(self) -> str:
+        """Its class by cost (``CLASSES``: best, good, inaccuracy, mistake, blunder)."""
+        return decision_class(self.cost)
 
 
 @dataclass(frozen=True)
@@ -241,6 +272,14 @@ class Review:
     def turning_points(self) -> list[Decision]:
         return [d for d in self.decisions if d.turning]
 
+    def class_counts(self, seat: int) -> dict[str, int]:
+        """How many of ``seat``'s decisions reviewed so far fall in each class, in order."""
+        counts = dict.fromkeys(CLASSES, 0)
+        for d in self.decisions:
+            if d.seat == seat:
+                counts[d.grade] += 1
+        return counts
+
     def explanation(self, decision: Decision) -> str:
         """One line in English from the engine's own descriptions (the client words its own)."""
         played, best = decision.action.describe(self.board), decision.best.describe(self.board)
@@ -278,6 +317,7 @@ class Review:
                     "best": d.best.describe(self.board),
                     "best_chance": round(d.best_chance, 4),
                     "cost": round(d.cost, 4),
+                    "class": d.grade,
                     "turning_point": d.turning,
                     **({"explanation": self.explanation(d)} if d.turning else {}),
                 }
@@ -288,6 +328,8 @@ class Review:
                 for p in self.chart
             ],
             "result": list(self.final) if self.final is not None else None,
+            # Per reviewed seat, its decisions counted by class (``CLASS_LIMITS``).
+            "classes": [{"seat": s, **self.class_counts(s)} for s in self.seats],
         }
 
     # -- the scan ----------------------------------------------------------------------------

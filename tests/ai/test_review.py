@@ -13,7 +13,16 @@ import game
 from ai.chances import table_chances
 from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS
-from ai.review import BUDGETS, TURNING_POINT, Budget, Review
+from ai.review import (
+    BEST_WITHIN,
+    BUDGETS,
+    CLASS_LIMITS,
+    CLASSES,
+    TURNING_POINT,
+    Budget,
+    Review,
+    decision_class,
+)
 from game import Action, GameRecord, GameState, Rules, parse_action
 from lab import review as review_module
 from tests.ai.helpers import GARBLED_CLIENTS, seat
@@ -112,6 +121,30 @@ def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> 
     assert turns == sorted(turns) and len(set(turns)) == len(turns)
 
 
+def test_a_decision_is_classed_by_its_cost() -> None:
+    """The classes chess and backgammon reviews give, at the stated limits (ai/review.py)."""
+    assert CLASSES == ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert BEST_WITHIN == 0.01
+    assert CLASS_LIMITS == (("good", 0.03), ("inaccuracy", 0.08), ("mistake", 0.20),
+                            ("blunder", float("inf")))  # fmt: skip
+    cases = {0.0: "best", 0.01: "best", 0.011: "good", 0.0299: "good", 0.03: "inaccuracy",
+             0.0799: "inaccuracy", 0.08: "mistake", 0.1999: "mistake", 0.2: "blunder",
+             0.9: "blunder"}  # fmt: skip
+    for cost, name in cases.items():
+        assert decision_class(cost) == name, cost
+
+
+def test_the_planted_blunder_is_counted_as_one() -> None:
+    start, played = planted_blunder()
+    review = Review(start, played, seats=[0], budget="quick", seed=3).run()
+    (first,) = review.decisions
+    assert first.cost >= 0.20 and first.grade == "blunder"
+    assert review.class_counts(0) == {"best": 0, "good": 0, "inaccuracy": 0, "mistake": 0,
+                                      "blunder": 1}  # fmt: skip
+    assert review.to_dict()["classes"] == [{"seat": 0, **review.class_counts(0)}]
+    assert review.to_dict()["decisions"][0]["class"] == "blunder"
+
+
 def test_command_line_writes_json_and_refuses_bad_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -126,6 +159,12 @@ def test_command_line_writes_json_and_refuses_bad_files(
     assert written["seats"] == [1], "a save's human seats are the default"
     assert written["seed"] == 0 and written["budget"] == "quick"  # to make it again
     assert "of seat 1 reviewed" in capsys.readouterr().out
+    # Per reviewed seat, its decisions counted by class, every decision in one class.
+    (counts,) = written["classes"]
+    assert counts["seat"] == 1 and list(counts)[1:] == list(CLASSES)
+    assert sum(counts[name] for name in CLASSES) == len(written["decisions"])
+    for name in CLASSES:
+        assert counts[name] == sum(d["class"] == name for d in written["decisions"])
     save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())  # a byte order mark (Notepad)
     assert review_module.main([str(save)]) == 0
     assert "of seat 1 reviewed" in capsys.readouterr().out
