@@ -1030,6 +1030,7 @@ def test_command_line_budget_is_checked_and_used(
         """A review that is done as it starts: what is under test is the budget it is given."""
 
         done = True
+        decisions: list[Any] = []
 
         def turning_points(self) -> list[Any]:
             return []
