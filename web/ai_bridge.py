@@ -316,10 +316,11 @@ def review_class_limits() -> dict[str, int]:
     return limits
 
 
-def review_seconds(decisions: int, budget: str) -> float:
-    """About how long a review takes natively: ``decisions`` of the chosen seats, each
-    searched (the chart costs next to nothing)."""
-    return ai.review.BUDGETS[budget].estimate(decisions)
+def review_seconds(decisions: int, budget: str, per_unit: float | None = None) -> float:
+    """About how long a review takes: ``decisions`` of the chosen seats, each searched (the
+    chart costs next to nothing), natively at ``Budget.seconds`` each, or at ``per_unit``,
+    the seconds per unit of budget an earlier review measured on this device."""
+    return ai.review.BUDGETS[budget].estimate(decisions, per_unit)
 
 
 # -- the seats of a save (ai.save_seats) -----------------------------------------------------

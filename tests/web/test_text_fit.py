@@ -686,7 +686,9 @@ def test_the_review_counts_each_seats_decisions_by_class(
 
     scene = _review_charts(app, monkeypatch)
     checker = Checker(app)
-    configs = CHART_CONFIGS + [(lang, large, SE) for lang in ("en", "ru") for large in (False, True)]
+    configs = CHART_CONFIGS + [
+        (lang, large, SE) for lang in ("en", "ru") for large in (False, True)
+    ]
     ours: set[str] = set()
     try:
         for config in configs:
@@ -712,8 +714,11 @@ def test_the_review_counts_each_seats_decisions_by_class(
         checker.configure("en", False, None)
     # At 568x320 the charts' own titles do not fit yet in Russian (CHART_CONFIGS leaves that
     # phone out); the classes' texts are held to it, every line of them.
-    problems = sorted(p for p in checker.problems.values()
-                      if "568x320" not in p or any(t in p or p.split("'")[1] in t for t in ours))
+    problems = sorted(
+        p
+        for p in checker.problems.values()
+        if "568x320" not in p or any(t in p or p.split("'")[1] in t for t in ours)
+    )
     assert not problems, f"{len(problems)} texts do not fit:\n" + "\n".join(problems[:60])
 
 

@@ -53,6 +53,17 @@ MARK_R, MARK_SIZE = 9, 11  # a turning point's mark and its number
 Series = list[tuple[tuple[int, int, int], list[tuple[float, float]]]]  # a colour and its points
 
 
+@dataclass
+class Measured:
+    """The seconds per unit of budget the last review measured on this device (ai.review's
+    ``Pace``), kept while the client runs: the next dialog's estimate is told from it."""
+
+    per_unit: float | None = None
+
+
+MEASURED = Measured()
+
+
 @dataclass(frozen=True)
 class DialogLayout:
     """Where the review dialog's parts go, from the size its texts are drawn at (a phone's
@@ -226,8 +237,12 @@ class ReviewPanel:
         self.buttons = ButtonGroup()
 
     def seconds(self, budget: str) -> float:
+        """The dialog's estimate: at the pace the last review measured on this device, else
+        at the native time per decision (doubled in the browser)."""
         chosen = sorted(self.chosen & set(self.allowed()))
         decisions = self.timeline.decisions_of(chosen)
+        if MEASURED.per_unit is not None:
+            return ai_bridge.review_seconds(decisions, budget, MEASURED.per_unit)
         slower = BROWSER_SLOWER if storage.IS_WEB else 1.0
         return ai_bridge.review_seconds(decisions, budget) * slower
 
@@ -305,6 +320,9 @@ class ReviewPanel:
             return False
         try:
             finished = review.step_ms(ms)
+            measured = review.pace.per_unit()
+            if measured is not None:
+                MEASURED.per_unit = measured
         except Exception as err:
             # A review is an extra: a failure is told and the replay goes on.
             log.exception("the review failed")
@@ -474,7 +492,7 @@ class ReviewPanel:
         lines = [(seat, i18n.t("rp_class_line", kingdom=self.names(seat),
                                **review.class_counts(seat)))
                  for seat in review.seats]  # fmt: skip
-        return lines + [(-1, i18n.t("rp_class_limits", **ai_bridge.review_class_limits()))]
+        return [*lines, (-1, i18n.t("rp_class_limits", **ai_bridge.review_class_limits()))]
 
     def _draw_classes(self, surface: pygame.Surface, x: int, y: int, size: int, step: int,
                       kingdoms: list[int]) -> int:  # fmt: skip
