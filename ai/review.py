@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any
@@ -38,6 +38,32 @@ TURNING_POINT = 0.10  # win chance lost by one decision that makes it a turning 
 TURNING_PER_SEAT = 3  # "the few decisions that cost the most": at most this many per seat
 REVIEW_FORMAT = "strategos-review"
 
+# The classes of a decision by its cost in win chance, as chess and backgammon reviews name
+# them. The scale is wider than theirs: lichess calls a drop of 0.05 / 0.10 / 0.15 of win
+# chance an inaccuracy / mistake / blunder and GNU Backgammon marks errors from about 0.02 of
+# win chance, both against engines that hardly err; here one decision is judged by a search of
+# a few hundred iterations on sampled hands, whose chances move by a few hundredths from one
+# seed to the next, and the dice decide much of a game. So a cost within 0.01 is as good as the
+# search's own choice, under 0.03 still within its noise ("good"), and a blunder gives away a
+# fifth of a game (0.20), twice a turning point's cost (``TURNING_POINT``).
+BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
+BEST_WITHIN = 0.01  # best: the search's own action, or one that costs at most this
+CLASS_LIMITS: tuple[tuple[str, float], ...] = (
+    # (class, the cost it stays below); the last takes everything above
+    (GOOD, 0.03),
+    (INACCURACY, 0.08),
+    (MISTAKE, 0.20),
+    (BLUNDER, float("inf")),
+)
+CLASSES: tuple[str, ...] = (BEST, *(name for name, _ in CLASS_LIMITS))
+
+
+def decision_class(cost: float) -> str:
+    """The class of a decision that gave away ``cost`` of win chance (0 for the best action)."""
+    if cost <= BEST_WITHIN:
+        return BEST
+    return next(name for name, below in CLASS_LIMITS if cost < below)
+
 
 @dataclass(frozen=True)
 class Budget:
@@ -48,10 +74,20 @@ class Budget:
     compare: int  # the search that compares the action played with the preferred one
     seconds: float  # per decision, its comparison included
 
-    def estimate(self, decisions: int) -> float:
-        return decisions * self.seconds
+    def estimate(self, decisions: int, seconds_per_unit: float | None = None) -> float:
+        """About how long ``decisions`` take: at ``seconds`` each, or, once a review has been
+        measured on this machine, at its pace per unit of budget (``Pace``)."""
+        if seconds_per_unit is None:
+            return decisions * self.seconds
+        return decisions * self.units(COMPARED_SHARE) * seconds_per_unit
+
+    def units(self, compared: float) -> float:
+        """A searched decision's units of budget (iterations), when a share ``compared`` of
+        decisions needs the second search."""
+        return self.iterations + compared * self.compare
 
 
+COMPARED_SHARE = 0.5  # decisions whose action played is compared, until a review has measured it
 BUDGETS: dict[str, Budget] = {
     # Seat 0 of two four-player games (a random one, tests/golden/4p_all_patches.json, and one
     # of normal seats): quick 0.38 and 0.39 s a decision, thorough 1.74 and 1.83 s.
@@ -91,6 +127,11 @@ class Decision:
             return 0.0
         return max(0.0, self.best_chance - self.after)
 
+    @property
+    def grade(self) -> str:
+        """Its class by cost (``CLASSES``: best, good, inaccuracy, mistake, blunder)."""
+        return decision_class(self.cost)
+
 
 @dataclass(frozen=True)
 class ChartPoint:
@@ -127,8 +168,41 @@ class _Scan:
     losses: list[tuple[int, int, int, int]] = field(default_factory=list)  # index, seat, city, left
 
 
+@dataclass
+class Pace:
+    """The time a review's searches take, measured decision by decision: seconds per unit of
+    budget (a search iteration) and the share of decisions compared, for the time left.
+
+    A fixed time per decision (``Budget.seconds``) was 5-7 times short on two-player games
+    (about 11 s said, 60 s taken): the time per iteration depends on the machine, the game and
+    the position, and only the review's own decisions measure it."""
+
+    seconds: float = 0.0  # spent on the searched decisions finished
+    units: int = 0  # their budgets in iterations, comparisons included
+    searched: int = 0  # decisions finished with a search (a pick is not searched)
+    compared: int = 0  # of those, the ones that needed the second search
+
+    def add(self, seconds: float, units: int, compared: bool) -> None:
+        self.seconds += seconds
+        self.units += units
+        self.searched += 1
+        self.compared += compared
+
+    def per_unit(self) -> float | None:
+        """Seconds per unit of budget (an iteration of a search's budget, whether the search
+        ran them all or stopped once its choice was decided); None before a searched decision
+        is finished."""
+        return self.seconds / self.units if self.units and self.seconds > 0 else None
+
+    def compared_share(self) -> float:
+        return self.compared / self.searched if self.searched else COMPARED_SHARE
+
+
 class Review:
-    """The review of ``actions`` played from ``start``; ``step_ms`` until ``done``."""
+    """The review of ``actions`` played from ``start``; ``step_ms`` until ``done``.
+
+    ``clock`` gives the time in seconds (``time.perf_counter``; a test's own clock): it sets
+    the slices' deadlines and measures the pace the time left is told from."""
 
     def __init__(
         self,
@@ -137,6 +211,7 @@ class Review:
         seats: Sequence[int] | None = None,
         budget: str = "quick",
         seed: int = 0,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         if budget not in BUDGETS:
             raise ValueError(f"unknown budget {budget!r}; choose from {', '.join(BUDGETS)}")
@@ -171,6 +246,11 @@ class Review:
         self.cancelled = False
         self.elapsed = 0.0
         self.longest_slice_ms = 0.0
+        self.clock = clock
+        self.pace = Pace()
+        self._job_seconds = 0.0  # spent on the decision being searched
+        self._job_units = 0  # its iterations so far, of searches finished
+        self._job_compared = False
         prepare_board(start.board)
 
     @staticmethod
@@ -179,22 +259,26 @@ class Review:
         seats: Sequence[int] | None = None,
         budget: str = "quick",
         seed: int = 0,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> Review:
-        return Review(record.new_state(), record.actions, seats, budget, seed)
+        return Review(record.new_state(), record.actions, seats, budget, seed, clock)
 
     # -- driving it --------------------------------------------------------------------------
     def step_ms(self, ms: float) -> bool:
         """Work for about ``ms`` milliseconds; True once the review is complete (or cancelled).
 
         A slice may run over by one search iteration (a few milliseconds at worst)."""
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         deadline = start + ms / 1000.0
-        while not self.done and time.perf_counter() < deadline:
+        while not self.done and clock() < deadline:
             if self._scan is not None:
                 self._scan_some(deadline)
             else:
+                began = clock()
                 self._search_some(deadline)
-        spent = time.perf_counter() - start
+                self._job_seconds += clock() - began
+        spent = clock() - start
         self.elapsed += spent
         self.longest_slice_ms = max(self.longest_slice_ms, spent * 1000.0)
         return self.done
@@ -211,35 +295,64 @@ class Review:
         self._search = self._compare = None
 
     def progress(self) -> float:
+        """The share of the work done, in units of budget (search iterations): the scan is
+        the first 2%, a pick costs nothing, and a decision yet to search counts its search
+        and, at the share measured so far, its comparison."""
         if self.done:
             return 1.0
         if self._scan is not None:
             return 0.02 * self._scan.position / max(1, len(self._actions))
-        total = len(self._queue) or 1
-        done = float(self._next)
-        current = self._search or self._compare
-        if current is not None and self._next < len(self._queue):
-            done += current.progress() * (0.5 if self._compare is not None else 1.0)
-            if self._compare is not None:
-                done += 0.5
-        return 0.02 + 0.98 * min(1.0, done / total)
+        done = self.pace.units + self._current_units()
+        total = done + self._units_left()
+        return 0.02 + 0.98 * min(1.0, done / total) if total > 0 else 0.02
 
     def planned(self) -> int | None:
         """Decisions the review will search, once the scan is over."""
         return None if self._scan is not None else len(self._queue)
 
     def seconds_left(self) -> float | None:
-        """Time still needed, from the pace so far (None until there is a pace)."""
-        share = self.progress()
+        """Time still needed: the units of budget left at the seconds per unit measured on the
+        decisions searched so far (None until one is: the scan and the picks, which cost no
+        search, tell nothing of a search's pace)."""
         if self.done:
             return 0.0
-        if share < 0.05 or self.elapsed <= 0:
+        per_unit = self.pace.per_unit()
+        if self._scan is not None or per_unit is None:
             return None
-        return self.elapsed * (1 - share) / share
+        return self._units_left() * per_unit
+
+    def _current_units(self) -> float:
+        """The units of budget the decision being searched has done (a search that stops
+        early, its choice decided, counts its whole budget: the pace is per unit of budget)."""
+        if self._search is not None:
+            return self._job_units + self._search.progress() * self.budget.iterations
+        if self._compare is not None:
+            return self._job_units + self._compare.progress() * self.budget.compare
+        return self._job_units
+
+    def _units_left(self) -> float:
+        """Iterations still to search: the decisions not finished, each at the budget with its
+        comparison at the share measured so far, less what the current one has done."""
+        per = self.budget.units(self.pace.compared_share())
+        book = REVIEW.kingdom_book
+        left = sum(
+            per for job in self._queue[self._next :] if not (book and job.state.phase == P_PICK)
+        )
+        if self._compare is not None:  # the current decision is compared: its cost is known
+            left += self.budget.iterations + self.budget.compare - per
+        return max(0.0, left - self._current_units())
 
     # -- results -----------------------------------------------------------------------------
     def turning_points(self) -> list[Decision]:
         return [d for d in self.decisions if d.turning]
+
+    def class_counts(self, seat: int) -> dict[str, int]:
+        """How many of ``seat``'s decisions reviewed so far fall in each class, in order."""
+        counts = dict.fromkeys(CLASSES, 0)
+        for d in self.decisions:
+            if d.seat == seat:
+                counts[d.grade] += 1
+        return counts
 
     def explanation(self, decision: Decision) -> str:
         """One line in English from the engine's own descriptions (the client words its own)."""
@@ -278,6 +391,7 @@ class Review:
                     "best": d.best.describe(self.board),
                     "best_chance": round(d.best_chance, 4),
                     "cost": round(d.cost, 4),
+                    "class": d.grade,
                     "turning_point": d.turning,
                     **({"explanation": self.explanation(d)} if d.turning else {}),
                 }
@@ -288,6 +402,8 @@ class Review:
                 for p in self.chart
             ],
             "result": list(self.final) if self.final is not None else None,
+            # Per reviewed seat, its decisions counted by class (``CLASS_LIMITS``).
+            "classes": [{"seat": s, **self.class_counts(s)} for s in self.seats],
         }
 
     # -- the scan ----------------------------------------------------------------------------
@@ -317,7 +433,7 @@ class Review:
             else:
                 state.apply_action(action)
             scan.position += 1
-            if time.perf_counter() >= deadline:
+            if self.clock() >= deadline:
                 return
         self._queue = scan.jobs
         self._scan = None
@@ -345,11 +461,12 @@ class Review:
             else:
                 self._search = self._new_search(job, legal, self.budget.iterations, 0)
             return
-        left_ms = max(0.5, (deadline - time.perf_counter()) * 1000.0)
+        left_ms = max(0.5, (deadline - self.clock()) * 1000.0)
         if self._search is not None:
             if not self._search.step_ms(left_ms):
                 return
             self._main = _read_root(self._search)
+            self._job_units += self.budget.iterations
             self._search = None
             best = self._main.best
             if best == job.action:
@@ -362,6 +479,8 @@ class Review:
             if not self._compare.step_ms(left_ms):
                 return
             found = {i.action: float(i.win_chance) for i in self._compare.explain(top=2)}
+            self._job_units += self.budget.compare
+            self._job_compared = True
             self._compare = None
             self._record(job, found)
 
@@ -413,6 +532,9 @@ class Review:
                 after, best_chance, chances, self._losses_after(job),
             )
         )  # fmt: skip
+        if self._job_units:  # a searched decision: its time measures the pace
+            self.pace.add(self._job_seconds, self._job_units, self._job_compared)
+        self._job_seconds, self._job_units, self._job_compared = 0.0, 0, False
         self._next += 1
         if self._next >= len(self._queue):
             self._finish()

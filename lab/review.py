@@ -165,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         f"reviewed ({args.budget}) in {review.elapsed:.1f} s; "
         f"{_count(len(review.turning_points()), 'turning point')}"
     )
+    for seat in reviewed:
+        counts = review.class_counts(seat)
+        print(f"seat {seat}: " + ", ".join(f"{name} {n}" for name, n in counts.items()))
     if args.out:
         try:
             with open(args.out, "w", encoding="utf-8") as f:

@@ -304,10 +304,23 @@ def begin_review(record: Any, seats: list[int], budget: str, seed: int = 0) -> R
     return ai.review.Review.of_record(record, seats, budget, seed)
 
 
-def review_seconds(decisions: int, budget: str) -> float:
-    """About how long a review takes natively: ``decisions`` of the chosen seats, each
-    searched (the chart costs next to nothing)."""
-    return ai.review.BUDGETS[budget].estimate(decisions)
+REVIEW_CLASSES: tuple[str, ...] = ai.review.CLASSES  # best, good, inaccuracy, mistake, blunder
+
+
+def review_class_limits() -> dict[str, int]:
+    """The classes' limits in whole per cent of win chance: best within ``best``, each other
+    class below its own, a blunder at or above ``mistake``'s (ai.review.CLASS_LIMITS)."""
+    limits = {ai.review.BEST: round(ai.review.BEST_WITHIN * 100)}
+    for name, below in ai.review.CLASS_LIMITS[:-1]:
+        limits[name] = round(below * 100)
+    return limits
+
+
+def review_seconds(decisions: int, budget: str, per_unit: float | None = None) -> float:
+    """About how long a review takes: ``decisions`` of the chosen seats, each searched (the
+    chart costs next to nothing), natively at ``Budget.seconds`` each, or at ``per_unit``,
+    the seconds per unit of budget an earlier review measured on this device."""
+    return ai.review.BUDGETS[budget].estimate(decisions, per_unit)
 
 
 # -- the seats of a save (ai.save_seats) -----------------------------------------------------

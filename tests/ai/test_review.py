@@ -5,6 +5,7 @@ files in a sentence."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,16 @@ import game
 from ai.chances import table_chances
 from ai.kingdom_book import kingdom_book
 from ai.presets import PRESETS
-from ai.review import BUDGETS, TURNING_POINT, Budget, Review
+from ai.review import (
+    BEST_WITHIN,
+    BUDGETS,
+    CLASS_LIMITS,
+    CLASSES,
+    TURNING_POINT,
+    Budget,
+    Review,
+    decision_class,
+)
 from game import Action, GameRecord, GameState, Rules, parse_action
 from game.actions import PickKingdom
 from lab import review as review_module
@@ -93,6 +103,71 @@ def test_a_review_runs_in_slices_and_can_be_cancelled(monkeypatch: pytest.Monkey
     assert data["complete"] is False and data["format"] == "strategos-review"
 
 
+class WorkClock:
+    """A test's clock: time passes only as the search iterates, ``per_iteration`` seconds an
+    iteration (installed by ``ticking``), so the time a review takes is known exactly."""
+
+    def __init__(self, per_iteration: float) -> None:
+        self.now = 0.0
+        self.per_iteration = per_iteration
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def ticking(monkeypatch: pytest.MonkeyPatch, clock: WorkClock) -> None:
+    from ai.search import Search
+
+    iterate = Search._iterate
+
+    def timed(search: Search) -> None:
+        iterate(search)
+        clock.now += clock.per_iteration
+
+    monkeypatch.setattr(Search, "_iterate", timed)
+
+
+def golden_2p() -> GameRecord:
+    return GameRecord.from_json(json.dumps(json.loads((GOLDEN / "2p_base.json").read_text())
+                                           ["record"]))  # fmt: skip
+
+
+@pytest.mark.parametrize("per_iteration", [0.0005, 0.004])
+def test_the_time_left_is_measured_on_the_decisions_reviewed(
+    monkeypatch: pytest.MonkeyPatch, per_iteration: float
+) -> None:
+    """Issue 50, item 4: the time left is told from the pace of the decisions searched so far,
+    per unit of budget, within a factor of 1.5 of the time the review then takes, on a machine
+    four times faster or twice slower than ``Budget.seconds`` says. The game opens with two
+    kingdom picks, judged by the book at no cost: a pace from them (the share of decisions
+    done) said the review would take next to nothing."""
+    monkeypatch.setitem(BUDGETS, "quick", Budget(60, 30, 0.05))
+    clock = WorkClock(per_iteration)
+    ticking(monkeypatch, clock)
+    review = Review.of_record(golden_2p(), seats=[0], clock=clock)
+    told: list[tuple[float, float, float]] = []  # when, the time left said, progress
+    while not review.step_ms(40.0):
+        left = review.seconds_left()
+        if left is not None:
+            told.append((clock.now, left, review.progress()))
+    total = clock.now
+    assert review.done and not review.cancelled and total > 0
+    assert str(review.decisions[0].action).startswith("Pick") and review.pace.searched >= 20
+    # Told from the first decisions searched on: before a tenth of the time has passed.
+    assert told and told[0][0] < 0.1 * total
+    for now, left, _ in told:
+        actual = total - now
+        if actual >= 0.2 * total:  # the last few decisions: seconds either way
+            assert actual / 1.5 <= left <= actual * 1.5, (now, left, actual, total)
+    # The bar moves on with the time.
+    shares = [share for _, _, share in told]
+    assert all(b >= a - 0.02 for a, b in pairwise(shares))
+    # The dialog's next estimate, from the pace this review measured: within 1.5 too.
+    decisions = len(review.decisions)
+    said = BUDGETS["quick"].estimate(decisions, review.pace.per_unit())
+    assert total / 1.5 <= said <= total * 1.5
+
+
 def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.05))
     golden = json.loads((GOLDEN / "2p_base.json").read_text())
@@ -113,6 +188,30 @@ def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> 
     assert turns == sorted(turns) and len(set(turns)) == len(turns)
 
 
+def test_a_decision_is_classed_by_its_cost() -> None:
+    """The classes chess and backgammon reviews give, at the stated limits (ai/review.py)."""
+    assert CLASSES == ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert BEST_WITHIN == 0.01
+    limits = (("good", 0.03), ("inaccuracy", 0.08), ("mistake", 0.20), ("blunder", float("inf")))
+    assert limits == CLASS_LIMITS
+    cases = {0.0: "best", 0.01: "best", 0.011: "good", 0.0299: "good", 0.03: "inaccuracy",
+             0.0799: "inaccuracy", 0.08: "mistake", 0.1999: "mistake", 0.2: "blunder",
+             0.9: "blunder"}  # fmt: skip
+    for cost, name in cases.items():
+        assert decision_class(cost) == name, cost
+
+
+def test_the_planted_blunder_is_counted_as_one() -> None:
+    start, played = planted_blunder()
+    review = Review(start, played, seats=[0], budget="quick", seed=3).run()
+    (first,) = review.decisions
+    assert first.cost >= 0.20 and first.grade == "blunder"
+    assert review.class_counts(0) == {"best": 0, "good": 0, "inaccuracy": 0, "mistake": 0,
+                                      "blunder": 1}  # fmt: skip
+    assert review.to_dict()["classes"] == [{"seat": 0, **review.class_counts(0)}]
+    assert review.to_dict()["decisions"][0]["class"] == "blunder"
+
+
 def test_command_line_writes_json_and_refuses_bad_files(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -127,6 +226,12 @@ def test_command_line_writes_json_and_refuses_bad_files(
     assert written["seats"] == [1], "a save's human seats are the default"
     assert written["seed"] == 0 and written["budget"] == "quick"  # to make it again
     assert "of seat 1 reviewed" in capsys.readouterr().out
+    # Per reviewed seat, its decisions counted by class, every decision in one class.
+    (counts,) = written["classes"]
+    assert counts["seat"] == 1 and list(counts)[1:] == list(CLASSES)
+    assert sum(counts[name] for name in CLASSES) == len(written["decisions"])
+    for name in CLASSES:
+        assert counts[name] == sum(d["class"] == name for d in written["decisions"])
     save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())  # a byte order mark (Notepad)
     assert review_module.main([str(save)]) == 0
     assert "of seat 1 reviewed" in capsys.readouterr().out

@@ -47,8 +47,13 @@ def app(data_dir: Path) -> Iterator[App]:
     # The new-game form draws its seed from the module-level generator: seeded, a test plays the
     # same game whatever ran before it.
     random.seed(0)
+    from web.scenes import review_panel
+
+    # The review dialog's estimate follows the pace the last review measured: none yet.
+    review_panel.MEASURED.per_unit = None
     application = App(headless=True, store=FileStorage(data_dir))
     yield application
+    review_panel.MEASURED.per_unit = None
     import pygame
 
     pygame.quit()

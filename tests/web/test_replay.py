@@ -322,6 +322,35 @@ def test_a_review_runs_a_slice_a_frame_while_the_replay_plays(app: App, fast_rev
     assert advanced > 100 and moved > 10, (advanced, moved)
 
 
+def test_the_review_tells_the_time_left_from_its_measured_pace(app: App, fast_review: None) -> None:
+    """Issue 50, item 4: the running review's line tells the time left once a decision has
+    been searched (a pace measured, not assumed), and the next dialog's estimate is told from
+    the pace the review measured on this device rather than from ``Budget.seconds``."""
+    from web.scenes import review_panel
+
+    scene = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
+    panel = scene.panel
+    panel.chosen = {0}
+    assumed = panel.seconds("quick")
+    panel.start(budget="quick")
+    review = panel.review
+    assert review is not None
+    told = False
+    while not panel.step(20.0):
+        if review.pace.per_unit() is not None:
+            left = review.seconds_left()
+            assert left is not None
+            pct = round(review.progress() * 100)
+            expected = i18n.t("rv_running", pct=pct, left=review_panel._duration(left))
+            assert panel.status_text() == expected
+            told = True
+    assert told and review_panel.MEASURED.per_unit == review.pace.per_unit()
+    decisions = scene.timeline.decisions_of([0])
+    measured = panel.seconds("quick")
+    assert measured == pytest.approx(BUDGETS["quick"].estimate(decisions, review.pace.per_unit()))
+    assert measured != pytest.approx(assumed)
+
+
 def test_the_review_chart_marks_turning_points_that_open_them(app: App, fast_review: None) -> None:
     scene = open_replay(app, golden_text("4p_all_patches", seats(4, (0,))), view=0)
     click_button(app, scene.buttons, "review")
@@ -1030,6 +1059,7 @@ def test_command_line_budget_is_checked_and_used(
         """A review that is done as it starts: what is under test is the budget it is given."""
 
         done = True
+        decisions: tuple[Any, ...] = ()
 
         def turning_points(self) -> list[Any]:
             return []

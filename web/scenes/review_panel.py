@@ -53,6 +53,17 @@ MARK_R, MARK_SIZE = 9, 11  # a turning point's mark and its number
 Series = list[tuple[tuple[int, int, int], list[tuple[float, float]]]]  # a colour and its points
 
 
+@dataclass
+class Measured:
+    """The seconds per unit of budget the last review measured on this device (ai.review's
+    ``Pace``), kept while the client runs: the next dialog's estimate is told from it."""
+
+    per_unit: float | None = None
+
+
+MEASURED = Measured()
+
+
 @dataclass(frozen=True)
 class DialogLayout:
     """Where the review dialog's parts go, from the size its texts are drawn at (a phone's
@@ -226,8 +237,12 @@ class ReviewPanel:
         self.buttons = ButtonGroup()
 
     def seconds(self, budget: str) -> float:
+        """The dialog's estimate: at the pace the last review measured on this device, else
+        at the native time per decision (doubled in the browser)."""
         chosen = sorted(self.chosen & set(self.allowed()))
         decisions = self.timeline.decisions_of(chosen)
+        if MEASURED.per_unit is not None:
+            return ai_bridge.review_seconds(decisions, budget, MEASURED.per_unit)
         slower = BROWSER_SLOWER if storage.IS_WEB else 1.0
         return ai_bridge.review_seconds(decisions, budget) * slower
 
@@ -305,6 +320,9 @@ class ReviewPanel:
             return False
         try:
             finished = review.step_ms(ms)
+            measured = review.pace.per_unit()
+            if measured is not None:
+                MEASURED.per_unit = measured
         except Exception as err:
             # A review is an extra: a failure is told and the replay goes on.
             log.exception("the review failed")
@@ -428,11 +446,15 @@ class ReviewPanel:
             n = self.timeline.num_players
             entries = [(kingdom_color(kingdoms[seat]), self.names(seat)) for seat in range(n)]
             y = flow_legend(surface, x, y, LIST_W, entries, size) + 8
+        step = theme.line_height(size)
+        y = self._draw_classes(surface, x, y, size, step, kingdoms)
+        bottom = OVERLAY.bottom - 12
+        if y + theme.line_height(theme.ui(18), "bold") > bottom:
+            self.turning_boxes = []
+            return
         label(surface, i18n.t("rp_turning"), x, y, 18, theme.GOLD, "bold", width=LIST_W)
         y += 30
-        step = theme.line_height(size)
         self.turning_boxes = []
-        bottom = OVERLAY.bottom - 12
         if self.running:
             lines = []  # the running review's box with its Stop button sits in this column
         elif self.review is None:
@@ -460,6 +482,35 @@ class ReviewPanel:
             pygame.draw.rect(surface, color, (x, y, 3, h))
             self.turning_boxes.append((box, d.index))
             y += h + 6
+
+    def class_lines(self) -> list[tuple[int, str]]:
+        """Each reviewed seat's decisions counted by class (ai.review.CLASSES), a line per
+        seat (-1 for the line of the classes' limits); none until the review is over."""
+        review = self.review
+        if review is None or not review.done or not review.decisions:
+            return []
+        lines = [(seat, i18n.t("rp_class_line", kingdom=self.names(seat),
+                               **review.class_counts(seat)))
+                 for seat in review.seats]  # fmt: skip
+        return [*lines, (-1, i18n.t("rp_class_limits", **ai_bridge.review_class_limits()))]
+
+    def _draw_classes(self, surface: pygame.Surface, x: int, y: int, size: int, step: int,
+                      kingdoms: list[int]) -> int:  # fmt: skip
+        """The decisions by class above the turning points, as many lines as the column holds
+        (on a phone, with six kingdoms' legend, the turning points then keep only their marks
+        on the chart); the y under them."""
+        for seat, text in self.class_lines():
+            color = theme.TEXT if seat >= 0 else theme.TEXT_DIM
+            wrapped = theme.wrap(text, size, LIST_W - 8)
+            if y + len(wrapped) * step > OVERLAY.bottom - 12:
+                return y
+            for j, line in enumerate(wrapped):
+                label(surface, line, x + 8, y + j * step, size, color)
+            if seat >= 0:
+                pygame.draw.rect(surface, kingdom_color(kingdoms[seat]),
+                                 (x, y, 3, len(wrapped) * step))  # fmt: skip
+            y += len(wrapped) * step + 4
+        return y + 6 if self.class_lines() else y
 
     def overlay_tap(self, x: float, y: float, kingdoms: list[int]) -> int | None:
         """The position a tap on the overlay goes to, or None (a tap outside any part)."""

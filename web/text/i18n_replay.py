@@ -72,6 +72,15 @@ REPLAY_TEXT: dict[str, tuple[str, str]] = {
                         "which would have kept {kept}% instead of {after}% (−{diff}%).",
                         "{season}, {kingdom}: сыграно «{played}»; ИИ предпочёл «{best}», что "
                         "сохранило бы {kept}% вместо {after}% (−{diff}%)."),
+    # the decisions by class (ai.review.CLASSES), per reviewed seat, and the limits
+    "rp_class_line": ("{kingdom}: best {best} · good {good} · inaccuracies {inaccuracy} · "
+                      "mistakes {mistake} · blunders {blunder}",
+                      "{kingdom}: лучшие {best} · хорошие {good} · неточности {inaccuracy} · "
+                      "ошибки {mistake} · зевки {blunder}"),
+    "rp_class_limits": ("Win chance lost: best ≤{best}%, good <{good}%, inaccuracy "
+                        "<{inaccuracy}%, mistake <{mistake}%, blunder more.",
+                        "Потеря шанса: лучшее ≤{best}%, хорошее <{good}%, неточность "
+                        "<{inaccuracy}%, ошибка <{mistake}%, зевок больше."),
     "rp_loss_last": ("{city} lost its last floor before the next turn.",
                      "Город {city} потерял последний этаж до следующего хода."),
     "rp_loss_floor": ("{city} lost a floor before the next turn.",
