@@ -12,7 +12,7 @@ pygame = pytest.importorskip("pygame")
 from tests.web.test_replay import golden_text, open_replay, seats  # noqa: E402
 from web.play import saves  # noqa: E402
 from web.play.config import spectator_config  # noqa: E402
-from web.scenes.board_common import LAYOUT  # noqa: E402
+from web.scenes.board_common import DRAG_ROW_PX, LAYOUT  # noqa: E402
 from web.scenes.match import MatchScene  # noqa: E402
 from web.scenes.replay import ReplayScene  # noqa: E402
 from web.scenes.title import TitleScene  # noqa: E402
@@ -51,8 +51,11 @@ def test_a_wheel_over_the_drawers_place_zooms_until_a_drawer_is_open(
                 before = scene.camera.key()
                 scene.handle(UIEvent("wheel", x, y, dy=1))
             assert scene.camera.key() == before and scene.log_scroll == 1, type(scene)
-            if not LAYOUT.compact:  # a phone's drag starting on the map pans it, drawer or not
-                scene.handle(UIEvent("drag", x, y, dy=-40, x0=x, y0=y))  # up, not below 0
-                assert scene.camera.key() == before and scene.log_scroll == 0, type(scene)
+            # A drag that starts on the side panel scrolls its log, on a phone too, where the
+            # open drawer lies over the map: a finger has no wheel.
+            scene.handle(UIEvent("drag", x, y, dy=-40, x0=x, y0=y))  # up, not below 0
+            assert scene.camera.key() == before and scene.log_scroll == 0, type(scene)
+            scene.handle(UIEvent("drag", x, y, dy=2 * DRAG_ROW_PX, x0=x, y0=y))
+            assert scene.camera.key() == before and scene.log_scroll == 2, type(scene)
     finally:
         app.set_screen(None)

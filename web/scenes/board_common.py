@@ -45,7 +45,8 @@ def board_gesture(ev: UIEvent, camera: Camera | None, drawers: hud.Drawers) -> M
     """A wheel, pinch or drag (``GESTURES``). Over the side panel where it is now (the desktop's
     column, or on a phone the open drawer, ``hud.side_box``) it scrolls the log; over the map
     it zooms or pans ``camera``, which is None while something covers the map (the replay's
-    charts). A drag goes by where it began, the map first, as the match always had it."""
+    charts). A drag goes by where it began: on an open drawer it scrolls the drawer's log,
+    though the drawer lies over the map (a finger on a phone has no wheel)."""
     side = hud.side_box(drawers)
     if ev.kind == "wheel":
         if side is not None and side.contains(ev.x, ev.y):
@@ -58,9 +59,9 @@ def board_gesture(ev: UIEvent, camera: Camera | None, drawers: hud.Drawers) -> M
             camera.zoom_at(ev.factor, ev.x, ev.y)
             return Moved(camera=True)
     elif ev.kind == "drag":
+        if side is not None and side.contains(ev.x0, ev.y0):
+            return Moved(scroll=round(ev.dy / DRAG_ROW_PX))
         if camera is not None and LAYOUT.map.contains(ev.x0, ev.y0):
             camera.pan(ev.dx, ev.dy)
             return Moved(camera=True)
-        if side is not None and side.contains(ev.x0, ev.y0):
-            return Moved(scroll=round(ev.dy / DRAG_ROW_PX))
     return Moved()
