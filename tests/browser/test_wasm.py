@@ -656,7 +656,7 @@ def test_web_storage_round_trips_through_local_storage(browser: Browser) -> None
     got = browser.run_json(
         storage_code(
             "import platform\n"
-            "from web import storage\n"
+            "from web.play import storage\n"
             "wrote = st.write('test-save', text)\n"
             "stored = wasm_storage.raw('strategos.test-save')\n"
             "unprefixed = wasm_storage.raw('test-save')\n"
@@ -718,7 +718,7 @@ def test_web_storage_write_reports_a_full_local_storage(browser: Browser) -> Non
 def test_web_storage_gives_none_when_nothing_is_stored(browser: Browser) -> None:
     got = browser.run_json(
         storage_code(
-            "from web import storage\n"
+            "from web.play import storage\n"
             "st.delete('test-missing')\n"
             "st.delete('import')  # nothing picked\n"
             "json.dumps({'read': st.read('test-missing'), 'poll': st.poll_web_import(),\n"

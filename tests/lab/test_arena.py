@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+from ai.kingdom_book import kingdom_book
 from game import CURRENT_MAP, P_PICK, GameState, Rules
+from game.actions import PickKingdom
 from lab import arena
 from lab.settings import agent_settings, from_log
 
@@ -320,7 +322,10 @@ def test_with_pick_the_seats_pick_their_kingdoms() -> None:
     dealt, picked = _game_states(specs, False), _game_states(specs, True)
     assert dealt[0].phase != P_PICK and picked[0].phase == P_PICK
     assert list(dealt[-1].seat_kingdom) == random.Random(4 * 1_000_003).sample(range(6), 2)
-    assert picked[-1].seat_kingdom[0] == 2  # the book's first pick at two seats: Greeks
+    start = picked[0]  # the first seat picks the book's best opening at two seats
+    opening = kingdom_book("tactics").values(start, start.legal_actions(), 0)
+    best = start.legal_actions()[opening.index(max(opening))]
+    assert isinstance(best, PickKingdom) and picked[-1].seat_kingdom[0] == best.kingdom
 
 
 def test_a_picked_log_and_a_dealt_one_are_other_tournaments(tmp_path: Path) -> None:

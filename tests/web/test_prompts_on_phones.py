@@ -32,6 +32,7 @@ from tests.web.player import click  # noqa: E402
 from web.scenes import match_controls  # noqa: E402
 from web.ui import layout  # noqa: E402
 from web.ui.layout import Box, MatchLayout, overlaps  # noqa: E402
+from web.ui.widgets import Button  # noqa: E402
 
 if TYPE_CHECKING:
     from web.app import App
@@ -115,9 +116,12 @@ KINDS: dict[str, tuple[positions.Stop | None, int, Opener | None]] = {
 }
 
 
-def _open(app: App, stop: positions.Stop | None, players: int = 2) -> MatchScene:
-    """The match at the first position ``stop`` picks, once the player's decision shows (no
-    ``stop``: a new game whose seats pick their kingdoms in turn, R3.1)."""
+def _open(
+    app: App, stop: positions.Stop | None, players: int = 2, seeds: range = range(60)
+) -> MatchScene:
+    """The match at the first position ``stop`` picks in a game of ``seeds``, once the
+    player's decision shows (no ``stop``: a new game whose seats pick their kingdoms in turn,
+    R3.1)."""
     from web.play import saves
     from web.play.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig
     from web.play.session import MatchSession
@@ -129,7 +133,7 @@ def _open(app: App, stop: positions.Stop | None, players: int = 2) -> MatchScene
                  for s in range(players)]  # fmt: skip
         scene = app.nav.open_match(saves.new_session(app, MatchConfig(seats, seed=3)))
     else:
-        cfg, record, _action = positions.search(stop, players=players)
+        cfg, record, _action = positions.search(stop, players=players, seeds=seeds)
         scene = app.nav.open_match(MatchSession(cfg, record))
     scene.animator.enabled = False
     app.hover = None
@@ -151,14 +155,18 @@ def test_a_tap_on_the_prompt_over_the_zoom_buttons_is_the_prompts(se: App, rando
     button; the chrome was asked first, so a tap on the visible coin's right end zoomed the
     map. The prompt is drawn on top: a tap there commits the coin, the tooltip a finger's hold
     shows is the coin's, and a tap on the prompt's panel over a chrome button does nothing."""
-    scene = _open(se, positions.coin_attack)
-    prompt = scene.shown_prompt()
-    assert prompt is not None and prompt.tag == "coin"
-    chrome = [b for b in scene.chrome.buttons if overlaps(b.box, prompt.box)]
-    assert chrome, "no chrome button under the coin prompt: this test tests nothing"
-    under = [(coin, b) for coin in scene.prompt_buttons.buttons for b in chrome
-             if overlaps(coin.box, b.box)]  # fmt: skip
-    assert under, "no coin over a chrome button"
+    under: list[tuple[Button, Button]] = []
+    first = 0
+    while not under and first < 60:  # where the prompt lies follows the battle's city
+        scene = _open(se, positions.coin_attack, seeds=range(first, 60))
+        first = scene.session.config.seed + 1
+        prompt = scene.shown_prompt()
+        assert prompt is not None and prompt.tag == "coin"
+        chrome = [b for b in scene.chrome.buttons if overlaps(b.box, prompt.box)]
+        assert chrome, "no chrome button under the coin prompt: this test tests nothing"
+        under = [(coin, b) for coin in scene.prompt_buttons.buttons for b in chrome
+                 if overlaps(coin.box, b.box)]  # fmt: skip
+    assert under, "no game of seeds 0-59 has a coin over a chrome button"
     coin, hidden = under[-1]
     x, y = _overlap(coin.box, hidden.box).center
     tip = scene.tooltip_at(x, y)

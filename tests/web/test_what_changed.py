@@ -152,9 +152,10 @@ def test_destroy_refusals_name_what_blocks() -> None:
 
 # -- 2. why not: the rule that refuses -----------------------------------------------------------
 def _track_general_with_a_low_die(s: GameState, a: Action) -> bool:
-    """Seat 0 to act, a general of its on the time track whose season has come, and a die
-    under 5 among the dice (R6.2: a return needs a 5 or 6)."""
-    if not _own_turn(s) or not any(d < 5 for d in s.dice):
+    """Seat 0 to act, a general of its on the time track whose season has come, a die under
+    5 among the dice (R6.2: a return needs a 5 or 6) and a 5 or 6 too, so that the general
+    has a return to choose (a general with no action is not picked, its tap explains it)."""
+    if not _own_turn(s) or not any(d < 5 for d in s.dice) or max(s.dice, default=0) < 5:
         return False
     return any(_returnable(s, g) for g in s.generals_of(0))
 
