@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,20 @@ pytest_plugins = ["tests.web.support"]  # the client test fixtures
 L = MatchLayout()
 SCREENS = [None, (844, 390), (568, 320)]
 LANGS = [("en", False), ("ru", False), ("en", True), ("ru", True)]
+
+
+def _each_language(app: App) -> Iterator[tuple[str, bool]]:
+    """The app in each of ``LANGS`` in turn, its text scale with it; English, normal text after."""
+    try:
+        for lang, large in LANGS:
+            app.settings.large_text = large
+            app.set_language(lang)
+            theme.set_text_scale(app.settings.text_scale())
+            yield lang, large
+    finally:
+        app.settings.large_text = False
+        app.set_language("en")
+        theme.set_text_scale(1.0)
 
 
 def _state(round_index: int) -> GameState:
@@ -148,29 +163,22 @@ def test_the_time_tracks_name_on_how_to_play_keeps_clear_of_the_menu_icon(
     from web.scenes.how_to_play import ART, PAGES, HowToPlayScene
 
     with app_on(data_dir, screen) as app:
-        try:
-            for lang, large in LANGS:
-                app.settings.large_text = large
-                app.set_language(lang)
-                theme.set_text_scale(app.settings.text_scale())
-                scene = HowToPlayScene(app)
-                app.push(scene)
-                scene.page = [name for name, _rule in PAGES].index("screen")
-                with theme.recording() as drawn:
-                    app.draw()
-                found = [d for d in drawn if d.asked == i18n.t("time_track") and d.rect]
-                assert found, lang
-                rect = pygame.Rect(found[0].rect)
-                assert not found[0].cut, (lang, large, found[0].shown)
-                top = pygame.Rect(ART.x + 20, ART.y + 20, ART.w - 40, 58)
-                for cx, cy in screen_icons(Box(*top)):
-                    icon = pygame.Rect(cx - ICON_R, cy - ICON_R, 2 * ICON_R, 2 * ICON_R)
-                    assert not rect.colliderect(icon), (lang, large, rect, icon)
-                assert top.contains(rect)
-                app.pop()
-        finally:
-            app.set_language("en")
-            theme.set_text_scale(1.0)
+        for lang, large in _each_language(app):
+            scene = HowToPlayScene(app)
+            app.push(scene)
+            scene.page = [name for name, _rule in PAGES].index("screen")
+            with theme.recording() as drawn:
+                app.draw()
+            found = [d for d in drawn if d.asked == i18n.t("time_track") and d.rect]
+            assert found, lang
+            rect = pygame.Rect(found[0].rect)
+            assert not found[0].cut, (lang, large, found[0].shown)
+            top = pygame.Rect(ART.x + 20, ART.y + 20, ART.w - 40, 58)
+            for cx, cy in screen_icons(Box(*top)):
+                icon = pygame.Rect(cx - ICON_R, cy - ICON_R, 2 * ICON_R, 2 * ICON_R)
+                assert not rect.colliderect(icon), (lang, large, rect, icon)
+            assert top.contains(rect)
+            app.pop()
 
 
 # -- 7. Settings on the smallest phone, the Log drawer at the end ----------------------------------
@@ -180,27 +188,19 @@ def test_settings_back_overlaps_no_row(data_dir: Path, screen: tuple[int, int] |
     from web.scenes.settings import SettingsScene
 
     with app_on(data_dir, screen) as app:
-        try:
-            for lang, large in LANGS:
-                app.settings.large_text = large
-                app.set_language(lang)
-                theme.set_text_scale(app.settings.text_scale())
-                scene = SettingsScene(app)
-                app.push(scene)
-                back = next(b.box for b in scene.buttons.buttons if b.tag == "back")
-                others = [b.box for b in scene.buttons.buttons if b.tag != "back"]
-                others += [room for _name, room in scene.labels]
-                hit = [o for o in others if layout.overlaps(back, o)]
-                assert not hit, (lang, large, back, hit)
-                assert back.right <= WIDTH and back.bottom <= HEIGHT
-                with theme.recording() as drawn:
-                    app.draw()
-                assert not [d.asked for d in drawn if d.cut], lang
-                app.pop()
-        finally:
-            app.settings.large_text = False
-            app.set_language("en")
-            theme.set_text_scale(1.0)
+        for lang, large in _each_language(app):
+            scene = SettingsScene(app)
+            app.push(scene)
+            back = next(b.box for b in scene.buttons.buttons if b.tag == "back")
+            others = [b.box for b in scene.buttons.buttons if b.tag != "back"]
+            others += [room for _name, room in scene.labels]
+            hit = [o for o in others if layout.overlaps(back, o)]
+            assert not hit, (lang, large, back, hit)
+            assert back.right <= WIDTH and back.bottom <= HEIGHT
+            with theme.recording() as drawn:
+                app.draw()
+            assert not [d.asked for d in drawn if d.cut], lang
+            app.pop()
 
 
 def test_a_drawer_opened_at_the_end_is_above_the_summary(data_dir: Path, random_ai: None) -> None:
