@@ -105,15 +105,15 @@ def test_the_search_is_seeded_and_resumes_without_playing_again(tmp_path: Path) 
     assert json.loads((tmp_path / "first" / "map.quests.json").read_text())["version"] == 1
 
 
-def test_steps_0_scores_a_proposal_at_two_three_and_four_seats(tmp_path: Path) -> None:
+def test_steps_0_scores_a_proposal_at_the_seat_counts_given(tmp_path: Path) -> None:
     edits = _edits_file(tmp_path, [DROP_CROSSING])
     out = tmp_path / "proposal" / "map.json"
     result = balance.main([
-        "search", "--base", str(MAP_1), "--edits", str(edits), "--games", "60", "60", "60",
-        "--steps", "0", "--start", "crete_off_laconia", "--out", str(out),
+        "search", "--base", str(MAP_1), "--edits", str(edits), "--games", "60", "60", "60", "0",
+        "60", "--steps", "0", "--start", "crete_off_laconia", "--out", str(out),
     ])  # fmt: skip
     assert result["taken"] == ["crete_off_laconia"] and result["steps"] == []
-    assert set(result["final"]["shares"]) == {"2", "3", "4"}
+    assert set(result["final"]["shares"]) == {"2", "3", "4", "6"}
     assert len(json.loads(out.read_text())["routes"]) == len(_map_1()["routes"]) - 1
 
 
@@ -134,6 +134,16 @@ def test_games_that_are_not_whole_chunks_are_refused(capsys: pytest.CaptureFixtu
     err = usage_error(balance.main, ["measure", str(MAP_1), "--games", "50", "0", "0", "0", "0",
                                      "--out", "x.json"], capsys)  # fmt: skip
     assert "multiples of 60" in err
+
+
+def test_search_games_name_three_to_five_seat_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    edits = _edits_file(tmp_path, [DROP_CROSSING])
+    for counts in (["60", "60"], ["60"] * 6):
+        err = usage_error(balance.main, ["search", "--base", str(MAP_1), "--edits", str(edits),
+                                         "--games", *counts, "--out", "x.json"], capsys)  # fmt: skip
+        assert "three to five counts" in err
 
 
 def test_the_metrics_see_map_1s_islands_as_the_write_up_says() -> None:

@@ -16,10 +16,11 @@ list of candidate edits, each a real lane or island with the reason for it
 Each step tries every move from the edits taken so far (``--start``: a designer's proposal, or
 none), adding one not taken or taking one back: first on a third of the games
 (``--games``: two-seat games, every ordered pair of kingdoms as often, and three- and
-four-seat games with the kingdoms drawn; none at three seats if it says 0), then the best
+four-seat games, and five- and six-seat ones if given, with the kingdoms drawn; none at a seat
+count given 0), then the best
 ``--finalists`` on all of them, and takes the best if it lowers the loss, the mean over kingdoms
 and seat counts of (share - 1/n)² over the tolerance squared (0.05 at two seats, 0.04 at three
-and four; the targets of the fair-board issue). Every map plays the same deals and dice seeds
+to six; the targets of the fair-board issue). Every map plays the same deals and dice seeds
 (common random numbers), so two maps are compared on the same games. The search stops when no
 edit helps or after ``--steps``; ``--steps 0`` scores the start (a proposal) and nothing else.
 
@@ -62,8 +63,8 @@ from lab.arena import wilson
 from lab.command_line import check_outputs, stopping
 
 KINGDOMS = len(KINGDOM_IDS)
-SEATS = (2, 3, 4)  # the seat counts the search may play; the confirmation plays 2 to 6
-TOLERANCE = {2: 0.05, 3: 0.04, 4: 0.04}
+SEATS = (2, 3, 4, 5, 6)
+TOLERANCE = {2: 0.05, 3: 0.04, 4: 0.04, 5: 0.04, 6: 0.04}
 CHUNK = 60  # games handed to a worker at once (a two-seat game is a few hundredths of a second)
 
 Task = tuple[str, str, str, int, int, int, int]  # agent, map, quests, players, first, count, seed
@@ -232,7 +233,7 @@ def build(base: dict[str, Any], edits: dict[str, dict[str, Any]], taken: list[st
 def search(args: argparse.Namespace, scorer: Scorer) -> dict[str, Any]:
     base = read_json(args.base, "map")
     edits = {edit["id"]: edit for edit in read_edits(args.edits)}
-    full = {n: g for n, g in zip(SEATS, args.games, strict=True) if g}
+    full = {n: g for n, g in zip(SEATS, args.games) if g}
     screen = {n: max(CHUNK, (g // 3) // CHUNK * CHUNK) for n, g in full.items()}
     taken: list[str] = list(args.start)
     current = build(base, edits, taken)
@@ -349,8 +350,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     search_p.add_argument("--base", type=Path, required=True, help="the map to start from")
     search_p.add_argument("--edits", type=Path, required=True, help="the candidate edits")
     search_p.add_argument(
-        "--games", type=int, nargs=3, default=[1200, 0, 400], metavar="N",
-        help="games a map is scored on at two, three and four seats (0 at three: none)",
+        "--games", type=int, nargs="+", default=[1200, 0, 400], metavar="N",
+        help="games a map is scored on at two, three and four seats, and optionally at five and "
+        "six (0: none at that count)",
     )  # fmt: skip
     search_p.add_argument(
         "--start", type=lambda text: [e for e in text.split(",") if e], default=[],
@@ -377,6 +379,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
             parser.error(
                 "--steps takes a count from 0 (0: score the start only), --finalists one from 1"
             )
+        if not 3 <= len(args.games) <= 5:
+            parser.error("--games takes three to five counts: two, three, four, five, six seats")
         if not (args.games[0] and args.games[2]):
             parser.error("--games: the search scores maps at two and at four seats at least")
         quests_out = args.out.with_suffix(".quests.json")
