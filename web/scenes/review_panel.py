@@ -418,7 +418,8 @@ class ReviewPanel:
         out = []
         for i, w in enumerate(self.turning_points()):
             at = self.timeline.chances.at(w.index)
-            out.append((i + 1, w.turn / n, at[w.seat] if at else 0.0, w.position))
+            # Before the first turn starts (the picks, the setup) a seat stands at its start.
+            out.append((i + 1, w.turn / n, at[w.seat] if at else 1.0 / n, w.position))
         return out
 
     def draw_overlay(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int],
