@@ -6,11 +6,20 @@ reads three win chances off its root: the position's before the decision, the ac
 and the action it prefers. When the two actions differ, a second, smaller search compares just
 those two, so that the action played is judged on visits of its own rather than on the prior
 it was given. A kingdom pick (R3.1) is not searched: it is judged as the AI picks, by its book
-of measured win shares (``ai.kingdom_book``), the shares as they stand. The decisions that
-cost the most, more than ``TURNING_POINT``, are the turning points. The chart of every seat's
-chance at every turn start comes from the estimator the match shows (``ai.chances``: public
-facts, the same for every seat, summing to 1), so the review's chart and the game-over chart
-are one line.
+of measured win shares (``ai.kingdom_book``), the shares as they stand.
+
+Every seat's chance is read after every action by the one estimator the match shows
+(``ai.chances``: public facts, the same for every seat, summing to 1); the chart takes its turn
+starts, so the review's chart and the game-over chart are one line. Walked action by action,
+a reviewed seat's result splits as backgammon reviews split it (``Split``): its chance at the
+start; its decisions, each the chance after the action played less the chance after the action
+the search prefers (a cost below 0, a gain above); luck, every change at a chance action
+(action dice, battle rolls, which reveal the hidden coins, card draws) and the rest of the
+change at the seat's own actions, what its dice let the best action gain (the estimator reads
+no dice); and the opponents' play, every change at their actions. The parts telescope: they
+add up to the last estimate, the result itself (1, 0 or a shared win's share) once the game
+is over. The turning points are each seat's largest drops (``Swing``): its own decision
+against the preferred action, a turn's luck, or one opponent's play in a turn.
 
 The work runs in slices (``step_ms``), for the client's frame loop, or at once (``run``), for
 the command line (``python -m lab.review``, ``lab/review.py``).
@@ -31,11 +40,12 @@ from ai.kingdom_book import kingdom_book
 from ai.presets import REVIEW
 from ai.search import Search
 from ai.seeds import check_seed
-from game import P_PICK, Action, GameRecord, GameState
+from game import CHANCE, P_PICK, Action, GameRecord, GameState
 from game.actions import Destroy
 
-TURNING_POINT = 0.10  # win chance lost by one decision that makes it a turning point
-TURNING_PER_SEAT = 3  # "the few decisions that cost the most": at most this many per seat
+TURNING_PER_SEAT = 3  # the turning points of a seat: its largest drops, at most this many
+SWING_MIN = 0.01  # a drop below this is the estimator's noise, never a turning point
+DECISION, LUCK, OPPONENTS = "decision", "luck", "opponents"  # what moved a seat's chance
 REVIEW_FORMAT = "strategos-review"
 
 # The classes of a decision by its cost in win chance, as chess and backgammon reviews name
@@ -45,7 +55,7 @@ REVIEW_FORMAT = "strategos-review"
 # a few hundred iterations on sampled hands, whose chances move by a few hundredths from one
 # seed to the next, and the dice decide much of a game. So a cost within 0.01 is as good as the
 # search's own choice, under 0.03 still within its noise ("good"), and a blunder gives away a
-# fifth of a game (0.20), twice a turning point's cost (``TURNING_POINT``).
+# fifth of a game (0.20).
 BEST, GOOD, INACCURACY, MISTAKE, BLUNDER = "best", "good", "inaccuracy", "mistake", "blunder"
 BEST_WITHIN = 0.01  # best: the search's own action, or one that costs at most this
 CLASS_LIMITS: tuple[tuple[str, float], ...] = (
@@ -118,7 +128,6 @@ class Decision:
     best_chance: float  # after the action the search prefers
     chances: tuple[float, ...]  # every seat's chance before the decision
     losses: tuple[FloorLoss, ...] = ()
-    turning: bool = False
 
     @property
     def cost(self) -> float:
@@ -131,6 +140,42 @@ class Decision:
     def grade(self) -> str:
         """Its class by cost (``CLASSES``: best, good, inaccuracy, mistake, blunder)."""
         return decision_class(self.cost)
+
+
+@dataclass(frozen=True)
+class Split:
+    """A seat's result in parts: start + decisions + luck + opponents == result."""
+
+    seat: int
+    start: float  # its chance before the first action
+    decisions: float  # each: after the action played less after the preferred one
+    luck: float
+    opponents: float
+    result: float  # 1 won, 0 lost, a shared win's share; the last estimate if not over
+
+    def to_dict(self) -> dict[str, float]:
+        return {k: round(v, 4) if k != "seat" else v for k, v in vars(self).items()}
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A move of the reviewed ``seat``'s chance: its own decision's cost, the luck of a turn,
+    or an opponent's play in a turn."""
+
+    seat: int
+    kind: str  # DECISION, LUCK or OPPONENTS
+    actor: int  # who acted: ``seat`` for its decision, CHANCE for luck, else the opponent
+    index: int  # the decision's action, else the chance (or opponent's) action that moved most
+    round: int
+    turn: int  # round * players + active seat: the chart's x
+    amount: float  # the change of the seat's chance; a drop is below 0
+    decision: Decision | None = None
+
+    @property
+    def position(self) -> int:
+        """The replay's position that shows it: the board before a decision (the better action
+        drawn on it), after a roll or an opponent's action (the action highlighted)."""
+        return self.index if self.kind == DECISION else self.index + 1
 
 
 @dataclass(frozen=True)
@@ -166,6 +211,8 @@ class _Scan:
     jobs: list[_Job] = field(default_factory=list)
     turn_starts: dict[int, int] = field(default_factory=dict)  # turn -> first action index
     losses: list[tuple[int, int, int, int]] = field(default_factory=list)  # index, seat, city, left
+    steps: list[tuple[int, int, int]] = field(default_factory=list)  # actor, turn, round
+    walk: list[tuple[float, ...]] = field(default_factory=list)  # before each action; the end
 
 
 @dataclass
@@ -241,6 +288,8 @@ class Review:
         self._main: _Root | None = None
         self.decisions: list[Decision] = []
         self.chart: list[ChartPoint] = []
+        self.summary: list[Split] = []  # per reviewed seat, once the review is complete
+        self.swings: list[Swing] = []  # the turning points, largest drop first per seat
         self.final: tuple[float, ...] | None = None  # the result, when the game is over
         self.done = False
         self.cancelled = False
@@ -343,8 +392,8 @@ class Review:
         return max(0.0, left - self._current_units())
 
     # -- results -----------------------------------------------------------------------------
-    def turning_points(self) -> list[Decision]:
-        return [d for d in self.decisions if d.turning]
+    def turning_points(self) -> list[Swing]:
+        return self.swings
 
     def class_counts(self, seat: int) -> dict[str, int]:
         """How many of ``seat``'s decisions reviewed so far fall in each class, in order."""
@@ -354,13 +403,19 @@ class Review:
                 counts[d.grade] += 1
         return counts
 
-    def explanation(self, decision: Decision) -> str:
+    def explanation(self, swing: Swing) -> str:
         """One line in English from the engine's own descriptions (the client words its own)."""
+        drop = _pct(-swing.amount)
+        if swing.decision is None:
+            who = "chance" if swing.kind == LUCK else f"seat {swing.actor}'s play"
+            return f"-{drop} of seat {swing.seat}'s win chance: {who}, turn of seat " \
+                f"{swing.turn % self.num_players}"  # fmt: skip
+        decision = swing.decision
         played, best = decision.action.describe(self.board), decision.best.describe(self.board)
         line = (
-            f"played {played}; the AI preferred {best}, which would have kept "
-            f"{_pct(decision.best_chance)} instead of {_pct(decision.after)} "
-            f"(-{_pct(decision.cost)})"
+            f"-{drop} of seat {swing.seat}'s win chance: its decision, played {played}; the "
+            f"AI's search preferred {best} ({_pct(decision.best_chance)} against "
+            f"{_pct(decision.after)} by the search)"
         )
         for loss in decision.losses:
             city = self.board.nodes[loss.city].name_en
@@ -369,6 +424,9 @@ class Review:
         return line
 
     def to_dict(self) -> dict[str, Any]:
+        turning = [{**{k: getattr(w, k) for k in ("seat", "kind", "actor", "index", "turn")},
+                    "amount": round(w.amount, 4), "explanation": self.explanation(w)}
+                   for w in self.swings]  # fmt: skip
         return {
             "format": REVIEW_FORMAT,
             "version": 1,
@@ -392,11 +450,10 @@ class Review:
                     "best_chance": round(d.best_chance, 4),
                     "cost": round(d.cost, 4),
                     "class": d.grade,
-                    "turning_point": d.turning,
-                    **({"explanation": self.explanation(d)} if d.turning else {}),
                 }
                 for d in self.decisions
             ],
+            "turning_points": turning,
             "chart": [
                 {"turn": p.turn, "index": p.index, "chances": [round(c, 4) for c in p.chances]}
                 for p in self.chart
@@ -404,6 +461,7 @@ class Review:
             "result": list(self.final) if self.final is not None else None,
             # Per reviewed seat, its decisions counted by class (``CLASS_LIMITS``).
             "classes": [{"seat": s, **self.class_counts(s)} for s in self.seats],
+            "summary": [split.to_dict() for split in self.summary],
         }
 
     # -- the scan ----------------------------------------------------------------------------
@@ -418,8 +476,11 @@ class Review:
             who = state.current_player()
             turn = _turn(state)
             scan.turn_starts.setdefault(turn, i)
+            chances = tuple(table_chances(state))
+            scan.walk.append(chances)
+            scan.steps.append((who, turn, state.round))
             if is_turn_start(state):
-                self.chart_point(turn, i, tuple(table_chances(state)))
+                self.chart_point(turn, i, chances)
             if who in self.seats and len(state.legal_actions()) > 1:
                 scan.jobs.append(_Job(i, who, state.clone(), action))
             if isinstance(action, Destroy):
@@ -437,6 +498,8 @@ class Review:
                 return
         self._queue = scan.jobs
         self._scan = None
+        scan.walk.append(tuple(table_chances(state)))  # a finished game's: its result
+        self._walk, self._steps = scan.walk, scan.steps
         if state.is_terminal():
             self.final = tuple(state.returns())
             # The result, one turn after the last turn start (a finished game has no active
@@ -557,20 +620,49 @@ class Review:
         )
 
     def _finish(self) -> None:
-        ranked = sorted(self.decisions, key=lambda d: -d.cost)
-        chosen: set[int] = set()
-        per_seat: dict[int, int] = {}
-        for d in ranked:
-            if d.cost <= TURNING_POINT:
-                break
-            if per_seat.get(d.seat, 0) < TURNING_PER_SEAT:
-                per_seat[d.seat] = per_seat.get(d.seat, 0) + 1
-                chosen.add(d.index)
-        self.decisions = [
-            Decision(**{**vars(d), "turning": True}) if d.index in chosen else d
-            for d in self.decisions
-        ]
+        for seat in self.seats:
+            split, swings = self._split(seat)
+            self.summary.append(split)
+            drops = sorted((w for w in swings if w.amount <= -SWING_MIN), key=lambda w: w.amount)
+            self.swings += drops[:TURNING_PER_SEAT]
         self.done = True
+
+    def _split(self, seat: int) -> tuple[Split, list[Swing]]:
+        """``seat``'s result in parts, and its swings: each decision that lost chance against
+        the search's preferred action, and per turn the luck and each opponent's play, netted."""
+        judged = {d.index: d for d in self.decisions if d.seat == seat}
+        before = {job.index: job.state for job in self._queue}
+        walk = self._walk
+        parts = {DECISION: 0.0, LUCK: 0.0, OPPONENTS: 0.0}
+        swings: list[Swing] = []
+        # (kind, actor, turn) -> [amount, round, the action that moved it most, its change]
+        turns: dict[tuple[str, int, int], list[Any]] = {}
+        for i, (actor, turn, round_) in enumerate(self._steps):
+            delta = walk[i + 1][seat] - walk[i][seat]
+            kind, who = (OPPONENTS, actor) if actor not in (seat, CHANCE) else (LUCK, CHANCE)
+            d = judged.get(i)
+            if d is not None and d.best != d.action:  # a forced action is no decision
+                # Judged by the estimator of the walk, so the parts add up: the chance after
+                # the action played less the chance after the search's preferred one.
+                other = before[i].clone()
+                other.apply_action(d.best)
+                part = walk[i + 1][seat] - table_chances(other)[seat]
+                parts[DECISION] += part
+                delta -= part  # the rest, what the dice let the best action gain, is luck
+                if part < 0:
+                    swings.append(Swing(seat, DECISION, seat, i, round_, turn, part, d))
+            parts[kind] += delta
+            group = turns.setdefault((kind, who, turn), [0.0, round_, i, 0.0])
+            group[0] += delta
+            # A turn's luck is shown at its chance action that cost most (its roll, a battle),
+            # not at the seat's own action that spent the dice.
+            if actor != seat and delta < group[3]:
+                group[2:] = [i, delta]
+        swings += [Swing(seat, kind, who, i, round_, turn, amount)
+                   for (kind, who, turn), (amount, round_, i, _) in turns.items()]  # fmt: skip
+        split = Split(seat, walk[0][seat], parts[DECISION], parts[LUCK], parts[OPPONENTS],
+                      walk[-1][seat])  # fmt: skip
+        return split, swings
 
 
 def _turn(state: GameState) -> int:

@@ -94,7 +94,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="python -m lab.review",
         description="Review a played game: each decision's win chance before and after, the "
-        "AI's preferred action, and the turning points.",
+        "AI's preferred action, the turning points, and each seat's result split into its "
+        "start, its decisions, luck and the opponents' play.",
     )
     p.add_argument("file", help="a game record or a client save (JSON)")
     p.add_argument(
@@ -156,8 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     with stopping("python -m lab.review", lambda: "nothing was written"):
         review.run()
-    for d in review.turning_points():
-        print(f"turning point, action {d.index + 1}, seat {d.seat}: {review.explanation(d)}")
+    for w in review.turning_points():
+        print(f"turning point, action {w.index + 1}: {review.explanation(w)}")
     reviewed = review.seats
     print(
         f"{_count(len(review.decisions), 'decision')} of "
@@ -168,6 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     for seat in reviewed:
         counts = review.class_counts(seat)
         print(f"seat {seat}: " + ", ".join(f"{name} {n}" for name, n in counts.items()))
+    for split in review.summary:
+        # The parts as the README's review section defines them; they add up to the result.
+        print(f"seat {split.seat}: start {split.start:.2f}, decisions {split.decisions:+.2f}, "
+              f"luck {split.luck:+.2f}, opponents {split.opponents:+.2f}, "
+              f"result {split.result:.2f}")  # fmt: skip
     if args.out:
         try:
             with open(args.out, "w", encoding="utf-8") as f:

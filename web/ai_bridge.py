@@ -297,6 +297,9 @@ def seat_shares(players: int) -> list[float] | None:
 REVIEW_BUDGETS: tuple[str, ...] = tuple(ai.review.BUDGETS)
 Review = ai.review.Review
 ReviewDecision = ai.review.Decision
+ReviewSwing = ai.review.Swing  # a turning point: a drop of a reviewed seat's chance
+ReviewSplit = ai.review.Split  # a seat's result in parts: start, decisions, luck, opponents
+SWING_DECISION, SWING_LUCK = ai.review.DECISION, ai.review.LUCK
 
 
 def begin_review(record: Any, seats: list[int], budget: str, seed: int = 0) -> Review:

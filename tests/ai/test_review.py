@@ -19,7 +19,6 @@ from ai.review import (
     BUDGETS,
     CLASS_LIMITS,
     CLASSES,
-    TURNING_POINT,
     Budget,
     Review,
     decision_class,
@@ -66,13 +65,21 @@ def test_the_planted_blunder_is_the_turning_point() -> None:
     first = review.decisions[0]
     assert first.index == 0 and first.seat == 0 and str(first.action) == "End turn"
     assert first.best == parse_action(start, "Move Caudex Antium→Roma (die 2)")
-    assert first.cost > TURNING_POINT
-    assert first.turning and review.turning_points() == [first]
+    assert first.cost > 0.10 and first.grade == "blunder"
+    # The largest drop of the Romans' chance, their own decision, then Carthage's destroy.
+    turning = review.turning_points()
+    kinds = [(w.kind, w.actor, w.index) for w in turning]
+    assert kinds == [("decision", 0, 0), ("opponents", 1, 2)]
+    assert turning[0].decision == first and turning[0].position == 0
+    assert turning[1].position == 3  # after the destroy, which the replay highlights
     assert [(loss.city, loss.left) for loss in first.losses] == [(city("roma"), 0)]
-    line = review.explanation(first)
+    line = review.explanation(turning[0])
     assert "played End turn" in line and "Move Caudex Antium→Roma (die 2)" in line
     assert "Roma lost its last floor" in line
-    assert f"-{round(first.cost * 100)}%" in line
+    assert line.startswith(f"-{round(-turning[0].amount * 100)}% of seat 0's win chance")
+    (split,) = review.summary
+    assert split.decisions == pytest.approx(turning[0].amount)
+    assert split.opponents == pytest.approx(turning[1].amount)
     # Only the Romans' decisions are judged; Carthage's turn start is a point of the chart,
     # the table's estimate there (ai.chances), no search of its own.
     assert {d.seat for d in review.decisions} == {0}
@@ -182,8 +189,11 @@ def test_the_whole_json_names_each_decision(monkeypatch: pytest.MonkeyPatch) -> 
         assert {"index", "action", "before", "after", "best", "best_chance", "cost"} <= d.keys()
         assert 0.0 <= d["after"] <= 1.0 and 0.0 <= d["best_chance"] <= 1.0
         assert record.actions[d["index"]].describe(record.board) == d["action"]
-        if d["turning_point"]:
-            assert d["cost"] > TURNING_POINT and d["explanation"].startswith("played ")
+    assert data["turning_points"] and all(w["seat"] == 1 for w in data["turning_points"])
+    for w in data["turning_points"]:
+        assert w["amount"] < 0 and w["explanation"].startswith("-")
+        if w["kind"] == "decision":
+            assert "played " in w["explanation"]
     turns = [p["turn"] for p in data["chart"]]
     assert turns == sorted(turns) and len(set(turns)) == len(turns)
 
@@ -232,6 +242,12 @@ def test_command_line_writes_json_and_refuses_bad_files(
     assert sum(counts[name] for name in CLASSES) == len(written["decisions"])
     for name in CLASSES:
         assert counts[name] == sum(d["class"] == name for d in written["decisions"])
+    # Issue 50, item 1: per reviewed seat, its result in parts that add up to it.
+    (summary,) = written["summary"]
+    assert list(summary) == ["seat", "start", "decisions", "luck", "opponents", "result"]
+    assert summary["seat"] == 1 and summary["result"] == written["result"][1]
+    parts = summary["start"] + summary["decisions"] + summary["luck"] + summary["opponents"]
+    assert parts == pytest.approx(summary["result"], abs=0.01)
     save.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())  # a byte order mark (Notepad)
     assert review_module.main([str(save)]) == 0
     assert "of seat 1 reviewed" in capsys.readouterr().out

@@ -47,7 +47,7 @@ from web.scenes.last_games import LastGamesScene  # noqa: E402
 from web.scenes.replay import ReplayScene  # noqa: E402
 from web.scenes.review_panel import CHANCES_BOX, Plot, ReviewPanel  # noqa: E402
 from web.scenes.title import TitleScene  # noqa: E402
-from web.text import i18n  # noqa: E402
+from web.text import describe, i18n  # noqa: E402
 from web.ui import theme  # noqa: E402
 from web.ui.widgets import ButtonGroup  # noqa: E402
 
@@ -363,16 +363,25 @@ def test_the_review_chart_marks_turning_points_that_open_them(app: App, fast_rev
             break
     assert scene.panel.finished and scene.charts, "the charts open when the review is done"
     points = scene.panel.turning_points()
-    assert points, "a random player's game has decisions that cost more than 10%"
-    assert all(d.seat == 0 and d.cost > 0.10 for d in points)
+    assert points, "a random player's game has drops of its chance"
+    # Issue 50, item 2: every turning point shown is a drop of the reviewed seat's chance.
+    assert all(w.seat == 0 and w.amount <= -0.01 for w in points)
     app.frame()
     shot(app, "review_chart.png")
     # A turning point in the list opens the board before that decision, with its line.
     box, position = scene.panel.turning_boxes[0]
     click(app, *box.center)
-    assert not scene.charts and scene.position == position == points[0].index
+    assert not scene.charts and scene.position == position == points[0].position
     assert scene.banner_lines()
     shot(app, "turning_point.png")
+    # At a decision of its own, the better action is an arrow on the board, and in words.
+    decision = next((w for w in points if w.decision is not None), None)
+    if decision is not None and decision.decision is not None:
+        scene.jump(decision.position)
+        best = decision.decision.best
+        if getattr(best, "dest", getattr(best, "city", -1)) >= 0:
+            assert any(text == "★" for _src, _dest, text in scene.marks().hints)
+        assert describe.action_text(scene.board, best) in " ".join(scene.banner_lines())
     # Its mark on the chance chart does too.
     scene.toggle_charts()
     app.frame()
@@ -813,7 +822,7 @@ def _screens(app: App) -> Iterator[str]:
     points = scene.panel.turning_points()
     if points:
         scene.charts = False
-        scene.jump(points[0].index)
+        scene.jump(points[0].position)
         yield "turning"
     app.pop()
     unfinished = json.loads(golden_text("6p_coins_only", seats(6, (0, 3))))
@@ -1060,6 +1069,7 @@ def test_command_line_budget_is_checked_and_used(
 
         done = True
         decisions: tuple[Any, ...] = ()
+        summary: tuple[Any, ...] = ()
 
         def turning_points(self) -> list[Any]:
             return []

@@ -679,9 +679,9 @@ def test_the_review_charts_name_the_kingdoms_on_a_phone(
 def test_the_review_counts_each_seats_decisions_by_class(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Beside the charts, each reviewed seat's decisions counted by class (best … blunder) and
-    the classes' limits, whole and fitting, in both languages and text sizes, on the desktop
-    and on phones down to 568x320."""
+    """Beside the charts, each reviewed seat's result in parts and its decisions counted by
+    class (best … blunder), and the classes' limits, whole and fitting, in both languages and
+    text sizes, on the desktop and on phones down to 568x320."""
     from tests.web.test_replay import shot
 
     scene = _review_charts(app, monkeypatch)
@@ -700,10 +700,11 @@ def test_the_review_counts_each_seats_decisions_by_class(
             asked = [d.asked for d in log if d.caller == "web.scenes.review_panel"]
             # A label may be recorded twice in a row (its shadow): once is enough here.
             drawn = " ".join(a for i, a in enumerate(asked) if not i or asked[i - 1] != a)
-            # Six kingdoms' legend above them, two seats' lines and the limits fit the column
-            # on the desktop and at 844x390; on the smaller phones the first seat's at least.
-            whole = config[2] in (None, PHONE)
-            for _seat, text in lines if whole else lines[:1]:
+            # Two seats' paragraphs (each its result in parts and its classes) and the limits
+            # fit the column on the desktop; under six kingdoms' legend, the two paragraphs at
+            # 844x390 and the first seat's on the smaller phones at least.
+            shown = lines if config[2] is None else lines[:2] if config[2] == PHONE else lines[:1]
+            for _seat, text in shown:
                 assert " ".join(text.split()) in " ".join(drawn.split()), (config, text)
             ours.update(text for _seat, text in lines)
             lang, large, screen = config

@@ -528,13 +528,15 @@ class ReplayScene(Scene):
         entry = self.timeline.entry_before(self.position)
         if entry is not None:
             _highlight(m, entry)
-        decision = self.panel.decision_at(self.position)
-        if decision is not None:
+        swing = self.panel.swing_at(self.position)
+        if swing is not None and swing.decision is not None:
+            # The better action as an arrow, and the one played with what it lost.
+            decision = swing.decision
             m.hints = [
                 hint
                 for hint in (
-                    _hint(decision.best, f"{round(decision.best_chance * 100)}%"),
-                    _hint(decision.action, f"{round(decision.after * 100)}%"),
+                    _hint(decision.best, "★"),
+                    _hint(decision.action, f"−{max(1, round(-swing.amount * 100))}%"),
                 )
                 if hint is not None
             ]
@@ -630,11 +632,11 @@ class ReplayScene(Scene):
 
     def banner_lines(self) -> list[str]:
         """At a turning point, its line (wrapped) for the top of the map; else nothing."""
-        decision = self.panel.decision_at(self.position)
-        if decision is None or self.charts:
+        swing = self.panel.swing_at(self.position)
+        if swing is None or self.charts:
             return []
         size = theme.small(BANNER_SIZE)
-        return theme.wrap(self.panel.line(self.board, decision), size, LAYOUT.map.w - 48)
+        return theme.wrap(self.panel.line(self.board, swing), size, LAYOUT.map.w - 48)
 
     def _draw_banner(self, surface: pygame.Surface, lines: list[str]) -> int:
         """The turning point's line across the top of the map; the y below it."""

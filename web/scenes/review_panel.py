@@ -1,6 +1,8 @@
 """The review inside the replay: the dialog that starts it (whose decisions, how closely, how
 long that takes), the review running a slice per frame, and what it found: the charts of
-scores and win chances with the turning points marked, and each turning point in one line.
+scores and win chances with the turning points marked, each reviewed seat's result split into
+its start, its decisions, luck and the opponents' play (a sentence and a bar), and each turning
+point in one line.
 
 The replay scene owns the panel; the review itself is ``ai.review`` through the bridge. Every
 part here says where a tap lands (a position of the game to go to), so the scene only moves.
@@ -50,6 +52,9 @@ TEXT_SIZE = 14  # a small text: it grows with the large-text setting
 TITLE_SIZE = 15  # a chart's title
 STOP_SIZE = 14  # the running review's Stop button
 MARK_R, MARK_SIZE = 9, 11  # a turning point's mark and its number
+BAR_H = 8  # a seat's bar of its result's parts
+# The parts' colours in the bar and its legend: decisions, luck, the opponents' play.
+PART_COLORS = {"decisions": theme.GOLD, "luck": (110, 160, 230), "opponents": (190, 120, 210)}
 Series = list[tuple[tuple[int, int, int], list[tuple[float, float]]]]  # a colour and its points
 
 
@@ -362,28 +367,27 @@ class ReviewPanel:
             self.rebuild()
 
     # -- results -------------------------------------------------------------------------------
-    def turning_points(self) -> list[ai_bridge.ReviewDecision]:
+    def turning_points(self) -> list[ai_bridge.ReviewSwing]:
         return self.review.turning_points() if self.review is not None else []
 
-    def decision_at(self, position: int) -> ai_bridge.ReviewDecision | None:
-        """The turning point decided at ``position`` (the board before it), if any."""
-        for d in self.turning_points():
-            if d.index == position:
-                return d
-        return None
+    def swing_at(self, position: int) -> ai_bridge.ReviewSwing | None:
+        """The turning point the replay shows at ``position``, if any."""
+        return next((w for w in self.turning_points() if w.position == position), None)
 
-    def line(self, board: MapSpec, d: ai_bridge.ReviewDecision) -> str:
-        """A turning point in the player's language, from the engine's own actions."""
-        text = i18n.t(
-            "rp_turning_line",
-            season=i18n.season_label(d.round),
-            kingdom=self.names(d.seat),
-            played=describe.action_text(board, d.action),
-            best=describe.action_text(board, d.best),
-            kept=round(d.best_chance * 100),
-            after=round(d.after * 100),
-            diff=round(d.cost * 100),
-        )
+    def line(self, board: MapSpec, w: ai_bridge.ReviewSwing) -> str:
+        """A turning point in the player's language: whose chance fell, by how much, and why
+        (its own decision, with the engine's words for the action played and the better one;
+        the luck of a turn; an opponent's play)."""
+        n = self.timeline.num_players
+        common = {"season": i18n.season_label(w.round), "kingdom": self.names(w.seat),
+                  "pct": max(1, round(-w.amount * 100))}  # fmt: skip
+        d = w.decision
+        if d is None and w.kind == ai_bridge.SWING_LUCK:
+            return i18n.t("rp_turning_luck", whose=self.names(w.turn % n), **common)
+        if d is None:
+            return i18n.t("rp_turning_opponent", opponent=self.names(w.actor), **common)
+        text = i18n.t("rp_turning_decision", played=describe.action_text(board, d.action),
+                      best=describe.action_text(board, d.best), **common)  # fmt: skip
         for loss in d.losses:
             key = "rp_loss_last" if loss.left == 0 else "rp_loss_floor"
             text += " " + i18n.t(key, city=describe.city(board, loss.city))
@@ -412,9 +416,10 @@ class ReviewPanel:
         at the turn it was decided in."""
         n = self.timeline.num_players
         out = []
-        for i, d in enumerate(self.turning_points()):
-            at = self.timeline.chances.at(d.index)
-            out.append((i + 1, d.turn / n, at[d.seat] if at else d.before, d.index))
+        for i, w in enumerate(self.turning_points()):
+            at = self.timeline.chances.at(w.index)
+            # Before the first turn starts (the picks, the setup) a seat stands at its start.
+            out.append((i + 1, w.turn / n, at[w.seat] if at else 1.0 / n, w.position))
         return out
 
     def draw_overlay(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int],
@@ -480,37 +485,56 @@ class ReviewPanel:
             for j, line in enumerate(wrapped):
                 label(surface, line, x + 12 + 2 * r, y + 5 + j * step, size, theme.TEXT)
             pygame.draw.rect(surface, color, (x, y, 3, h))
-            self.turning_boxes.append((box, d.index))
+            self.turning_boxes.append((box, d.position))
             y += h + 6
 
     def class_lines(self) -> list[tuple[int, str]]:
-        """Each reviewed seat's decisions counted by class (ai.review.CLASSES), a line per
-        seat (-1 for the line of the classes' limits); none until the review is over."""
+        """Each reviewed seat's result in parts (``split_sentence``) and its decisions counted
+        by class (ai.review.CLASSES), a paragraph per seat, and last (-1) the line that says
+        what the classes' limits are and which chance is which; none until the review is
+        over."""
         review = self.review
         if review is None or not review.done or not review.decisions:
             return []
-        lines = [(seat, i18n.t("rp_class_line", kingdom=self.names(seat),
-                               **review.class_counts(seat)))
-                 for seat in review.seats]  # fmt: skip
+        splits = {split.seat: split for split in review.summary}
+        over = review.final is not None
+        lines = []
+        for seat in review.seats:
+            name = self.names(seat)
+            split = splits.get(seat)  # none when the review was stopped
+            head = split_sentence(split, name, over) if split is not None else f"{name}:"
+            lines.append((seat, i18n.t("rp_class_line", split=head,
+                                       **review.class_counts(seat))))  # fmt: skip
         return [*lines, (-1, i18n.t("rp_class_limits", **ai_bridge.review_class_limits()))]
 
     def _draw_classes(self, surface: pygame.Surface, x: int, y: int, size: int, step: int,
                       kingdoms: list[int]) -> int:  # fmt: skip
-        """The decisions by class above the turning points, as many lines as the column holds
-        (on a phone, with six kingdoms' legend, the turning points then keep only their marks
-        on the chart); the y under them."""
-        for seat, text in self.class_lines():
+        """Above the turning points, each seat's paragraph with its bar, the classes' limits
+        and the bar's legend, as many as the column holds (on a phone, with six kingdoms'
+        legend, the turning points then keep only their marks on the chart); the y under
+        them."""
+        review = self.review
+        splits = {s.seat: s for s in review.summary} if review is not None else {}
+        lines = self.class_lines()
+        for seat, text in lines:
             color = theme.TEXT if seat >= 0 else theme.TEXT_DIM
             wrapped = theme.wrap(text, size, LIST_W - 8)
-            if y + len(wrapped) * step > OVERLAY.bottom - 12:
+            split = splits.get(seat)
+            h = len(wrapped) * step + (BAR_H + 4 if split is not None else 0)
+            if y + h > OVERLAY.bottom - 12:
                 return y
             for j, line in enumerate(wrapped):
                 label(surface, line, x + 8, y + j * step, size, color)
+            if split is not None:
+                bar = Box(x + 8, y + len(wrapped) * step + 2, LIST_W - 8, BAR_H)
+                draw_split_bar(surface, bar, split)
             if seat >= 0:
-                pygame.draw.rect(surface, kingdom_color(kingdoms[seat]),
-                                 (x, y, 3, len(wrapped) * step))  # fmt: skip
-            y += len(wrapped) * step + 4
-        return y + 6 if self.class_lines() else y
+                pygame.draw.rect(surface, kingdom_color(kingdoms[seat]), (x, y, 3, h))
+            y += h + 6
+        if splits and y + step <= OVERLAY.bottom - 12:
+            entries = [(color, i18n.t(f"rp_part_{part}")) for part, color in PART_COLORS.items()]
+            y = flow_legend(surface, x + 8, y, LIST_W - 8, entries, size)
+        return y + 6 if lines else y
 
     def overlay_tap(self, x: float, y: float, kingdoms: list[int]) -> int | None:
         """The position a tap on the overlay goes to, or None (a tap outside any part)."""
@@ -572,6 +596,56 @@ class ReviewPanel:
         label(surface, self.status_text(), box.x + 12, box.y + 6, size, theme.TEXT,
               width=room)  # fmt: skip
         self.stop_button.draw(surface)
+
+
+def shown_parts(split: ai_bridge.ReviewSplit) -> dict[str, int]:
+    """The split in whole per cent, rounded so that the parts shown add up to the result
+    shown: the rounding's shortfall goes to the parts it cut most."""
+    exact = {"start": split.start, "decisions": split.decisions, "luck": split.luck,
+             "opponents": split.opponents}  # fmt: skip
+    shown = {k: round(v * 100) for k, v in exact.items()}
+    short = round(split.result * 100) - sum(shown.values())
+    sign = 1 if short > 0 else -1
+    for k in sorted(exact, key=lambda k: -sign * (exact[k] * 100 - shown[k]))[: abs(short)]:
+        shown[k] += sign
+    return shown
+
+
+def signed(pct: int) -> str:
+    return f"+{pct}%" if pct > 0 else f"−{-pct}%" if pct < 0 else "0%"
+
+
+def split_sentence(split: ai_bridge.ReviewSplit, kingdom: str, over: bool) -> str:
+    """ "Carthage lost: start 50%, own decisions −12%, luck −31%, opponents' play −7%." (of a
+    game not over, the chance it stands at)."""
+    shown = shown_parts(split)
+    result = round(split.result * 100)
+    outcome = ("rp_so_far" if not over else "rp_won" if split.result >= 1.0
+               else "rp_lost" if split.result <= 0.0 else "rp_shared")  # fmt: skip
+    return i18n.t("rp_split", kingdom=kingdom, outcome=i18n.t(outcome, pct=result),
+                  start=shown["start"], decisions=signed(shown["decisions"]),
+                  luck=signed(shown["luck"]), opponents=signed(shown["opponents"]))  # fmt: skip
+
+
+def draw_split_bar(surface: pygame.Surface, box: Box, split: ai_bridge.ReviewSplit) -> None:
+    """The parts as one bar from a mark in its middle: what was lost to the left, what was
+    gained to the right, each part in its colour (``PART_COLORS``), to one scale."""
+    parts = {part: getattr(split, part) for part in PART_COLORS}
+    lost = -sum(v for v in parts.values() if v < 0)
+    gained = sum(v for v in parts.values() if v > 0)
+    scale = (box.w / 2 - 2) / max(lost, gained, 0.5)
+    mid = box.x + box.w // 2
+    pygame.draw.rect(surface, theme.PANEL_LIGHT, box.tuple(), border_radius=3)
+    left = right = float(mid)
+    for part, value in parts.items():
+        w = abs(value) * scale
+        if value < 0:
+            left -= w
+            pygame.draw.rect(surface, PART_COLORS[part], (round(left), box.y, round(w), box.h))
+        elif value > 0:
+            pygame.draw.rect(surface, PART_COLORS[part], (round(right), box.y, round(w), box.h))
+            right += w
+    pygame.draw.line(surface, theme.TEXT, (mid, box.y - 2), (mid, box.bottom + 1), 2)
 
 
 def stop_w() -> int:

@@ -116,7 +116,12 @@ TEXT: dict[str, tuple[str, str]] = {
         "ИИ сыграет лучший из найденных ходов (пробел)",
     ),
     "hint_thinking": ("Looking for good moves… {pct}%", "Ищу хорошие ходы… {pct}%"),
-    "hint_title": ("Suggested moves", "Советы"),
+    # Not the players' panel's chance (the table's, at the turn's start, from public facts):
+    # the hint's search judges each move after it is made, with the player's own cards.
+    "hint_title": (
+        "Suggested moves · chance after each, judged with your cards",
+        "Советы · шанс после хода, с учётом ваших карт",
+    ),
     "hint_none": ("No suggestion now.", "Сейчас советов нет."),
     "win_chance": ("win {pct}%", "победа {pct}%"),
     "win_unknown": ("(no estimate)", "(без оценки)"),

@@ -59,28 +59,53 @@ REPLAY_TEXT: dict[str, tuple[str, str]] = {
     "rp_coin": ("coin {value} committed", "поставлена монета {value}"),
     # charts and turning points
     "rp_chart_scores": ("Score by season", "Очки по сезонам"),
-    "rp_chart_chances": ("Win chance by turn", "Шансы на победу по ходам"),
+    # The players' panel's estimate (ai.chances), whose moves the review splits into parts.
+    "rp_chart_chances": ("Win chance (players' panel)", "Шансы (как в панели игроков)"),
     "rp_chart_hint": ("Tap a chart or a turning point to go there.",
                       "Нажмите на график или переломный момент, чтобы перейти туда."),
     "rp_turning": ("Turning points", "Переломные моменты"),
     "rp_no_review": ("Start a review (the Review button) to see where the game was won and lost.",
                      "Запустите разбор (кнопка «Разбор»), чтобы увидеть, где партия была "
                      "выиграна и проиграна."),
-    "rp_no_turning": ("No decision cost more than 10% of win chance.",
-                      "Ни одно решение не стоило больше 10% шанса на победу."),
-    "rp_turning_line": ("{season}, {kingdom}: played “{played}”; the AI preferred “{best}”, "
-                        "which would have kept {kept}% instead of {after}% (−{diff}%).",
-                        "{season}, {kingdom}: сыграно «{played}»; ИИ предпочёл «{best}», что "
-                        "сохранило бы {kept}% вместо {after}% (−{diff}%)."),
+    "rp_no_turning": ("No reviewed player's win chance fell by 1% or more at any moment.",
+                      "Шанс разобранных игроков ни разу не упал на 1% и больше."),
+    # a turning point: a drop of a reviewed seat's chance (ai.review.Swing), and its cause
+    "rp_turning_decision": ("{season}, {kingdom} −{pct}%: its own decision. It played "
+                            "“{played}”; the AI's search preferred “{best}”.",
+                            "{season}, {kingdom} −{pct}%: своё решение. Сыграно «{played}»; "
+                            "поиск ИИ предпочёл «{best}»."),
+    "rp_turning_luck": ("{season}, {kingdom} −{pct}%: luck, the dice, battles and cards of "
+                        "{whose}'s turn.",
+                        "{season}, {kingdom} −{pct}%: удача — кубики, битвы и карты; ход: "
+                        "{whose}."),
+    "rp_turning_opponent": ("{season}, {kingdom} −{pct}%: the play of {opponent}.",
+                            "{season}, {kingdom} −{pct}%: игра соперника ({opponent})."),
+    # a reviewed seat's result in parts (ai.review.Split), one sentence and a bar
+    "rp_split": ("{kingdom} {outcome}: start {start}%, own decisions {decisions}, luck {luck}, "
+                 "opponents {opponents}.",
+                 "{kingdom} — {outcome}: старт {start}%, свои решения {decisions}, удача "
+                 "{luck}, соперники {opponents}."),
+    "rp_won": ("won", "победа"),
+    "rp_lost": ("lost", "поражение"),
+    "rp_shared": ("shared the win ({pct}%)", "общая победа ({pct}%)"),
+    "rp_so_far": ("stands at {pct}% so far", "пока {pct}%"),
+    "rp_part_decisions": ("own decisions", "свои решения"),
+    "rp_part_luck": ("luck", "удача"),
+    "rp_part_opponents": ("opponents", "соперники"),
     # the decisions by class (ai.review.CLASSES), per reviewed seat, and the limits
-    "rp_class_line": ("{kingdom}: best {best} · good {good} · inaccuracies {inaccuracy} · "
-                      "mistakes {mistake} · blunders {blunder}",
-                      "{kingdom}: лучшие {best} · хорошие {good} · неточности {inaccuracy} · "
-                      "ошибки {mistake} · зевки {blunder}"),
-    "rp_class_limits": ("Win chance lost: best ≤{best}%, good <{good}%, inaccuracy "
-                        "<{inaccuracy}%, mistake <{mistake}%, blunder more.",
-                        "Потеря шанса: лучшее ≤{best}%, хорошее <{good}%, неточность "
-                        "<{inaccuracy}%, ошибка <{mistake}%, зевок больше."),
+    "rp_class_line": ("{split} Best {best} · good {good} · inaccuracies {inaccuracy} · "
+                      "mistakes {mistake} · blunders {blunder}.",
+                      "{split} Лучшие {best} · хорошие {good} · неточности {inaccuracy} · "
+                      "ошибки {mistake} · зевки {blunder}."),
+    # The classes are the search's judgement (from the player's hand); the split and the
+    # turning points, the table's estimate that the chart and the players' panel show
+    # ("rp_chart_chances").
+    "rp_class_limits": ("By the AI's search with the player's cards, win chance lost: best "
+                        "≤{best}%, good <{good}%, inaccuracy <{inaccuracy}%, mistake "
+                        "<{mistake}%, blunder more.",
+                        "По поиску ИИ с картами игрока, потеря шанса: лучшее ≤{best}%, "
+                        "хорошее <{good}%, неточность <{inaccuracy}%, ошибка <{mistake}%, "
+                        "зевок больше."),
     "rp_loss_last": ("{city} lost its last floor before the next turn.",
                      "Город {city} потерял последний этаж до следующего хода."),
     "rp_loss_floor": ("{city} lost a floor before the next turn.",
