@@ -141,8 +141,9 @@ def test_search_games_name_three_to_five_seat_counts(
 ) -> None:
     edits = _edits_file(tmp_path, [DROP_CROSSING])
     for counts in (["60", "60"], ["60"] * 6):
-        err = usage_error(balance.main, ["search", "--base", str(MAP_1), "--edits", str(edits),
-                                         "--games", *counts, "--out", "x.json"], capsys)  # fmt: skip
+        argv = ["search", "--base", str(MAP_1), "--edits", str(edits), "--games", *counts,
+                "--out", "x.json"]  # fmt: skip
+        err = usage_error(balance.main, argv, capsys)
         assert "three to five counts" in err
 
 

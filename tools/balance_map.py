@@ -233,7 +233,8 @@ def build(base: dict[str, Any], edits: dict[str, dict[str, Any]], taken: list[st
 def search(args: argparse.Namespace, scorer: Scorer) -> dict[str, Any]:
     base = read_json(args.base, "map")
     edits = {edit["id"]: edit for edit in read_edits(args.edits)}
-    full = {n: g for n, g in zip(SEATS, args.games) if g}
+    given = [*args.games, *[0] * (len(SEATS) - len(args.games))]  # none at the seats not given
+    full = {n: g for n, g in zip(SEATS, given, strict=True) if g}
     screen = {n: max(CHUNK, (g // 3) // CHUNK * CHUNK) for n, g in full.items()}
     taken: list[str] = list(args.start)
     current = build(base, edits, taken)
