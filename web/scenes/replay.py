@@ -409,6 +409,8 @@ class ReplayScene(Scene):
         elif ev.kind == "key":
             self._key(ev)
         elif ev.kind in GESTURES:
+            if self.charts and self.panel.column_gesture(ev):
+                return
             camera = None if self.charts else self.camera  # the charts cover the map
             moved = board_gesture(ev, camera, self.drawers)
             self.log_scroll = max(0, self.log_scroll + moved.scroll)
