@@ -464,6 +464,46 @@ def test_the_review_column_scrolls_by_a_finger_and_the_wheel(app: App, fast_revi
         app.set_screen(None)
 
 
+def test_the_turning_points_banner_keeps_clear_of_the_buttons(app: App, fast_review: None) -> None:
+    """The banner of a turning point at the top of the map ran under the phone's right column
+    of buttons (close, "?", the drawer tabs), its words hidden there. Its lines stop before
+    them now, wrapping onto more lines: in English and Russian, normal and large text, on the
+    desktop and at 844x390, every word of the longest line is drawn and no line's text lies
+    over a button."""
+    from tests.web.test_text_fit import Checker
+    from web.scenes.replay import banner_box
+
+    scene = _reviewed(app)
+    panel = scene.panel
+    longest = max(panel.turning_points(), key=lambda w: len(panel.line(scene.board, w)))
+    scene.jump(longest.position)
+    checker = Checker(app)
+    try:
+        for lang in ("en", "ru"):
+            for large in (False, True):
+                for screen in (None, (844, 390)):
+                    checker.configure(lang, large, screen)
+                    where = (lang, large, screen)
+                    lines = scene.banner_lines()
+                    assert " ".join(lines) == " ".join(panel.line(scene.board, longest).split())
+                    with theme.recording() as drawn:
+                        app.draw()
+                    texts = [pygame.Rect(d.rect) for d in drawn
+                             if d.caller == "web.scenes.replay" and d.asked in lines
+                             and d.rect is not None and not d.cut]  # fmt: skip
+                    assert len(texts) == len(lines), where
+                    buttons = [b.box for g in (scene.top, scene.buttons) for b in g.buttons]
+                    for box in [*buttons, app.help_box()]:
+                        button = pygame.Rect(box.tuple())
+                        assert not pygame.Rect(banner_box(len(lines)).tuple()).colliderect(
+                            button
+                        ), (where, box)
+                        for text in texts:
+                            assert not text.colliderect(button), (where, text, box)
+    finally:
+        checker.configure("en", False, None)
+
+
 def test_a_review_can_be_stopped(app: App) -> None:
     scene = open_replay(app, golden_text("4p_all_patches"), view=0)
     scene.panel.start(seats=[0, 1, 2, 3], budget="thorough")
