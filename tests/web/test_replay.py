@@ -504,6 +504,30 @@ def test_the_turning_points_banner_keeps_clear_of_the_buttons(app: App, fast_rev
         checker.configure("en", False, None)
 
 
+def test_a_toast_is_said_in_the_language_the_player_switches_to(
+    app: App, fast_review: None
+) -> None:
+    """ "Review done" stayed in English when the player switched to Russian while it showed: a
+    toast keeps its key and values now, and each frame says it in the current language."""
+    scene = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
+    scene.panel.start(seats=[0], budget="quick")
+    while not scene.panel.step(1000.0):
+        pass
+    count = len(scene.panel.turning_points())
+    english = i18n.t("rv_done", n=count)
+    assert app.toast_shown() and app.toast_text == english
+    app.set_language("ru")
+    try:
+        russian = i18n.t("rv_done", n=count)
+        assert russian != english and app.toast_text == russian
+        with theme.recording() as drawn:
+            app.draw()
+        said = [d.asked for d in drawn if d.caller == "web.app"]
+        assert russian in said and english not in said
+    finally:
+        app.set_language("en")
+
+
 def test_a_review_can_be_stopped(app: App) -> None:
     scene = open_replay(app, golden_text("4p_all_patches"), view=0)
     scene.panel.start(seats=[0, 1, 2, 3], budget="thorough")

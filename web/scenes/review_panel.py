@@ -221,7 +221,7 @@ class ReviewPanel:
         timeline: Timeline,
         seats: list[int],
         names: Callable[[int], str],
-        toast: Callable[[str, float], None],
+        toast: Callable[[str | i18n.Phrase, float], None],
         allowed: Callable[[], list[int]],
         budget: str,
         on_budget: Callable[[str], None],
@@ -278,11 +278,12 @@ class ReviewPanel:
         b = ButtonGroup()
         lay = self.layout()
         allowed = self.allowed()
+        hidden = partial(self.toast, i18n.phrase("rv_seat_hidden"), 4.0)
         for seat, box in enumerate(lay.seats):
             b.add(Button(box, self.names(seat), partial(self._toggle, seat),
                          selected=seat in self.chosen and seat in allowed,
                          enabled=seat in allowed, tag=f"review_seat{seat}", size=15,
-                         on_refused=lambda: self.toast(i18n.t("rv_seat_hidden"), 4.0)))  # fmt: skip
+                         on_refused=hidden))  # fmt: skip
         for box, budget in zip(lay.budgets, ai_bridge.REVIEW_BUDGETS, strict=True):
             text = i18n.t(f"rv_{budget}", time=_duration(self.seconds(budget)))
             b.add(Button(box, text, partial(self._budget, budget), selected=budget == self.budget,
@@ -290,7 +291,7 @@ class ReviewPanel:
         b.add(Button(lay.start, i18n.t("rv_start"), self.start,
                      enabled=bool(self.chosen & set(allowed)),
                      style="primary", tag="review_start", size=18,
-                     on_refused=lambda: self.toast(i18n.t("rv_need_seat"), 3.0)))  # fmt: skip
+                     on_refused=lambda: self.toast(i18n.phrase("rv_need_seat"), 3.0)))  # fmt: skip
         b.add(Button(lay.cancel, i18n.t("rv_cancel"), self.close_dialog, tag="review_cancel",
                      size=18))  # fmt: skip
         self.buttons = b
@@ -317,7 +318,9 @@ class ReviewPanel:
         allowed = set(self.allowed())
         chosen = sorted((self.chosen if seats is None else set(seats)) & allowed)
         if not chosen:
-            self.toast(i18n.t("rv_seat_hidden" if self.chosen or seats else "rv_need_seat"), 4.0)
+            self.toast(
+                i18n.phrase("rv_seat_hidden" if self.chosen or seats else "rv_need_seat"), 4.0
+            )
             return
         self.budget = budget or self.budget
         self.failure = None
@@ -329,7 +332,7 @@ class ReviewPanel:
     def cancel(self) -> None:
         if self.review is not None and not self.review.done:
             self.review.cancel()
-            self.toast(i18n.t("rv_cancelled"), 4.0)
+            self.toast(i18n.phrase("rv_cancelled"), 4.0)
         self.rebuild()
 
     def step(self, ms: float = SLICE_MS) -> bool:
@@ -347,12 +350,12 @@ class ReviewPanel:
             log.exception("the review failed")
             self.failure = f"{type(err).__name__}: {err}"
             review.cancel()
-            self.toast(i18n.t("rv_failed", reason=self.failure), 7.0)
+            self.toast(i18n.phrase("rv_failed", reason=self.failure), 7.0)
             self.rebuild()
             return False
         if finished:
             count = len(review.turning_points())
-            self.toast(i18n.t("rv_done", n=count), 4.0)
+            self.toast(i18n.phrase("rv_done", n=count), 4.0)
             self.rebuild()
         return finished
 
