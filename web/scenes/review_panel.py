@@ -489,7 +489,8 @@ class ReviewPanel:
         finger can reach it (a sliver at an edge is not: the player scrolls it in)."""
         view = self.column_view()
         blocks = self.column_blocks(board, kingdoms)
-        self.column_h = sum(block.h + block.gap for block in blocks)
+        # The last block's gap is no part of the text: a column that fits to it has no scroll.
+        self.column_h = sum(block.h + block.gap for block in blocks) - blocks[-1].gap
         overflow = max(0, self.column_h - view.h)
         y = view.y - round(min(self.scroll, overflow))
         self.turning_boxes = []
