@@ -86,7 +86,7 @@ class App:
         self._pinned_tip: tuple[float, float] | None = None
         self.last_rule: str | None = None
         self._pointer: tuple[float, float] = (WIDTH / 2, HEIGHT / 2)
-        self.toast_text = ""
+        self.toast_message: str | i18n.Phrase = ""
         self.toast_until = 0.0
         self.autosave_failing = False
         self._last_real = time.perf_counter()
@@ -197,10 +197,21 @@ class App:
             if device.portrait():  # turned upright mid-game: the board is a third of its size
                 self.nav.ask_to_turn_phone()
 
-    def toast(self, message: str, seconds: float = 4.0) -> None:
-        self.toast_text = message
+    def toast(self, message: str | i18n.Phrase, seconds: float = 4.0) -> None:
+        """A note over the screen for ``seconds``: a ``Phrase`` is said in the language of
+        each frame it shows in."""
+        self.toast_message = message
         self.toast_until = self.now + seconds
         self._dirty = True
+
+    @property
+    def toast_text(self) -> str:
+        """The toast's text, in the current language where it is a ``Phrase``."""
+        return str(self.toast_message)
+
+    @toast_text.setter
+    def toast_text(self, text: str) -> None:
+        self.toast_message = text
 
     def toast_shown(self) -> bool:
         return bool(self.toast_text) and self.now < self.toast_until

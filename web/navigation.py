@@ -110,10 +110,10 @@ class Navigator:
             with open(path, "rb") as f:
                 data = f.read(saves.IMPORT_LIMIT + 1)
         except OSError as err:
-            self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
+            self.app.toast(i18n.phrase("file_unreadable", reason=err.strerror or str(err)), 7.0)
             return None
         if len(data) > saves.IMPORT_LIMIT:
-            self.app.toast(i18n.t("file_too_large", path=path), 7.0)
+            self.app.toast(i18n.phrase("file_too_large", path=path), 7.0)
             return None
         return data
 

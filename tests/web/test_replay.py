@@ -411,6 +411,123 @@ def test_a_tap_on_marks_in_one_spot_opens_the_one_drawn_on_top(
     assert panel.overlay_tap(*plot.point(0.52, 0.5, 1.0), [0, 1, 2, 3]) == 400
 
 
+def _reviewed(app: App) -> ReplayScene:
+    """A six-seat game's replay, everything open, with two seats reviewed (at once, not a
+    slice a frame: the screens are under test)."""
+    scene = open_replay(app, golden_text("6p_coins_only", seats(6, (0, 3))), view=OPEN)
+    scene.panel.start(seats=[0, 3], budget="quick")
+    while not scene.panel.step(1000.0):
+        pass
+    app.frame()
+    assert scene.panel.turning_points()
+    return scene
+
+
+def test_the_review_column_scrolls_by_a_finger_and_the_wheel(app: App, fast_review: None) -> None:
+    """On a phone the seats' paragraphs fill the column right of the charts and the turning
+    points were left off under them. The column scrolls now: a drag begun on it (a finger has
+    no wheel) and the wheel over it move its text, no further than its ends, and a turning
+    point brought into view opens the board there like any other."""
+    from tests.web.player import drag, wheel
+    from web.scenes.review_panel import COLUMN
+
+    app.set_screen((844, 390))
+    try:
+        scene = _reviewed(app)
+        scene.charts = True
+        app.draw()
+        panel = scene.panel
+        points = panel.turning_points()
+        last = points[-1].position
+        assert panel.column_h > panel.column_view().h, "six kingdoms' legend, two paragraphs"
+        assert last not in [position for _box, position in panel.turning_boxes]
+        x = COLUMN.center[0]
+        drag(app, x, COLUMN.bottom - 20, x, COLUMN.y + 20)
+        assert panel.scroll == pytest.approx(COLUMN.h - 40)
+        wheel(app, x, COLUMN.center[1], -1)
+        assert panel.scroll > COLUMN.h - 40
+        for _ in range(100):
+            wheel(app, x, COLUMN.center[1], -5)
+        end = panel.column_h - panel.column_view().h
+        assert panel.scroll == end, "no further than its end"
+        app.draw()
+        box = next(b for b, p in panel.turning_boxes if p == last)
+        click(app, *box.center)
+        assert not scene.charts and scene.position == last
+        # Back to the charts, the column is where it was left: the next point is at hand.
+        scene.toggle_charts()
+        app.draw()
+        assert panel.scroll == end
+        drag(app, x, COLUMN.y + 20, x, COLUMN.bottom + 400)
+        assert panel.scroll == 0.0, "no further than its top"
+    finally:
+        app.set_screen(None)
+
+
+def test_the_turning_points_banner_keeps_clear_of_the_buttons(app: App, fast_review: None) -> None:
+    """The banner of a turning point at the top of the map ran under the phone's right column
+    of buttons (close, "?", the drawer tabs), its words hidden there. Its lines stop before
+    them now, wrapping onto more lines: in English and Russian, normal and large text, on the
+    desktop and at 844x390, every word of the longest line is drawn and no line's text lies
+    over a button."""
+    from tests.web.test_text_fit import Checker
+    from web.scenes.replay import banner_box
+
+    scene = _reviewed(app)
+    panel = scene.panel
+    longest = max(panel.turning_points(), key=lambda w: len(panel.line(scene.board, w)))
+    scene.jump(longest.position)
+    checker = Checker(app)
+    try:
+        for lang in ("en", "ru"):
+            for large in (False, True):
+                for screen in (None, (844, 390)):
+                    checker.configure(lang, large, screen)
+                    where = (lang, large, screen)
+                    lines = scene.banner_lines()
+                    assert " ".join(lines) == " ".join(panel.line(scene.board, longest).split())
+                    with theme.recording() as drawn:
+                        app.draw()
+                    texts = [pygame.Rect(d.rect) for d in drawn
+                             if d.caller == "web.scenes.replay" and d.asked in lines
+                             and d.rect is not None and not d.cut]  # fmt: skip
+                    assert len(texts) == len(lines), where
+                    buttons = [b.box for g in (scene.top, scene.buttons) for b in g.buttons]
+                    for box in [*buttons, app.help_box()]:
+                        button = pygame.Rect(box.tuple())
+                        assert not pygame.Rect(banner_box(len(lines)).tuple()).colliderect(
+                            button
+                        ), (where, box)
+                        for text in texts:
+                            assert not text.colliderect(button), (where, text, box)
+    finally:
+        checker.configure("en", False, None)
+
+
+def test_a_toast_is_said_in_the_language_the_player_switches_to(
+    app: App, fast_review: None
+) -> None:
+    """ "Review done" stayed in English when the player switched to Russian while it showed: a
+    toast keeps its key and values now, and each frame says it in the current language."""
+    scene = open_replay(app, golden_text("2p_base", seats(2, (0,))), view=0)
+    scene.panel.start(seats=[0], budget="quick")
+    while not scene.panel.step(1000.0):
+        pass
+    count = len(scene.panel.turning_points())
+    english = i18n.t("rv_done", n=count)
+    assert app.toast_shown() and app.toast_text == english
+    app.set_language("ru")
+    try:
+        russian = i18n.t("rv_done", n=count)
+        assert russian != english and app.toast_text == russian
+        with theme.recording() as drawn:
+            app.draw()
+        said = [d.asked for d in drawn if d.caller == "web.app"]
+        assert russian in said and english not in said
+    finally:
+        app.set_language("en")
+
+
 def test_a_review_can_be_stopped(app: App) -> None:
     scene = open_replay(app, golden_text("4p_all_patches"), view=0)
     scene.panel.start(seats=[0, 1, 2, 3], budget="thorough")

@@ -676,12 +676,42 @@ def test_the_review_charts_name_the_kingdoms_on_a_phone(
         checker.configure("en", False, None)
 
 
+def _column_texts(app: App, scene: ReplayScene) -> list[str]:
+    """What the review's column shows whole at each of its scrolls, from the top to its end
+    by the wheel (``" ".join`` of the lines seen whole, one string per scroll)."""
+    from tests.web.player import wheel
+    from web.scenes.review_panel import COLUMN
+
+    panel = scene.panel
+    panel.scroll = 0.0
+    seen = []
+    while True:
+        with theme.recording() as log:
+            app.draw()
+        asked: list[str] = []
+        for d in log:
+            if d.caller != "web.scenes.review_panel" or d.rect is None or d.bounds is None:
+                continue
+            r, clip = pygame.Rect(d.rect), pygame.Rect(d.bounds)
+            whole = clip == pygame.Rect(COLUMN.tuple()) and clip.contains(r)
+            # A label may be recorded twice in a row (its shadow): once is enough here.
+            if whole and (not asked or asked[-1] != d.asked):
+                asked.append(d.asked)
+        seen.append(" ".join(" ".join(asked).split()))
+        before = panel.scroll
+        wheel(app, *COLUMN.center, -1)
+        if panel.scroll == before:
+            return seen
+
+
 def test_the_review_counts_each_seats_decisions_by_class(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Beside the charts, each reviewed seat's result in parts and its decisions counted by
-    class (best … blunder), and the classes' limits, whole and fitting, in both languages and
-    text sizes, on the desktop and on phones down to 568x320."""
+    class (best … blunder), the classes' limits and every turning point, each whole and
+    fitting, in both languages and text sizes, on the desktop and on phones down to 568x320.
+    The column scrolls where they are longer than it: on a phone the turning points were left
+    off under the seats' paragraphs; now each is seen whole at some scroll of the wheel."""
     from tests.web.test_replay import shot
 
     scene = _review_charts(app, monkeypatch)
@@ -695,26 +725,21 @@ def test_the_review_counts_each_seats_decisions_by_class(
             checker.configure(*config)
             lines = scene.panel.class_lines()
             assert [seat for seat, _ in lines] == [0, 3, -1]
-            with theme.recording() as log:
-                app.draw()
-            asked = [d.asked for d in log if d.caller == "web.scenes.review_panel"]
-            # A label may be recorded twice in a row (its shadow): once is enough here.
-            drawn = " ".join(a for i, a in enumerate(asked) if not i or asked[i - 1] != a)
-            # Two seats' paragraphs (each its result in parts and its classes) and the limits
-            # fit the column on the desktop; under six kingdoms' legend, the two paragraphs at
-            # 844x390 and the first seat's on the smaller phones at least.
-            shown = lines if config[2] is None else lines[:2] if config[2] == PHONE else lines[:1]
-            for _seat, text in shown:
-                assert " ".join(text.split()) in " ".join(drawn.split()), (config, text)
-            ours.update(text for _seat, text in lines)
+            turning = [scene.panel.line(scene.board, w) for w in scene.panel.turning_points()]
+            seen = _column_texts(app, scene)
+            for text in [t for _seat, t in lines] + turning:
+                whole = " ".join(text.split())
+                assert any(whole in shown for shown in seen), (config, text)
+            ours.update([t for _seat, t in lines] + turning)
             lang, large, screen = config
             w, h = screen or (1280, 720)
             shot(app, f"review_classes_{lang}{'_large' if large else ''}_{w}x{h}.png")
+            scene.panel.scroll = 0.0
         checker.check("the review's classes", configs=configs)
     finally:
         checker.configure("en", False, None)
     # At 568x320 the charts' own titles do not fit yet in Russian (CHART_CONFIGS leaves that
-    # phone out); the classes' texts are held to it, every line of them.
+    # phone out); the column's texts are held to it, every line of them.
     problems = sorted(
         p
         for p in checker.problems.values()

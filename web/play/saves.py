@@ -54,7 +54,7 @@ def autosaver(app: Host) -> Callable[[MatchSession], None]:
             app.autosave_failing = False
         elif not app.autosave_failing:  # told once, not at every move
             app.autosave_failing = True
-            app.toast(i18n.t("autosave_failed"), 7.0)
+            app.toast(i18n.phrase("autosave_failed"), 7.0)
 
     return save
 
@@ -254,7 +254,7 @@ def export(app: Host, session: MatchSession) -> bool:
     try:
         where = app.storage.export(session.save_text())
     except OSError as err:
-        app.toast(i18n.t("export_failed", reason=err.strerror or str(err)), 7.0)
+        app.toast(i18n.phrase("export_failed", reason=err.strerror or str(err)), 7.0)
         return False
-    app.toast(i18n.t("exported", path=where), 6.0)
+    app.toast(i18n.phrase("exported", path=where), 6.0)
     return True

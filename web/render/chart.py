@@ -118,6 +118,24 @@ def draw_series(surface: pygame.Surface, color: tuple[int, int, int],
                 pygame.draw.circle(surface, c, p, dot + grow // 2)
 
 
+def flow_places(
+    x: int, y: int, width: int, names: list[str], size: int,
+) -> tuple[list[Box], int]:  # fmt: skip
+    """Where ``flow_legend`` puts each name's entry (its line and name), and the y under the
+    last row: a column that scrolls knows its height before it draws."""
+    step = theme.line_height(size) + 4
+    f = theme.font(theme.ui(size))
+    cx = x
+    places = []
+    for name in names:
+        w = min(22 + f.size(name)[0] + 2, width)
+        if cx > x and cx + w > x + width:
+            cx, y = x, y + step
+        places.append(Box(cx, y, w, step))
+        cx += w + 14
+    return places, y + step
+
+
 def flow_legend(
     surface: pygame.Surface, x: int, y: int, width: int,
     entries: list[tuple[tuple[int, int, int], str]], size: int,
@@ -125,18 +143,13 @@ def flow_legend(
     """Each line's colour and name, run on like words in a line of text and wrapped at
     ``width`` (a column too narrow for a row per kingdom at a phone's text size); the y under
     it."""
-    step = theme.line_height(size) + 4
-    f = theme.font(theme.ui(size))
-    cx = x
-    for color, name in entries:
-        w = min(22 + f.size(name)[0] + 2, width)
-        if cx > x and cx + w > x + width:
-            cx, y = x, y + step
-        mid = y + step // 2
-        draw_series(surface, color, [(cx, mid), (cx + 14, mid)], 3, 0)
-        text_in(surface, name, Box(cx + 20, y, w - 20, step), size, theme.TEXT, "sans", "left")
-        cx += w + 14
-    return y + step
+    places, bottom = flow_places(x, y, width, [name for _, name in entries], size)
+    for (color, name), box in zip(entries, places, strict=True):
+        mid = box.y + box.h // 2
+        draw_series(surface, color, [(box.x, mid), (box.x + 14, mid)], 3, 0)
+        text_in(surface, name, Box(box.x + 20, box.y, box.w - 20, box.h), size, theme.TEXT,
+                "sans", "left")  # fmt: skip
+    return bottom
 
 
 def _legend(surface: pygame.Surface, box: Box, series: list[Series]) -> None:

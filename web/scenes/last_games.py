@@ -152,9 +152,9 @@ class LastGamesScene(Scene):
         try:
             where = self.app.storage.export(text)
         except OSError as err:
-            self.app.toast(i18n.t("export_failed", reason=err.strerror or str(err)), 7.0)
+            self.app.toast(i18n.phrase("export_failed", reason=err.strerror or str(err)), 7.0)
             return
-        self.app.toast(i18n.t("exported", path=where), 6.0)
+        self.app.toast(i18n.phrase("exported", path=where), 6.0)
 
     def _pick_file(self) -> None:
         if storage.IS_WEB:
@@ -163,7 +163,7 @@ class LastGamesScene(Scene):
         self.files = self.app.storage.import_candidates()
         if not self.files:
             self.files = None
-            self.app.toast(i18n.t("lg_import_hint"), 5.0)
+            self.app.toast(i18n.phrase("lg_import_hint"), 5.0)
             return
         self.on_language()
 
@@ -180,7 +180,7 @@ class LastGamesScene(Scene):
         try:
             text = self.app.storage.poll_web_import()
         except OSError as err:
-            self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
+            self.app.toast(i18n.phrase("file_unreadable", reason=err.strerror or str(err)), 7.0)
             return
         if text is not None:
             self.app.nav.replay_text(text)

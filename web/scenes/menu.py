@@ -127,7 +127,7 @@ class ImportScene(_DropTarget):
         try:
             text = self.app.storage.poll_web_import()
         except OSError as err:
-            self.app.toast(i18n.t("file_unreadable", reason=err.strerror or str(err)), 7.0)
+            self.app.toast(i18n.phrase("file_unreadable", reason=err.strerror or str(err)), 7.0)
             return
         if text is not None:
             self.app.nav.import_text(text)

@@ -409,6 +409,8 @@ class ReplayScene(Scene):
         elif ev.kind == "key":
             self._key(ev)
         elif ev.kind in GESTURES:
+            if self.charts and self.panel.column_gesture(ev):
+                return
             camera = None if self.charts else self.camera  # the charts cover the map
             moved = board_gesture(ev, camera, self.drawers)
             self.log_scroll = max(0, self.log_scroll + moved.scroll)
@@ -636,20 +638,20 @@ class ReplayScene(Scene):
         if swing is None or self.charts:
             return []
         size = theme.small(BANNER_SIZE)
-        return theme.wrap(self.panel.line(self.board, swing), size, LAYOUT.map.w - 48)
+        return theme.wrap(self.panel.line(self.board, swing), size, banner_box(1).w - 32)
 
     def _draw_banner(self, surface: pygame.Surface, lines: list[str]) -> int:
         """The turning point's line across the top of the map; the y below it."""
-        m = LAYOUT.map
         if not lines:
-            return m.y + 8
+            return LAYOUT.map.y + 8
         size = theme.small(BANNER_SIZE)
         step = theme.line_height(size)
-        box = Box(m.x + 8, m.y + 8, m.w - 16, 14 + step * len(lines))
+        box = banner_box(len(lines))
         panel(surface, box, alpha=240)
         pygame.draw.rect(surface, theme.RED, (box.x, box.y, 4, box.h))
         for i, line in enumerate(lines):
-            label(surface, line, box.x + 16, box.y + 7 + i * step, size, theme.TEXT)
+            label(surface, line, box.x + 16, box.y + 7 + i * step, size, theme.TEXT,
+                  width=box.w - 32)  # fmt: skip
         return box.bottom + 8
 
     def _draw_seen_by(self, surface: pygame.Surface, top: int) -> int:
@@ -775,6 +777,16 @@ class ReplayScene(Scene):
     def _log_lines(self, entry: Applied, size: int, width: int) -> list[str]:
         viewer = self.view.seat if self.seat != OPEN else _open_viewer(entry)
         return theme.wrap(describe.log_line(self.board, entry, viewer), size, width)
+
+
+def banner_box(lines: int) -> Box:
+    """The turning point's banner of ``lines`` lines at the top of the map: on a phone it
+    stops before the right column of buttons over the map (the close button, the drawer
+    tabs), as the dice under it do."""
+    m = LAYOUT.map
+    right = LAYOUT.column_x() - 8 if LAYOUT.compact else m.right - 8
+    step = theme.line_height(theme.small(BANNER_SIZE))
+    return Box(m.x + 8, m.y + 8, right - m.x - 8, 14 + step * lines)
 
 
 def _action_h() -> int:

@@ -2,7 +2,8 @@
 long that takes), the review running a slice per frame, and what it found: the charts of
 scores and win chances with the turning points marked, each reviewed seat's result split into
 its start, its decisions, luck and the opponents' play (a sentence and a bar), and each turning
-point in one line.
+point in one line, in a column beside the charts that scrolls where it is longer than its room
+(on a phone the turning points lie below the seats' paragraphs).
 
 The replay scene owns the panel; the review itself is ``ai.review`` through the bridge. Every
 part here says where a tap lands (a position of the game to go to), so the scene only moves.
@@ -13,7 +14,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,7 @@ from web.render.chart import (
     axis_left,
     draw_series,
     flow_legend,
+    flow_places,
     year_labels,
 )
 from web.render.tokens import kingdom_color
@@ -37,6 +39,7 @@ from web.ui.widgets import Button, ButtonGroup, label, panel, text_in
 
 if TYPE_CHECKING:
     from web.play.timeline import Timeline
+    from web.ui.gestures import UIEvent
 
 log = logging.getLogger("strategos.review")
 LAYOUT = MatchLayout()
@@ -47,7 +50,15 @@ OVERLAY = Box(8, 88, LAYOUT.map.w - 16, LAYOUT.map.h - 16)
 SCORES_BOX = Box(OVERLAY.x + 12, OVERLAY.y + 40, 470, 226)
 CHANCES_BOX = Box(OVERLAY.x + 12, SCORES_BOX.bottom + 10, 470,
                   OVERLAY.bottom - 12 - SCORES_BOX.bottom - 10)  # fmt: skip
-LIST_X, LIST_W = SCORES_BOX.right + 16, OVERLAY.right - SCORES_BOX.right - 28
+# Right of the charts: each seat's result and the turning points, scrolled where they are
+# longer than it (a phone's text floor, six reviewed seats).
+COLUMN = Box(SCORES_BOX.right + 16, SCORES_BOX.y, OVERLAY.right - SCORES_BOX.right - 28,
+             OVERLAY.bottom - 12 - SCORES_BOX.y)  # fmt: skip
+# Where a wheel or the start of a drag scrolls the column: its margins and the line above it.
+SCROLL_AREA = Box(COLUMN.x - 8, OVERLAY.y + 36, OVERLAY.right - COLUMN.x + 8,
+                  OVERLAY.bottom - OVERLAY.y - 36)  # fmt: skip
+WHEEL_PX = 40  # the column's scroll by a notch of the wheel
+FADE_H = 28  # px of the column's text that fade out where it goes on past an edge
 TEXT_SIZE = 14  # a small text: it grows with the large-text setting
 TITLE_SIZE = 15  # a chart's title
 STOP_SIZE = 14  # the running review's Stop button
@@ -210,7 +221,7 @@ class ReviewPanel:
         timeline: Timeline,
         seats: list[int],
         names: Callable[[int], str],
-        toast: Callable[[str, float], None],
+        toast: Callable[[str | i18n.Phrase, float], None],
         allowed: Callable[[], list[int]],
         budget: str,
         on_budget: Callable[[str], None],
@@ -231,6 +242,8 @@ class ReviewPanel:
         self.buttons = ButtonGroup()
         self.stop_button = ButtonGroup()
         self.turning_boxes: list[tuple[Box, int]] = []  # drawn turning points -> position
+        self.scroll = 0.0  # of the column right of the charts, in pixels
+        self.column_h = 0  # the column's height as last drawn
 
     # -- the dialog ----------------------------------------------------------------------------
     def open_dialog(self) -> None:
@@ -265,11 +278,12 @@ class ReviewPanel:
         b = ButtonGroup()
         lay = self.layout()
         allowed = self.allowed()
+        hidden = partial(self.toast, i18n.phrase("rv_seat_hidden"), 4.0)
         for seat, box in enumerate(lay.seats):
             b.add(Button(box, self.names(seat), partial(self._toggle, seat),
                          selected=seat in self.chosen and seat in allowed,
                          enabled=seat in allowed, tag=f"review_seat{seat}", size=15,
-                         on_refused=lambda: self.toast(i18n.t("rv_seat_hidden"), 4.0)))  # fmt: skip
+                         on_refused=hidden))  # fmt: skip
         for box, budget in zip(lay.budgets, ai_bridge.REVIEW_BUDGETS, strict=True):
             text = i18n.t(f"rv_{budget}", time=_duration(self.seconds(budget)))
             b.add(Button(box, text, partial(self._budget, budget), selected=budget == self.budget,
@@ -277,7 +291,7 @@ class ReviewPanel:
         b.add(Button(lay.start, i18n.t("rv_start"), self.start,
                      enabled=bool(self.chosen & set(allowed)),
                      style="primary", tag="review_start", size=18,
-                     on_refused=lambda: self.toast(i18n.t("rv_need_seat"), 3.0)))  # fmt: skip
+                     on_refused=lambda: self.toast(i18n.phrase("rv_need_seat"), 3.0)))  # fmt: skip
         b.add(Button(lay.cancel, i18n.t("rv_cancel"), self.close_dialog, tag="review_cancel",
                      size=18))  # fmt: skip
         self.buttons = b
@@ -304,10 +318,13 @@ class ReviewPanel:
         allowed = set(self.allowed())
         chosen = sorted((self.chosen if seats is None else set(seats)) & allowed)
         if not chosen:
-            self.toast(i18n.t("rv_seat_hidden" if self.chosen or seats else "rv_need_seat"), 4.0)
+            self.toast(
+                i18n.phrase("rv_seat_hidden" if self.chosen or seats else "rv_need_seat"), 4.0
+            )
             return
         self.budget = budget or self.budget
         self.failure = None
+        self.scroll = 0.0
         self.review = ai_bridge.begin_review(self.timeline.record, chosen, self.budget)
         self.close_dialog()
         self.rebuild()
@@ -315,7 +332,7 @@ class ReviewPanel:
     def cancel(self) -> None:
         if self.review is not None and not self.review.done:
             self.review.cancel()
-            self.toast(i18n.t("rv_cancelled"), 4.0)
+            self.toast(i18n.phrase("rv_cancelled"), 4.0)
         self.rebuild()
 
     def step(self, ms: float = SLICE_MS) -> bool:
@@ -333,12 +350,12 @@ class ReviewPanel:
             log.exception("the review failed")
             self.failure = f"{type(err).__name__}: {err}"
             review.cancel()
-            self.toast(i18n.t("rv_failed", reason=self.failure), 7.0)
+            self.toast(i18n.phrase("rv_failed", reason=self.failure), 7.0)
             self.rebuild()
             return False
         if finished:
             count = len(review.turning_points())
-            self.toast(i18n.t("rv_done", n=count), 4.0)
+            self.toast(i18n.phrase("rv_done", n=count), 4.0)
             self.rebuild()
         return finished
 
@@ -357,7 +374,7 @@ class ReviewPanel:
         button is a finger tall on a phone."""
         h = max(48, layout.touch() + 4)
         if self.docked:
-            return Box(LIST_X, OVERLAY.bottom - 12 - h, LIST_W, h)
+            return Box(COLUMN.x, COLUMN.bottom - h, COLUMN.w, h)
         m = LAYOUT.map
         return Box(m.x + 8, m.bottom - 8 - h, 520, h)
 
@@ -439,54 +456,110 @@ class ReviewPanel:
             px, py = plot.point(x, y, 1.0)
             pygame.draw.circle(surface, (20, 20, 20), (px, py), mark_r() + 2)
             draw_mark(surface, number, (px, py))
-        self._draw_list(surface, board, kingdoms)
+        self._draw_column(surface, board, kingdoms)
 
-    def _draw_list(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int]) -> None:
-        """The turning points one after another, each as many lines as it needs; on a phone
-        under the charts' legend (the desktop's players' panel beside the charts names the
-        colours, a phone's is a drawer under them)."""
-        x, y = LIST_X, SCORES_BOX.y
+    def column_view(self) -> Box:
+        """The part of the column its text shows in: all of it, or while a review runs,
+        above the running review's box with its Stop button."""
+        if self.running and self.docked:
+            return Box(COLUMN.x, COLUMN.y, COLUMN.w, self.status_box().y - 6 - COLUMN.y)
+        return COLUMN
+
+    def scroll_by(self, d: float) -> None:
+        """Moves the column's text by ``d`` pixels (down the text if positive), no further
+        than its ends as last drawn."""
+        end = max(0, self.column_h - self.column_view().h)
+        self.scroll = max(0.0, min(float(end), min(self.scroll, end) + d))
+
+    def column_gesture(self, ev: UIEvent) -> bool:
+        """A wheel over the column, or a drag begun on it, scrolls it: on a phone the turning
+        points lie under the seats' paragraphs, and a finger has no wheel. True if it was
+        one of those (the map under the charts stays as it was)."""
+        if ev.kind == "wheel" and SCROLL_AREA.contains(ev.x, ev.y):
+            self.scroll_by(-ev.dy * WHEEL_PX)
+            return True
+        if ev.kind == "drag" and SCROLL_AREA.contains(ev.x0, ev.y0):
+            self.scroll_by(-ev.dy)
+            return True
+        return False
+
+    def _draw_column(self, surface: pygame.Surface, board: MapSpec, kingdoms: list[int]) -> None:
+        """The column right of the charts, scrolled where it is longer than its room, with a
+        thin bar that tells where its text is; each turning point shown is tappable where a
+        finger can reach it (a sliver at an edge is not: the player scrolls it in)."""
+        view = self.column_view()
+        blocks = self.column_blocks(board, kingdoms)
+        # The last block's gap is no part of the text: a column that fits to it has no scroll.
+        self.column_h = sum(block.h + block.gap for block in blocks) - blocks[-1].gap
+        overflow = max(0, self.column_h - view.h)
+        y = view.y - round(min(self.scroll, overflow))
+        self.turning_boxes = []
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(view.tuple()).clip(clip))
+        for block in blocks:
+            if y < view.bottom and y + block.h > view.y:
+                block.draw(surface, y)
+                top, bottom = max(y, view.y), min(y + block.h, view.bottom)
+                if block.position is not None and bottom - top >= min(block.h, layout.touch()):
+                    self.turning_boxes.append((Box(view.x, top, view.w, bottom - top),
+                                               block.position))  # fmt: skip
+            y += block.h + block.gap
+        surface.set_clip(clip)
+        if overflow:
+            # The text fades out at an edge it goes on past: on a phone, under the seats'
+            # paragraphs, the turning points may be wholly below.
+            offset = min(self.scroll, overflow)
+            if offset < overflow:
+                surface.blit(_fade(view.w, FADE_H, down=True), (view.x, view.bottom - FADE_H))
+            if offset > 0:
+                surface.blit(_fade(view.w, FADE_H, down=False), (view.x, view.y))
+            w = 6 if layout.touch() else 4
+            bar = pygame.Rect(view.right + 2, view.y, w, view.h)
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, bar, border_radius=w // 2)
+            thumb_h = max(24, view.h * view.h // self.column_h)
+            thumb_y = view.y + round((view.h - thumb_h) * min(self.scroll, overflow) / overflow)
+            pygame.draw.rect(surface, theme.GOLD, (bar.x, thumb_y, w, thumb_h),
+                             border_radius=w // 2)  # fmt: skip
+
+    def column_blocks(self, board: MapSpec, kingdoms: list[int]) -> list[Block]:
+        """What the column holds, top to bottom: on a phone the kingdoms' colours (the
+        desktop's players' panel beside the charts names them, a phone's is a drawer under
+        them), each reviewed seat's paragraph with its bar, the classes' limits, the bar's
+        legend, then the turning points one after another, each as many lines as it needs."""
+        x, w = COLUMN.x, COLUMN.w
         size = theme.small(TEXT_SIZE)
+        step = theme.line_height(size)
+        blocks: list[Block] = []
         if LAYOUT.compact:
             n = self.timeline.num_players
             entries = [(kingdom_color(kingdoms[seat]), self.names(seat)) for seat in range(n)]
-            y = flow_legend(surface, x, y, LIST_W, entries, size) + 8
-        step = theme.line_height(size)
-        y = self._draw_classes(surface, x, y, size, step, kingdoms)
-        bottom = OVERLAY.bottom - 12
-        if y + theme.line_height(theme.ui(18), "bold") > bottom:
-            self.turning_boxes = []
-            return
-        label(surface, i18n.t("rp_turning"), x, y, 18, theme.GOLD, "bold", width=LIST_W)
-        y += 30
-        self.turning_boxes = []
+            _, bottom = flow_places(x, 0, w, [name for _, name in entries], size)
+            blocks.append(Block(bottom, lambda s, y: flow_legend(s, x, y, w, entries, size), 8))
+        blocks += self._class_blocks(size, step, kingdoms)
+        head = max(30, theme.line_height(theme.ui(18), "bold") + 4)
+        blocks.append(Block(head, lambda s, y: label(s, i18n.t("rp_turning"), x, y, 18,
+                                                     theme.GOLD, "bold", width=w), 0))  # fmt: skip
         if self.running:
             lines = []  # the running review's box with its Stop button sits in this column
         elif self.review is None:
-            lines = theme.wrap(i18n.t("rp_no_review"), size, LIST_W)
+            lines = theme.wrap(i18n.t("rp_no_review"), size, w)
         elif not self.turning_points():
-            lines = theme.wrap(i18n.t("rp_no_turning"), size, LIST_W)
+            lines = theme.wrap(i18n.t("rp_no_turning"), size, w)
         else:
             lines = []
-        for line in lines:
-            label(surface, line, x, y, size, theme.TEXT_DIM)
-            y += step
+        if lines:
+            draw = partial(_draw_lines, x=x, lines=lines, size=size, color=theme.TEXT_DIM)
+            blocks.append(Block(len(lines) * step, draw))
         r = mark_r()
         for i, d in enumerate(self.turning_points()):
-            wrapped = theme.wrap(self.line(board, d), size, LIST_W - 16 - 2 * r)
+            wrapped = theme.wrap(self.line(board, d), size, w - 16 - 2 * r)
             # A tap on it goes there: on a phone it is a finger tall.
             h = max(r * 2 + 8, len(wrapped) * step + 10, layout.touch())
-            if y + h > bottom:
-                break
-            box = Box(x, y, LIST_W, h)
-            pygame.draw.rect(surface, (48, 40, 40), box.tuple(), border_radius=6)
-            draw_mark(surface, i + 1, (x + 5 + r, y + 5 + r))
             color = kingdom_color(kingdoms[d.seat])
-            for j, line in enumerate(wrapped):
-                label(surface, line, x + 12 + 2 * r, y + 5 + j * step, size, theme.TEXT)
-            pygame.draw.rect(surface, color, (x, y, 3, h))
-            self.turning_boxes.append((box, d.position))
-            y += h + 6
+            blocks.append(Block(h, partial(_draw_turning, x=x, w=w, h=h, number=i + 1,
+                                           lines=wrapped, size=size, color=color),
+                                position=d.position))  # fmt: skip
+        return blocks
 
     def class_lines(self) -> list[tuple[int, str]]:
         """Each reviewed seat's result in parts (``split_sentence``) and its decisions counted
@@ -507,34 +580,26 @@ class ReviewPanel:
                                        **review.class_counts(seat))))  # fmt: skip
         return [*lines, (-1, i18n.t("rp_class_limits", **ai_bridge.review_class_limits()))]
 
-    def _draw_classes(self, surface: pygame.Surface, x: int, y: int, size: int, step: int,
-                      kingdoms: list[int]) -> int:  # fmt: skip
-        """Above the turning points, each seat's paragraph with its bar, the classes' limits
-        and the bar's legend, as many as the column holds (on a phone, with six kingdoms'
-        legend, the turning points then keep only their marks on the chart); the y under
-        them."""
+    def _class_blocks(self, size: int, step: int, kingdoms: list[int]) -> list[Block]:
+        """Each seat's paragraph with its bar, the classes' limits and the bar's legend."""
         review = self.review
         splits = {s.seat: s for s in review.summary} if review is not None else {}
-        lines = self.class_lines()
-        for seat, text in lines:
+        x, w = COLUMN.x, COLUMN.w
+        blocks = []
+        for seat, text in self.class_lines():
             color = theme.TEXT if seat >= 0 else theme.TEXT_DIM
-            wrapped = theme.wrap(text, size, LIST_W - 8)
+            wrapped = theme.wrap(text, size, w - 8)
             split = splits.get(seat)
             h = len(wrapped) * step + (BAR_H + 4 if split is not None else 0)
-            if y + h > OVERLAY.bottom - 12:
-                return y
-            for j, line in enumerate(wrapped):
-                label(surface, line, x + 8, y + j * step, size, color)
-            if split is not None:
-                bar = Box(x + 8, y + len(wrapped) * step + 2, LIST_W - 8, BAR_H)
-                draw_split_bar(surface, bar, split)
-            if seat >= 0:
-                pygame.draw.rect(surface, kingdom_color(kingdoms[seat]), (x, y, 3, h))
-            y += h + 6
-        if splits and y + step <= OVERLAY.bottom - 12:
+            edge = kingdom_color(kingdoms[seat]) if seat >= 0 else None
+            blocks.append(Block(h, partial(_draw_paragraph, x=x, w=w, lines=wrapped, size=size,
+                                           color=color, split=split, edge=edge)))  # fmt: skip
+        if splits and blocks:
             entries = [(color, i18n.t(f"rp_part_{part}")) for part, color in PART_COLORS.items()]
-            y = flow_legend(surface, x + 8, y, LIST_W - 8, entries, size)
-        return y + 6 if lines else y
+            _, bottom = flow_places(x + 8, 0, w - 8, [name for _, name in entries], size)
+            blocks.append(Block(bottom, lambda s, y: flow_legend(s, x + 8, y, w - 8, entries,
+                                                                 size)))  # fmt: skip
+        return blocks
 
     def overlay_tap(self, x: float, y: float, kingdoms: list[int]) -> int | None:
         """The position a tap on the overlay goes to, or None (a tap outside any part)."""
@@ -596,6 +661,61 @@ class ReviewPanel:
         label(surface, self.status_text(), box.x + 12, box.y + 6, size, theme.TEXT,
               width=room)  # fmt: skip
         self.stop_button.draw(surface)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A part of the review's column: its height, how it is drawn from a top y, and for a
+    turning point the position a tap on it goes to."""
+
+    h: int
+    draw: Callable[[pygame.Surface, int], object]
+    gap: int = 6  # under it
+    position: int | None = None
+
+
+@cache
+def _fade(w: int, h: int, down: bool) -> pygame.Surface:
+    """The panel's colour over ``h`` rows, from clear to nearly opaque (``down``: at the
+    bottom)."""
+    layer = pygame.Surface((w, h), pygame.SRCALPHA)
+    for row in range(h):
+        alpha = round(230 * ((row + 1) / h if down else (h - row) / h))
+        pygame.draw.line(layer, (*theme.PANEL, alpha), (0, row), (w - 1, row))
+    return layer
+
+
+def _draw_lines(surface: pygame.Surface, y: int, *, x: int, lines: list[str], size: int,
+                color: tuple[int, int, int]) -> None:  # fmt: skip
+    step = theme.line_height(size)
+    for j, line in enumerate(lines):
+        label(surface, line, x, y + j * step, size, color)
+
+
+def _draw_paragraph(
+    surface: pygame.Surface, y: int, *, x: int, w: int, lines: list[str], size: int,
+    color: tuple[int, int, int], split: ai_bridge.ReviewSplit | None,
+    edge: tuple[int, int, int] | None,
+) -> None:  # fmt: skip
+    """A seat's paragraph and the bar of its result's parts, its kingdom's colour at its left
+    edge; or the classes' limits, without either."""
+    _draw_lines(surface, y, x=x + 8, lines=lines, size=size, color=color)
+    h = len(lines) * theme.line_height(size)
+    if split is not None:
+        draw_split_bar(surface, Box(x + 8, y + h + 2, w - 8, BAR_H), split)
+        h += BAR_H + 4
+    if edge is not None:
+        pygame.draw.rect(surface, edge, (x, y, 3, h))
+
+
+def _draw_turning(surface: pygame.Surface, y: int, *, x: int, w: int, h: int, number: int,
+                  lines: list[str], size: int, color: tuple[int, int, int]) -> None:  # fmt: skip
+    """A turning point: its number as on the chart, its line, its kingdom's colour."""
+    r = mark_r()
+    pygame.draw.rect(surface, (48, 40, 40), (x, y, w, h), border_radius=6)
+    draw_mark(surface, number, (x + 5 + r, y + 5 + r))
+    _draw_lines(surface, y + 5, x=x + 12 + 2 * r, lines=lines, size=size, color=theme.TEXT)
+    pygame.draw.rect(surface, color, (x, y, 3, h))
 
 
 def shown_parts(split: ai_bridge.ReviewSplit) -> dict[str, int]:

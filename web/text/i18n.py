@@ -6,6 +6,7 @@ generals come from the map data (``name_en`` / ``name_ru``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from web.text.i18n_help import HELP_TEXT
@@ -357,6 +358,23 @@ def t(key: str, **values: Any) -> str:
         return key
     text = pair[1] if _lang == "ru" else pair[0]
     return text.format(**values) if values else text
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A text kept as its key and values, said in the language current when it is shown
+    (``str``): a toast raised before the player switches language reads in the new one."""
+
+    key: str
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return t(self.key, **dict(self.values))
+
+
+def phrase(key: str, **values: Any) -> Phrase:
+    """``t(key, **values)``, said when shown (``Phrase``)."""
+    return Phrase(key, tuple(values.items()))
 
 
 def name(spec: Any) -> str:
