@@ -16,7 +16,9 @@ start; its decisions, each the chance after the action played less the chance af
 the search prefers (a cost below 0, a gain above); luck, every change at a chance action
 (action dice, battle rolls, which reveal the hidden coins, card draws) and the rest of the
 change at the seat's own actions, what its dice let the best action gain (the estimator reads
-no dice); and the opponents' play, every change at their actions. The parts telescope: they
+no dice); and the opponents' play: at a reviewed opponent's decision the same difference, its
+action against the one the search prefers for it (the rest is luck again), and every change at
+an opponent's action that was not reviewed. The parts telescope: they
 add up to the last estimate, the result itself (1, 0 or a shared win's share) once the game
 is over. The turning points are each seat's largest drops (``Swing``): its own decision
 against the preferred action, a turn's luck, or one opponent's play in a turn.
@@ -630,7 +632,7 @@ class Review:
     def _split(self, seat: int) -> tuple[Split, list[Swing]]:
         """``seat``'s result in parts, and its swings: each decision that lost chance against
         the search's preferred action, and per turn the luck and each opponent's play, netted."""
-        judged = {d.index: d for d in self.decisions if d.seat == seat}
+        judged = {d.index: d for d in self.decisions}  # every reviewed seat's
         before = {job.index: job.state for job in self._queue}
         walk = self._walk
         parts = {DECISION: 0.0, LUCK: 0.0, OPPONENTS: 0.0}
@@ -641,28 +643,48 @@ class Review:
             delta = walk[i + 1][seat] - walk[i][seat]
             kind, who = (OPPONENTS, actor) if actor not in (seat, CHANCE) else (LUCK, CHANCE)
             d = judged.get(i)
-            if d is not None and d.best != d.action:  # a forced action is no decision
+            if d is not None:  # a decision (a forced action is none), the seat's or another's
+                # The rest, what the position and the dice let the best action gain, is luck.
+                kind, who = LUCK, CHANCE
+            if d is not None and d.best != d.action:
                 # Judged by the estimator of the walk, so the parts add up: the chance after
-                # the action played less the chance after the search's preferred one.
+                # the action played less the chance after the search's preferred one. Of a
+                # reviewed opponent's decision the same difference is the opponents' play.
                 other = before[i].clone()
                 other.apply_action(d.best)
                 part = walk[i + 1][seat] - table_chances(other)[seat]
-                parts[DECISION] += part
-                delta -= part  # the rest, what the dice let the best action gain, is luck
-                if part < 0:
-                    swings.append(Swing(seat, DECISION, seat, i, round_, turn, part, d))
+                if d.seat == seat:
+                    parts[DECISION] += part
+                    if part < 0:
+                        swings.append(Swing(seat, DECISION, seat, i, round_, turn, part, d))
+                else:
+                    parts[OPPONENTS] += part
+                    _add(turns, (OPPONENTS, actor, turn), round_, i, part)
+                delta -= part
             parts[kind] += delta
-            group = turns.setdefault((kind, who, turn), [0.0, round_, i, 0.0])
-            group[0] += delta
             # A turn's luck is shown at its chance action that cost most (its roll, a battle),
-            # not at the seat's own action that spent the dice.
-            if actor != seat and delta < group[3]:
-                group[2:] = [i, delta]
+            # not at the action that spent the dice.
+            _add(turns, (kind, who, turn), round_, i, delta, place=kind != LUCK or actor == CHANCE)
         swings += [Swing(seat, kind, who, i, round_, turn, amount)
                    for (kind, who, turn), (amount, round_, i, _) in turns.items()]  # fmt: skip
         split = Split(seat, walk[0][seat], parts[DECISION], parts[LUCK], parts[OPPONENTS],
                       walk[-1][seat])  # fmt: skip
         return split, swings
+
+
+def _add(
+    turns: dict[tuple[str, int, int], list[Any]],
+    key: tuple[str, int, int],
+    round_: int,
+    index: int,
+    amount: float,
+    place: bool = True,
+) -> None:
+    """Net ``amount`` into the turn's swing ``key``, shown at its costliest placed action."""
+    group = turns.setdefault(key, [0.0, round_, index, 0.0])
+    group[0] += amount
+    if place and amount < group[3]:
+        group[2:] = [index, amount]
 
 
 def _turn(state: GameState) -> int:

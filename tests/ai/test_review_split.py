@@ -100,3 +100,34 @@ def test_the_parts_add_up_on_twenty_two_seat_and_ten_four_seat_games(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     check_games(monkeypatch, [(2, seed) for seed in range(20)] + [(4, seed) for seed in range(10)])
+
+
+def test_a_reviewed_opponents_dice_are_luck_not_its_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every seat reviewed, an opponent's decision adds to the opponents' part only what
+    its action lost or gained against the one the search preferred for it; what the position
+    and its dice let the preferred action gain is luck, as at the seat's own decisions. An
+    opponent's forced action adds its whole change."""
+    from ai.chances import table_chances
+
+    monkeypatch.setitem(BUDGETS, "quick", Budget(4, 2, 0.01))
+    record = played_game(2, 7)
+    review = Review.of_record(record).run()
+    judged = {d.index: d for d in review.decisions}
+    state = record.new_state()
+    expected = [0.0, 0.0]
+    for i, action in enumerate(record.actions):
+        actor, before = state.current_player(), state.clone()
+        chances_before = table_chances(state)
+        state.apply_action(action)
+        after = table_chances(state)
+        for seat in (0, 1):
+            if actor in (seat, CHANCE):
+                continue
+            d = judged.get(i)
+            if d is None:
+                expected[seat] += after[seat] - chances_before[seat]
+            elif d.best != d.action:
+                before.apply_action(d.best)
+                expected[seat] += after[seat] - table_chances(before)[seat]
+    for split in review.summary:
+        assert split.opponents == pytest.approx(expected[split.seat], abs=1e-9), split
