@@ -74,8 +74,8 @@ REPLAY_TEXT: dict[str, tuple[str, str]] = {
                             "“{played}”; the AI's search preferred “{best}”.",
                             "{season}, {kingdom} −{pct}%: своё решение. Сыграно «{played}»; "
                             "поиск ИИ предпочёл «{best}»."),
-    "rp_turning_luck": ("{season}, {kingdom} −{pct}%: luck, the dice, battles and cards of "
-                        "{whose}'s turn.",
+    "rp_turning_luck": ("{season}, {kingdom} −{pct}%: luck, the dice, battles and cards in "
+                        "the turn of {whose}.",
                         "{season}, {kingdom} −{pct}%: удача — кубики, битвы и карты; ход: "
                         "{whose}."),
     "rp_turning_opponent": ("{season}, {kingdom} −{pct}%: the play of {opponent}.",
