@@ -208,8 +208,7 @@ def _draw_board(zoom: float = 1.0, at: tuple[float, float] | None = None) -> obj
     """The board of a new six-kingdom game (generals at their capitals) as the match shows it,
     with the camera zoomed ``zoom`` times about world point ``at``."""
     pygame = pytest.importorskip("pygame")
-    from game import new_game
-    from game.views import observe
+    from game import new_game, observe
     from web.render.board import BoardView, Marks
     from web.render.mapart import BoardGeometry
     from web.ui.layout import Camera, MatchLayout
