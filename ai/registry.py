@@ -1,5 +1,5 @@
 """Agents chosen by name or by a spec string such as ``"ismcts:hard:evaluator=fitted"``: the
-names a command line gives agents, components and weight sets, and the objects they stand for.
+names a command line gives agents and components, and the objects they stand for.
 
 A component is registered under one name, its own (``Evaluation.name``, ``Scoring.name``), so a
 spec, a log's settings and the component say the same. ``ismcts-v1`` keeps the hand-built ones
@@ -15,11 +15,10 @@ from typing import Any, TypeVar
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
 from ai.chances import search_chance
 from ai.components import Evaluation, Fitted, HandBuilt, Scoring, Tactics, Threat
-from ai.evaluation import WEIGHT_SETS
 from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
 from ai.options import OPTIONS
 from ai.policy_agent import PolicyAgent
-from ai.presets import DIFFICULTIES, HINT, SearchPreset
+from ai.presets import DIFFICULTIES, HINT
 from game import Action, PlayerView
 
 AGENT_NAMES = ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts")
@@ -60,14 +59,12 @@ def _lookup(table: dict[str, _T], what: str, name: str) -> _T:
 
 
 def named(options: dict[str, object]) -> dict[str, Any]:
-    """``options`` with the components and the weight set they name as the objects."""
+    """``options`` with the components they name as the objects."""
     out: dict[str, Any] = dict(options)
     if isinstance(out.get("evaluator"), str):
         out["evaluator"] = _lookup(EVALUATORS, "evaluator", out["evaluator"])
     if isinstance(out.get("policy"), str):
         out["policy"] = _lookup(POLICIES, "policy", out["policy"])
-    if isinstance(out.get("weights"), str):
-        out["weights"] = _lookup(WEIGHT_SETS, "weights", out["weights"])
     return out
 
 
@@ -167,11 +164,6 @@ def option_value(raw: str) -> object:
     return raw
 
 
-def search_preset(level: str = "normal", **options: object) -> SearchPreset:
-    """The ``ismcts`` preset ``level`` with ``options`` set as a spec gives them."""
-    return IsmctsAgent(level, **named(options)).preset
-
-
 def agent_from_spec(spec: str, **extra: object) -> Agent:
     name, options = parse_spec(spec)
     options.update(extra)
@@ -236,5 +228,4 @@ __all__ = [
     "parse_spec",
     "register_evaluator",
     "register_policy",
-    "search_preset",
 ]

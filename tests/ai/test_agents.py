@@ -12,7 +12,6 @@ import ai
 import game
 from ai.agents import Agent, play_on
 from ai.components import HandBuilt
-from ai.evaluation import WEIGHT_SETS
 from ai.presets import PRESETS
 from game import (
     CHANCE,
@@ -105,16 +104,6 @@ def test_names_and_specs() -> None:
         ai.make_agent("ismcts", level="godlike")
     with pytest.raises(ValueError):
         ai.agent_from_spec("ismcts:bogus_option=3")
-
-
-def test_agent_spec_names_a_weight_set() -> None:
-    agent = ai.agent_from_spec("ismcts:hard:weights=cycle")
-    assert isinstance(agent, ai.IsmctsAgent)
-    for config in (agent.config_at(2), agent.config_at(4)):
-        cycle = HandBuilt(WEIGHT_SETS["cycle"])
-        assert config.evaluator == cycle and config.policy == cycle
-    with pytest.raises(ValueError, match="unknown weights 'bogus'"):
-        ai.agent_from_spec("ismcts:hard:weights=bogus")
 
 
 def test_presets_grow_with_difficulty() -> None:
