@@ -50,7 +50,7 @@ class Weights:
     """The evaluation's constants, in points; tuned with the arena (experiments/README.md).
 
     The defaults are what the frozen baseline ``ismcts-v1`` plays with
-    (tests/ai/test_frozen_v1.py).
+    (tests/lab/test_frozen_v1.py).
     """
 
     imminent: float = 0.55  # a general standing in an enemy capital destroys next turn (R6.1)

@@ -2,8 +2,8 @@
 names a command line gives agents and components, and the objects they stand for.
 
 A component is registered under one name, its own (``Evaluation.name``, ``Scoring.name``), so a
-spec, a log's settings and the component say the same. ``ismcts-v1`` keeps the hand-built ones
-whatever is registered.
+spec, a log's settings and the component say the same. The lab's baselines add their own names
+(``lab.baselines.agent_from_spec``).
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import Any, TypeVar
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
 from ai.chances import search_chance
 from ai.components import Evaluation, Fitted, HandBuilt, Scoring, Tactics, Threat
-from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
+from ai.ismcts import IsmctsAgent
 from ai.options import OPTIONS
 from ai.policy_agent import PolicyAgent
 from ai.presets import DIFFICULTIES, HINT
 from game import Action, PlayerView
 
-AGENT_NAMES = ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts")
+AGENT_NAMES = ("random", "greedy", "policy", "ismcts")
 SEARCH_OPTIONS = ("level", *OPTIONS)
 
 _C = TypeVar("_C", Evaluation, Scoring)
@@ -75,8 +75,8 @@ for _scoring in (HandBuilt(), Tactics()):
 
 
 def make_agent(name: str, **options: object) -> Agent:
-    """``random``, ``greedy``, ``ismcts`` or ``ismcts-v1`` (``level=``, search options), or
-    ``cheat-mcts`` (the same, and ``state_provider=``)."""
+    """``random``, ``greedy``, ``policy`` (``policy=``) or ``ismcts`` (``level=``, search
+    options)."""
     if name == "random":
         _no_options(name, options)
         return RandomAgent()
@@ -94,16 +94,10 @@ def make_agent(name: str, **options: object) -> Agent:
         if not callable(getattr(policy, "policy", None)):
             raise ValueError(f"agent 'policy' plays a policy (ai.components), not {policy!r}")
         return PolicyAgent(policy)
-    if name in ("ismcts", "ismcts-v1"):
-        _search_options(name, options)
+    if name == "ismcts":
+        check_search_options(name, options)
         level = str(options.pop("level", "normal"))
-        kind = IsmctsAgent if name == "ismcts" else IsmctsV1Agent
-        return kind(level, **named(options))
-    if name == "cheat-mcts":
-        provider = options.pop("state_provider", None)
-        _search_options(name, options)
-        level = str(options.pop("level", "normal"))
-        return CheatMctsAgent(level, provider, **named(options))  # type: ignore[arg-type]
+        return IsmctsAgent(level, **named(options))
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
 
 
@@ -112,8 +106,9 @@ def _no_options(name: str, options: dict[str, object]) -> None:
         raise ValueError(f"agent {name!r} takes no options, got {', '.join(sorted(options))}")
 
 
-def _search_options(name: str, options: dict[str, object]) -> None:
-    # A misspelt option (``difficulty=`` for ``level=``) must not pass for a default search.
+def check_search_options(name: str, options: dict[str, object]) -> None:
+    """ValueError unless every option is a search option or ``level``: a misspelt option
+    (``difficulty=`` for ``level=``) must not pass for a default search."""
     unknown = sorted(set(options) - set(SEARCH_OPTIONS))
     if unknown:
         raise ValueError(
@@ -220,6 +215,7 @@ __all__ = [
     "POLICIES",
     "SEARCH_OPTIONS",
     "agent_from_spec",
+    "check_search_options",
     "hint",
     "hint_agent",
     "hint_search",
