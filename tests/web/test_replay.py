@@ -269,10 +269,16 @@ def test_open_view_shows_every_hand_once_over(app: App) -> None:
 
 # -- the review in the replay, and its frames ------------------------------------------------
 
+# The review's budget where only its screens are under test: a few iterations a decision still
+# find turning points and every class of decision, and review a six-seat game in a second where
+# ``fast_review``'s took several (the screens are drawn in twelve settings).
+SCREEN_BUDGET = Budget(8, 4, 0.02)
+
 
 @pytest.fixture
 def fast_review(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small search budget: the screens are under test, not the search's strength."""
+    """A small search budget: the review's slices and pace are under test, not the search's
+    strength (enough iterations that a review takes more than a hundred frames)."""
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))
 
 
@@ -840,13 +846,18 @@ def _screens(app: App) -> Iterator[str]:
 @pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("screen", [None, (844, 390), (800, 360)], ids=["desktop", "844", "800"])
 def test_every_text_fits_and_every_button_is_a_finger_wide(
-    app: App, fast_review: None, lang: str, large: bool, screen: tuple[int, int] | None
+    app: App,
+    monkeypatch: pytest.MonkeyPatch,
+    lang: str,
+    large: bool,
+    screen: tuple[int, int] | None,
 ) -> None:
     """Every text whole (nothing cut, no word broken over two lines) and every button a finger
     wide, on the desktop and on phones held sideways (the compact layout, its drawers and its
     text floor: 23 canvas px at 844x390, 24 at 800x360)."""
     from web.ui.layout import MIN_TOUCH
 
+    monkeypatch.setitem(BUDGETS, "quick", SCREEN_BUDGET)
     phone = screen is not None
     app.settings.large_text = large
     theme.set_text_scale(app.settings.text_scale())
