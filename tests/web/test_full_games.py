@@ -37,10 +37,12 @@ def _start(app: App, seats: int, rules: Rules, seed: int, humans: int = 1) -> Ma
     return scene
 
 
+# Six seats with every patch are played on the phones below, three times: the desktop plays
+# them under the base rules.
 @pytest.mark.parametrize(
     ("seats", "rules", "seed"),
-    [(2, ALL, 3), (2, BASE, 4), (6, ALL, 5), (6, BASE, 6)],
-    ids=["2p-patches", "2p-base", "6p-patches", "6p-base"],
+    [(2, ALL, 3), (2, BASE, 4), (6, BASE, 6)],
+    ids=["2p-patches", "2p-base", "6p-base"],
 )
 def test_complete_game_by_clicks(
     app: App, random_ai: None, seats: int, rules: Rules, seed: int
