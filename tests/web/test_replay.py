@@ -282,6 +282,12 @@ def fast_review(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))
 
 
+@pytest.fixture
+def screen_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review at ``SCREEN_BUDGET``: what it shows is under test, not how it slices."""
+    monkeypatch.setitem(BUDGETS, "quick", SCREEN_BUDGET)
+
+
 def test_a_review_runs_a_slice_a_frame_while_the_replay_plays(app: App, fast_review: None) -> None:
     """The review never takes a frame whole: it advances over many frames while the replay
     keeps playing, at a small budget (a slice is a slice at any budget). (The frame times are
@@ -357,7 +363,9 @@ def test_the_review_tells_the_time_left_from_its_measured_pace(app: App, fast_re
     assert measured != pytest.approx(assumed)
 
 
-def test_the_review_chart_marks_turning_points_that_open_them(app: App, fast_review: None) -> None:
+def test_the_review_chart_marks_turning_points_that_open_them(
+    app: App, screen_review: None
+) -> None:
     scene = open_replay(app, golden_text("4p_all_patches", seats(4, (0,))), view=0)
     click_button(app, scene.buttons, "review")
     assert scene.panel.dialog_open
@@ -846,18 +854,13 @@ def _screens(app: App) -> Iterator[str]:
 @pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("screen", [None, (844, 390), (800, 360)], ids=["desktop", "844", "800"])
 def test_every_text_fits_and_every_button_is_a_finger_wide(
-    app: App,
-    monkeypatch: pytest.MonkeyPatch,
-    lang: str,
-    large: bool,
-    screen: tuple[int, int] | None,
+    app: App, screen_review: None, lang: str, large: bool, screen: tuple[int, int] | None
 ) -> None:
     """Every text whole (nothing cut, no word broken over two lines) and every button a finger
     wide, on the desktop and on phones held sideways (the compact layout, its drawers and its
     text floor: 23 canvas px at 844x390, 24 at 800x360)."""
     from web.ui.layout import MIN_TOUCH
 
-    monkeypatch.setitem(BUDGETS, "quick", SCREEN_BUDGET)
     phone = screen is not None
     app.settings.large_text = large
     theme.set_text_scale(app.settings.text_scale())
