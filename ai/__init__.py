@@ -8,13 +8,13 @@ thinking.best_action(); thinking.explain(top=3)     # -> [ai.Insight(action, sha
 ai.prepare_board(board)     # per-board tables now (while a screen opens), not mid-game
 
 What the search searches with is given to it as objects: ``ai.components`` (an evaluation and
-a policy; ``ai.registry`` names them for command lines). ``ismcts-v1`` is the search frozen with
-its first ones, the hand-built evaluation and quick scores: the baseline.
+a policy; ``ai.registry`` names them for command lines). The baselines it is measured against
+are the lab's (``lab.baselines``).
 """
 
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
 from ai.evaluation import prepare_board
-from ai.ismcts import DIFFICULTIES, PRESETS, CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
+from ai.ismcts import DIFFICULTIES, PRESETS, IsmctsAgent
 from ai.policy_agent import PolicyAgent
 from ai.registry import AGENT_NAMES, agent_from_spec, hint, make_agent, parse_spec
 from ai.search import Search, SearchConfig
@@ -24,11 +24,9 @@ __all__ = [
     "DIFFICULTIES",
     "PRESETS",
     "Agent",
-    "CheatMctsAgent",
     "GreedyAgent",
     "Insight",
     "IsmctsAgent",
-    "IsmctsV1Agent",
     "PolicyAgent",
     "RandomAgent",
     "Search",

@@ -17,7 +17,6 @@ from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights, tables
 from ai.lookahead import one_ply
 from ai.policy import QuickScorer
 from game import (
-    CHANCE,
     P_BATTLE_ORDER,
     P_COIN_ATTACKER,
     P_COIN_DEFENDER,
@@ -306,25 +305,6 @@ def pick_kingdom_values(state: GameState, legal: Sequence[Action]) -> list[float
     return out
 
 
-def play_on(
-    state: GameState,
-    decide: Callable[[GameState, list[Action]], Action],
-    chance: random.Random,
-    until: Callable[[GameState, list[Action]], bool] | None = None,
-) -> GameState:
-    """Play ``state`` on to its end, or to the first decision ``until`` stops at: chance from
-    ``chance``, a single legal action at once, every other decision by ``decide``."""
-    while not state.is_terminal():
-        if state.current_player() == CHANCE:
-            state.apply_action(state.sample_chance(chance))
-            continue
-        legal = state.legal_actions()
-        if until is not None and until(state, legal):
-            break
-        state.apply_action(legal[0] if len(legal) == 1 else decide(state, legal))
-    return state
-
-
 __all__ = [
     "Agent",
     "GreedyAgent",
@@ -333,7 +313,6 @@ __all__ = [
     "RandomAgent",
     "RankingAgent",
     "Thinking",
-    "play_on",
     "ranked",
     "setup_values",
 ]

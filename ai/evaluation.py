@@ -15,7 +15,7 @@ the whole table knows, the same for every seat (the win chances shown to players
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import product
 
 from game import (
@@ -50,7 +50,7 @@ class Weights:
     """The evaluation's constants, in points; tuned with the arena (experiments/README.md).
 
     The defaults are what the frozen baseline ``ismcts-v1`` plays with
-    (tests/ai/test_frozen_v1.py): a new set belongs in ``WEIGHT_SETS``, not here.
+    (tests/lab/test_frozen_v1.py).
     """
 
     imminent: float = 0.55  # a general standing in an enemy capital destroys next turn (R6.1)
@@ -74,14 +74,6 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-# "cycle": no value for the unplayed coins' sum. Every coin is spent once a cycle and all five
-# come back after the last (R8.1), so spending the 3 now mostly changes which battle it serves,
-# not whether it serves one; what a seat's hand means for the next battles stays in the mean
-# coin the battle and reach parts read. No preset takes it (experiments/exit.md, C1).
-WEIGHT_SETS: dict[str, Weights] = {
-    "default": DEFAULT_WEIGHTS,
-    "cycle": replace(DEFAULT_WEIGHTS, coin=0.0),
-}
 
 
 # -- static tables -------------------------------------------------------------------------
@@ -205,11 +197,6 @@ def _attacker_wins(lead: float, battle_dice: bool) -> float:
     return table[i] if f == 0 else table[i] * (1 - f) + table[i + 1] * f
 
 
-def unplayed(state: GameState, seat: int) -> list[int]:
-    played = state.coins_played[seat]
-    return [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
-
-
 def _mean_of_unplayed(played: int) -> float:
     free = [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
     return sum(free) / len(free) if free else 0.0
@@ -223,12 +210,6 @@ _COIN_SUM = tuple(
 )
 
 
-def mean_coin(state: GameState, seat: int) -> float:
-    if not state.rules.coins:
-        return 0.0
-    return _MEAN_COIN[state.coins_played[seat]]
-
-
 def coin_win_chances(state: GameState, seat: int) -> dict[int, float]:
     """R8.1: for each coin ``seat`` may commit to the current battle, its chance to win.
 
@@ -238,10 +219,10 @@ def coin_win_chances(state: GameState, seat: int) -> dict[int, float]:
     attacker = state.kingdom_seat[att >> 2] == seat
     other = state.kingdom_seat[(dfn if attacker else att) >> 2]
     base = state.gen_level[att] - state.gen_level[dfn] - tower_bonus(state, state.battle_city)
-    theirs = unplayed(state, other) or [0]
+    theirs = state.unplayed_coins(other) or [0]
     dice = state.rules.battle_dice
     out: dict[int, float] = {}
-    for coin in sorted(set(unplayed(state, seat))):
+    for coin in sorted(set(state.unplayed_coins(seat))):
         total = 0.0
         for their in theirs:
             lead = base + (coin - their if attacker else their - coin)
@@ -505,9 +486,6 @@ class Evaluator:
         self.occ = occ
         return occ
 
-    def context(self, state: GameState, seat: int) -> SeatContext:
-        return SeatContext(self, state, seat, self.occ)
-
     def next_turn_losses(self, state: GameState, surv: list[float]) -> list[float] | None:
         """Per general, the chance it is beaten before its owner's next turn; the hand-built
         evaluation does not look (None), ``ai.threat_eval`` does."""
@@ -649,16 +627,13 @@ __all__ = [
     "DEFAULT_WEIGHTS",
     "PUBLIC_READING",
     "TERMS",
-    "WEIGHT_SETS",
     "BoardTables",
     "Evaluator",
     "SeatContext",
     "Weights",
     "attacker_wins",
     "coin_win_chances",
-    "mean_coin",
     "softmax",
     "tables",
-    "unplayed",
     "yet_to_play",
 ]

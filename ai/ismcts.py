@@ -1,6 +1,6 @@
-"""The search agents: ``ismcts`` (sees only its view), ``ismcts-v1`` (the same search frozen
-with its first components, the baseline every change is measured against) and ``cheat-mcts``
-(a benchmark baseline that reads the true state; never offered to players, R11)."""
+"""The search agent ``ismcts``: information-set MCTS from the seat's view (R11), a search per
+decision with its tree kept for the next decision of the turn. The lab's baselines build on
+``SearchAgent`` (``lab.baselines``: the frozen ``ismcts-v1``, the cheating ``cheat-mcts``)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from ai.config import SearchConfig
 from ai.dominance import undominated
 from ai.kingdom_book import kingdom_book
 from ai.options import configure
-from ai.presets import DIFFICULTIES, PRESETS, V1_PRESETS, SearchPreset
-from ai.search import Search, StateProvider
+from ai.presets import DIFFICULTIES, PRESETS, SearchPreset
+from ai.search import Search
 from ai.tree import Node, reusable_subtree
 from game import P_PICK, Action, GameState, PlayerView
 
@@ -29,7 +29,8 @@ class BookPick(ImmediateThinking):
         super().__init__(legal, lambda: ranked(legal, values, values))
 
 
-def _forced(legal: Sequence[Action], num_players: int) -> Thinking:
+def forced(legal: Sequence[Action], num_players: int) -> Thinking:
+    """The one action there is, at an even chance."""
     return ImmediateThinking(legal, lambda: [Insight(legal[0], 1.0, 1.0 / num_players)])
 
 
@@ -68,16 +69,10 @@ class SearchAgent(Agent):
         prune = self.config_at(state.num_players).tree.prune
         return undominated(state, legal) if prune else list(legal)
 
-    def _search(
-        self,
-        view: PlayerView,
-        legal: list[Action],
-        rng: random.Random,
-        true_state: GameState | None = None,
-    ) -> Search:
+    def _search(self, view: PlayerView, legal: list[Action], rng: random.Random) -> Search:
         config = self.config_at(view.public.num_players)
         reuse = self._reusable(view, legal) if config.reuse else None
-        search = Search(view, legal, rng, config, true_state=true_state, reuse=reuse)
+        search = Search(view, legal, rng, config, reuse=reuse)
         self._last = search
         return search
 
@@ -104,7 +99,7 @@ class IsmctsAgent(SearchAgent):
     ) -> Thinking:
         legal = self._offered(view.public, legal_actions)
         if len(legal) == 1:
-            return _forced(legal, view.public.num_players)
+            return forced(legal, view.public.num_players)
         if self.preset.kingdom_book and view.public.phase == P_PICK:
             self._last = None
             return BookPick(self.preset.kingdom_book, view, legal)
@@ -120,59 +115,4 @@ def _budget(config: SearchConfig) -> str:
     return f"{config.time_ms:g} ms" if config.time_ms > 0 else f"{config.iterations} iterations"
 
 
-class IsmctsV1Agent(IsmctsAgent):
-    """``ismcts`` with the presets and components it was frozen with (``ai.presets``)."""
-
-    name = "ismcts-v1"
-    presets = V1_PRESETS
-
-
-class CheatMctsAgent(SearchAgent):
-    """The same search started from the true state every iteration (no determinization).
-
-    A yardstick for what hidden information costs the honest search; it needs the true state,
-    from ``state_provider`` or through ``choose_with_state``. Never a player's opponent.
-    """
-
-    name = "cheat-mcts"
-
-    def __init__(
-        self, level: str = "normal", state_provider: StateProvider | None = None, **options: object
-    ) -> None:
-        super().__init__(level, options)
-        self.state_provider = state_provider
-
-    def begin(
-        self, view: PlayerView, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Thinking:
-        if self.state_provider is None:
-            raise ValueError("cheat-mcts needs the true state: pass state_provider=...")
-        return self.begin_with_state(self.state_provider(), legal_actions, rng)
-
-    def begin_with_state(
-        self, state: GameState, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Thinking:
-        legal = self._offered(state, legal_actions)
-        if len(legal) == 1:
-            return _forced(legal, state.num_players)
-        view = state.observe(state.current_player())
-        return self._search(view, legal, rng, true_state=state.clone())
-
-    def choose_with_state(
-        self, state: GameState, legal_actions: Sequence[Action], rng: random.Random
-    ) -> Action:
-        thinking = self.begin_with_state(state, legal_actions, rng)
-        while not thinking.step(1 << 30):
-            pass
-        return thinking.best_action()
-
-
-__all__ = [
-    "DIFFICULTIES",
-    "PRESETS",
-    "V1_PRESETS",
-    "CheatMctsAgent",
-    "IsmctsAgent",
-    "IsmctsV1Agent",
-    "SearchAgent",
-]
+__all__ = ["DIFFICULTIES", "PRESETS", "IsmctsAgent", "SearchAgent", "forced"]

@@ -2,8 +2,8 @@
 and set on a preset at every seat count.
 
 An option is a field of ``SearchConfig`` or of its tree's or playout's parameters (the
-playout's under the names ``playout_turns``, ``playout_epsilon`` and ``playout_moves``), the
-preset's ``kingdom_book``, or ``weights``: the weights of every component made of them.
+playout's under the names ``playout_turns``, ``playout_epsilon`` and ``playout_moves``), or the
+preset's ``kingdom_book``.
 Components are objects here; ``ai.registry`` turns the names a command line gives into them.
 """
 
@@ -13,7 +13,6 @@ from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from ai.config import SearchConfig
-from ai.evaluation import Weights
 from ai.kingdom_book import book_names
 from ai.playout import PlayoutParams
 from ai.presets import SearchPreset
@@ -22,7 +21,7 @@ from ai.tree import TreeParams
 SEARCH_FIELDS = tuple(f.name for f in fields(SearchConfig) if f.name not in ("tree", "playout"))
 TREE_FIELDS = tuple(f.name for f in fields(TreeParams))
 PLAYOUT_FIELDS = {f"playout_{f.name}": f.name for f in fields(PlayoutParams)}
-OPTIONS = (*SEARCH_FIELDS, *TREE_FIELDS, *PLAYOUT_FIELDS, "weights", "kingdom_book")
+OPTIONS = (*SEARCH_FIELDS, *TREE_FIELDS, *PLAYOUT_FIELDS, "kingdom_book")
 COMPONENTS = ("evaluator", "policy")
 
 # What each number may be, inclusive: outside it a search is meaningless (a negative budget, a
@@ -58,17 +57,12 @@ def configure(preset: SearchPreset, **options: object) -> SearchPreset:
     assert isinstance(book, str)
     if book and book not in book_names():
         raise ValueError(f"unknown kingdom_book {book!r}; choose from {', '.join(book_names())}")
-    weights = values.pop("weights", None)
     two, more = (_set(c, values) for c in (preset.two_seats, preset.more_seats))
-    if isinstance(weights, Weights):
-        if not any(map(_weighed, (two.evaluator, two.policy, more.evaluator, more.policy))):
-            raise ValueError("weights: no evaluator or policy of this search is made of weights")
-        two, more = (_weighted(c, weights) for c in (two, more))
     return SearchPreset(two, more, book)
 
 
 def value_of(config: SearchConfig, key: str) -> object:
-    """The value of the option ``key`` (not ``weights`` nor ``kingdom_book``) in ``config``."""
+    """The value of the option ``key`` (not ``kingdom_book``) in ``config``."""
     if key in TREE_FIELDS:
         return getattr(config.tree, key)
     if key in PLAYOUT_FIELDS:
@@ -80,8 +74,6 @@ def _kind(config: SearchConfig, key: str) -> object:
     """A value of the kind ``key`` takes."""
     if key == "kingdom_book":
         return ""
-    if key == "weights":
-        return Weights()
     return value_of(config, key)
 
 
@@ -92,21 +84,6 @@ def _set(config: SearchConfig, values: dict[str, Any]) -> SearchConfig:
     return replace(
         config, **own, tree=replace(config.tree, **tree), playout=replace(config.playout, **playout)
     )
-
-
-def _weighed(component: object) -> bool:
-    """Whether ``component`` is made of weights (the hand-built evaluation's constants)."""
-    return is_dataclass(component) and any(f.name == "weights" for f in fields(component))
-
-
-def _weighted(config: SearchConfig, weights: Weights) -> SearchConfig:
-    """``config`` with ``weights`` in each of its components made of weights."""
-    made = {
-        role: replace(getattr(config, role), weights=weights)
-        for role in COMPONENTS
-        if _weighed(getattr(config, role))
-    }
-    return replace(config, **made)
 
 
 def _typed(key: str, value: object, current: object) -> object:
@@ -123,9 +100,7 @@ def _typed(key: str, value: object, current: object) -> object:
                 f"not {value!r}"
             )
         return value
-    if isinstance(current, Weights):
-        ok, kind = isinstance(value, Weights), "a weight set (ai.evaluation.Weights)"
-    elif isinstance(current, bool):
+    if isinstance(current, bool):
         ok, kind = isinstance(value, bool), "true or false"
     elif isinstance(current, int):
         ok, kind = isinstance(value, int) and not isinstance(value, bool), "a whole number"

@@ -278,7 +278,6 @@ class TurnScores:
         state = self.state
         w = self.w
         worth = self.ctx.worth
-        gen_city = state.gen_city
         out: list[float] = []
         base: dict[int, float] = {}
         trade_value: float | None = None
@@ -337,7 +336,6 @@ class TurnScores:
                 out.append(self.pos(a.general, a.city))
             else:  # EndTurn and anything else: the baseline
                 out.append(0.0)
-        del gen_city
         return out
 
     def _trade_value(self) -> float:

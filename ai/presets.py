@@ -1,20 +1,17 @@
-"""The searches of the ``ismcts`` budgets, of the frozen baseline ``ismcts-v1``, of the hint and
-of the review: each a ``SearchPreset``, one search at two seats and one at three or more.
+"""The searches of the ``ismcts`` budgets, of the hint and of the review: each a
+``SearchPreset``, one search at two seats and one at three or more.
 
 Budgets are iterations, not time, so that arena runs are reproducible. ``PRESETS`` are what
-players meet and may move to new components once those win against the baseline; their
-measurements are in experiments/search.md. ``V1_PRESETS`` spell every parameter out and name
-the hand-built components, so they stay what they were measured as whatever the defaults of
-``SearchConfig`` become (tests/ai/test_frozen_v1.py holds them to it).
+players meet and may move to new components once those win against the frozen baseline
+(``lab.baselines``: ``ismcts-v1``); their measurements are in experiments/search.md.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ai.components import Fitted, HandBuilt, Threat
+from ai.components import Fitted, Threat
 from ai.config import SearchConfig
-from ai.evaluation import DEFAULT_WEIGHTS
 from ai.playout import PlayoutParams
 from ai.tree import TreeParams
 
@@ -71,20 +68,5 @@ HINT = SearchPreset.same(SearchConfig(iterations=300, evaluator=Fitted(), tree=_
 # kept), at the iterations of its budget (``ai.review.BUDGETS``).
 REVIEW = SearchPreset.same(replace(HINT.two_seats, reuse=False), _BOOK)
 
-_V1 = SearchConfig(
-    iterations=400, time_ms=0.0, evaluator=HandBuilt(DEFAULT_WEIGHTS),
-    policy=HandBuilt(DEFAULT_WEIGHTS), root_eval=True, root_scale=1.0, reuse=True, reuse_min=0.34,
-    tree=TreeParams(c_puct=0.5, prior_temp=4.0, bias_visits=6.0, widen_c=2.5, widen_alpha=0.5,
-                    duel_c=0.5, prune=False),
-    playout=PlayoutParams(turns=1, epsilon=0.1, moves=24),
-)  # fmt: skip
 
-V1_PRESETS: dict[str, SearchPreset] = {
-    "easy": SearchPreset.same(replace(_V1, iterations=30, playout=PlayoutParams(0, 0.1, 24))),
-    "normal": SearchPreset.same(replace(_V1, iterations=200)),
-    "hard": SearchPreset.same(replace(_V1, iterations=1400)),
-    "expert": SearchPreset.same(replace(_V1, iterations=10000)),
-}
-
-
-__all__ = ["DIFFICULTIES", "HINT", "PRESETS", "REVIEW", "V1_PRESETS", "SearchPreset"]
+__all__ = ["DIFFICULTIES", "HINT", "PRESETS", "REVIEW", "SearchPreset"]

@@ -1,9 +1,9 @@
 """Agents chosen by name or by a spec string such as ``"ismcts:hard:evaluator=fitted"``: the
-names a command line gives agents, components and weight sets, and the objects they stand for.
+names a command line gives agents and components, and the objects they stand for.
 
 A component is registered under one name, its own (``Evaluation.name``, ``Scoring.name``), so a
-spec, a log's settings and the component say the same. ``ismcts-v1`` keeps the hand-built ones
-whatever is registered.
+spec, a log's settings and the component say the same. The lab's baselines add their own names
+(``lab.baselines.agent_from_spec``).
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from typing import Any, TypeVar
 from ai.agents import Agent, GreedyAgent, Insight, RandomAgent, Thinking
 from ai.chances import search_chance
 from ai.components import Evaluation, Fitted, HandBuilt, Scoring, Tactics, Threat
-from ai.evaluation import WEIGHT_SETS
-from ai.ismcts import CheatMctsAgent, IsmctsAgent, IsmctsV1Agent
+from ai.ismcts import IsmctsAgent
 from ai.options import OPTIONS
 from ai.policy_agent import PolicyAgent
-from ai.presets import DIFFICULTIES, HINT, SearchPreset
+from ai.presets import DIFFICULTIES, HINT
 from game import Action, PlayerView
 
-AGENT_NAMES = ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts")
+AGENT_NAMES = ("random", "greedy", "policy", "ismcts")
 SEARCH_OPTIONS = ("level", *OPTIONS)
 
 _C = TypeVar("_C", Evaluation, Scoring)
@@ -60,14 +59,12 @@ def _lookup(table: dict[str, _T], what: str, name: str) -> _T:
 
 
 def named(options: dict[str, object]) -> dict[str, Any]:
-    """``options`` with the components and the weight set they name as the objects."""
+    """``options`` with the components they name as the objects."""
     out: dict[str, Any] = dict(options)
     if isinstance(out.get("evaluator"), str):
         out["evaluator"] = _lookup(EVALUATORS, "evaluator", out["evaluator"])
     if isinstance(out.get("policy"), str):
         out["policy"] = _lookup(POLICIES, "policy", out["policy"])
-    if isinstance(out.get("weights"), str):
-        out["weights"] = _lookup(WEIGHT_SETS, "weights", out["weights"])
     return out
 
 
@@ -78,8 +75,8 @@ for _scoring in (HandBuilt(), Tactics()):
 
 
 def make_agent(name: str, **options: object) -> Agent:
-    """``random``, ``greedy``, ``ismcts`` or ``ismcts-v1`` (``level=``, search options), or
-    ``cheat-mcts`` (the same, and ``state_provider=``)."""
+    """``random``, ``greedy``, ``policy`` (``policy=``) or ``ismcts`` (``level=``, search
+    options)."""
     if name == "random":
         _no_options(name, options)
         return RandomAgent()
@@ -97,16 +94,10 @@ def make_agent(name: str, **options: object) -> Agent:
         if not callable(getattr(policy, "policy", None)):
             raise ValueError(f"agent 'policy' plays a policy (ai.components), not {policy!r}")
         return PolicyAgent(policy)
-    if name in ("ismcts", "ismcts-v1"):
-        _search_options(name, options)
+    if name == "ismcts":
+        check_search_options(name, options)
         level = str(options.pop("level", "normal"))
-        kind = IsmctsAgent if name == "ismcts" else IsmctsV1Agent
-        return kind(level, **named(options))
-    if name == "cheat-mcts":
-        provider = options.pop("state_provider", None)
-        _search_options(name, options)
-        level = str(options.pop("level", "normal"))
-        return CheatMctsAgent(level, provider, **named(options))  # type: ignore[arg-type]
+        return IsmctsAgent(level, **named(options))
     raise ValueError(f"unknown agent {name!r}; choose from {', '.join(AGENT_NAMES)}")
 
 
@@ -115,8 +106,9 @@ def _no_options(name: str, options: dict[str, object]) -> None:
         raise ValueError(f"agent {name!r} takes no options, got {', '.join(sorted(options))}")
 
 
-def _search_options(name: str, options: dict[str, object]) -> None:
-    # A misspelt option (``difficulty=`` for ``level=``) must not pass for a default search.
+def check_search_options(name: str, options: dict[str, object]) -> None:
+    """ValueError unless every option is a search option or ``level``: a misspelt option
+    (``difficulty=`` for ``level=``) must not pass for a default search."""
     unknown = sorted(set(options) - set(SEARCH_OPTIONS))
     if unknown:
         raise ValueError(
@@ -165,11 +157,6 @@ def option_value(raw: str) -> object:
     if raw.lower() in ("true", "false"):
         return raw.lower() == "true"
     return raw
-
-
-def search_preset(level: str = "normal", **options: object) -> SearchPreset:
-    """The ``ismcts`` preset ``level`` with ``options`` set as a spec gives them."""
-    return IsmctsAgent(level, **named(options)).preset
 
 
 def agent_from_spec(spec: str, **extra: object) -> Agent:
@@ -228,6 +215,7 @@ __all__ = [
     "POLICIES",
     "SEARCH_OPTIONS",
     "agent_from_spec",
+    "check_search_options",
     "hint",
     "hint_agent",
     "hint_search",
@@ -236,5 +224,4 @@ __all__ = [
     "parse_spec",
     "register_evaluator",
     "register_policy",
-    "search_preset",
 ]

@@ -17,7 +17,7 @@ import gc
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from ai.agents import Insight, Thinking
 from ai.config import SearchConfig
@@ -25,7 +25,7 @@ from ai.lookahead import one_ply
 from ai.playout import Playout
 from ai.tree import Node, Tree, is_duel, root_coin_choice
 from ai.worlds import Worlds
-from game import P_ACTION, P_CONTINUE, P_HALT, P_PLACE, Action, GameState, PlayerView
+from game import P_ACTION, P_CONTINUE, P_HALT, P_PLACE, Action, PlayerView
 from game.actions import CommitCoin
 
 # Phases whose actions the root judges one ply ahead; elsewhere (coins, battle order, a card
@@ -42,7 +42,6 @@ class Search(Thinking):
         legal: Sequence[Action],
         rng: random.Random,
         config: SearchConfig,
-        true_state: GameState | None = None,
         reuse: Node | None = None,
     ) -> None:
         if not legal:
@@ -77,7 +76,7 @@ class Search(Thinking):
         quick = self.root_policy.scores(view.public, self.legal)
         self._quick = quick
         self._fallback = self.legal[max(range(len(quick)), key=quick.__getitem__)]
-        self.worlds = Worlds(view, self.rng, true_state)
+        self.worlds = Worlds(view, self.rng)
 
     @property
     def root(self) -> Node:
@@ -237,7 +236,4 @@ class Search(Thinking):
         self.iterations += 1
 
 
-StateProvider = Callable[[], GameState]
-
-
-__all__ = ["ROOT_EVAL_PHASES", "Search", "SearchConfig", "StateProvider"]
+__all__ = ["ROOT_EVAL_PHASES", "Search", "SearchConfig"]

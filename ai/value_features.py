@@ -17,11 +17,9 @@ from __future__ import annotations
 from ai.evaluation import TERMS, Evaluator, yet_to_play
 from game import NUM_ROUNDS, GameState
 
-BASE_TERMS = tuple(t for t in TERMS if t != "guard")  # guard: weighed 0, not a feature
-_TERM_INDEX = tuple(TERMS.index(t) for t in BASE_TERMS)
 _FLAT = (
-    *BASE_TERMS,
-    *(f"{t}_lead" for t in BASE_TERMS),
+    *TERMS,
+    *(f"{t}_lead" for t in TERMS),
     "floors_held_by_enemy",
     "floors_exposed",
     "last_round",
@@ -61,8 +59,7 @@ def _threats(state: GameState) -> list[tuple[float, float]]:
 def seat_features(state: GameState, evaluator: Evaluator) -> list[list[float]]:
     """Per seat, the values of ``FEATURES`` for ``state`` (a determinized world)."""
     n = state.num_players
-    all_terms = evaluator.seat_terms(state)
-    terms = [[row[i] for i in _TERM_INDEX] for row in all_terms]
+    terms = evaluator.seat_terms(state)
     progress = state.round / (NUM_ROUNDS - 1)
     last_round = 1.0 if state.rules.quests and max(state.points) >= 7 else 0.0
     points = [row[0] for row in terms]

@@ -19,19 +19,14 @@ COIN_MODEL_SHARPNESS = 6.0  # how sure the model of a hidden coin choice is
 
 
 class Worlds:
-    """Determinizations of one view, or copies of the true state for the cheating baseline."""
+    """Determinizations of one view."""
 
-    def __init__(
-        self, view: PlayerView, rng: random.Random, true_state: GameState | None = None
-    ) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
         self.view = view
         self.rng = rng
-        self.true_state = true_state
-        self.coin_model = [] if true_state is not None else attacker_coin_model(view.public)
+        self.coin_model = attacker_coin_model(view.public)
 
     def sample(self) -> GameState:
-        if self.true_state is not None:
-            return self.true_state.clone()
         world = self.view.sample_world(self.rng)
         if self.coin_model:
             x = self.rng.random()

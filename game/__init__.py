@@ -15,10 +15,11 @@ are the public paths; the modules they come from may change.
 
 The modules stack without a cycle (tests/test_import_graph.py), each importing only those
 below it: ``kinds``, ``core``, ``content`` and ``jsontext`` at the bottom; ``actions``; the
-rules (``rules/``); reading, checking and writing states and what a seat sees (``state_reader``,
-``state_check``, ``state_writer``, ``serialize``, ``views``); ``state``, whose ``GameState`` binds
-them as its methods; then ``setup_api``, ``parse``, ``record``, ``undo`` and ``cli``. Below
-``state``, modules name ``GameState`` only in annotations.
+state's data (``state_data``); the rules (``rules/``); reading, checking and writing states and
+what a seat's view hides (``state_reader``, ``state_check``, ``state_writer``, ``serialize``,
+``views``); ``state``, whose ``GameState`` is the data with them bound as its methods, and its
+``PlayerView``; then ``setup_api``, ``parse``, ``record`` and ``undo``. Below
+``state``, modules take a ``StateData``.
 """
 
 from game import kinds
@@ -70,10 +71,10 @@ from game.rules.flow import legal_actions
 from game.rules.movement import destinations, segment_cost
 from game.rules.scoring import winners
 from game.setup_api import new_game
-from game.state import GameState
+from game.state import GameState, PlayerView, observe
 from game.state_writer import state_to_dict
 from game.undo import undoable
-from game.views import HIDDEN_COIN, PlayerView, observe
+from game.views import HIDDEN_COIN
 
 __all__ = [
     "ALL_COINS",

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from game.actions import Action
 from game.core import IllegalActionError
-from game.rules.explain import explain_text
 from game.state import GameState
 
 
@@ -23,4 +22,8 @@ def parse_action(state: GameState, text: str) -> Action:
     for action in legal:
         if _normalise(action.describe(state.board)) == wanted:
             return action
-    raise IllegalActionError(explain_text(state, text))
+    sample = ", ".join(a.describe(state.board) for a in legal[:5])
+    more = f" and {len(legal) - 5} more" if len(legal) > 5 else ""
+    raise IllegalActionError(
+        f"{text!r} is not a legal action now; legal actions include: {sample}{more}"
+    )

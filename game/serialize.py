@@ -10,17 +10,17 @@ half-built state, and a state that is accepted can be played to the end. The way
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from game import state_reader
 from game.content import MapSpec
 from game.jsontext import StateFormatError, load_json
 from game.state_check import check_state
+from game.state_data import StateData
 from game.state_reader import FORMAT, VERSION, rules_from_dict
 from game.state_writer import state_to_dict, state_to_json
 
-if TYPE_CHECKING:
-    from game.state import GameState
+S = TypeVar("S", bound=StateData)
 
 __all__ = [
     "FORMAT",
@@ -34,16 +34,14 @@ __all__ = [
 ]
 
 
-def state_from_json(
-    text: str | bytes, cls: type[GameState], board: MapSpec | None = None
-) -> GameState:
+def state_from_json(text: str | bytes, cls: type[S], board: MapSpec | None = None) -> S:
     """A state of class ``cls`` from its JSON form, on the map it names (``board``, if given,
     must be that map); ``StateFormatError`` says why a text is refused. ``GameState.from_json``
     passes its class, which this module sits beneath."""
     return state_from_dict(load_json(text, "saved game"), cls, board)
 
 
-def state_from_dict(data: Any, cls: type[GameState], board: MapSpec | None = None) -> GameState:
+def state_from_dict(data: Any, cls: type[S], board: MapSpec | None = None) -> S:
     """Read ``data`` field by field, then check the game's invariants (``game.state_check``)."""
     state = state_reader.state_from_dict(data, cls, board)
     check_state(state)

@@ -1,17 +1,17 @@
-"""The mutable game state: plain ints, lists and tuples, with a hand-written ``clone``.
+"""The game state with the rules as its methods (``GameState``), and what one seat may see of
+it (``PlayerView``, R11).
 
-Everything static (the board, the quest cards) lives in the shared ``MapSpec``. Lists that change
-are copied by slicing in ``clone``; tuples (hands, decks, island stacks) are shared because they are
-replaced, never mutated. Generals are indexed globally, ``kingdom * 4 + slot``, so that an action
-naming a general means the same in every state.
+The data and its ``clone`` are ``game.state_data.StateData``, which the rules take; this module
+binds the rules to it, so that nothing below it names ``GameState``.
 """
 
 from __future__ import annotations
 
+import json
+import random
 from typing import TYPE_CHECKING, Any
 
 from game import serialize, views
-from game.content import MapSpec
 from game.core import (
     ALL_COINS,
     CHANCE,
@@ -36,8 +36,9 @@ from game.core import (
     IllegalActionError,
     Rules,
 )
-from game.core import is_winter as round_is_winter
-from game.rules import flow, scoring
+from game.rules import actor, flow, scoring
+from game.state_data import StateData
+from game.state_writer import state_to_dict
 
 if TYPE_CHECKING:
     from game.actions import Action
@@ -66,161 +67,18 @@ __all__ = [
     "WINTER",
     "GameState",
     "IllegalActionError",
+    "PlayerView",
     "Rules",
 ]
 
 
-class GameState:
-    __slots__ = (
-        "_legal",
-        "acted",
-        "active",
-        "battle_city",
-        "battles",
-        "board",
-        "chance_counter",
-        "coin_attacker",
-        "coin_defender",
-        "coins_played",
-        "completed",
-        "decks",
-        "dice",
-        "draw_deck",
-        "draw_queue",
-        "end_triggered",
-        "first_floor_point",
-        "floors",
-        "floors_off",
-        "gen_city",
-        "gen_level",
-        "gen_return",
-        "halt_seat",
-        "hands",
-        "island_stack",
-        "kingdom_seat",
-        "last_battle",
-        "num_players",
-        "pend_general",
-        "pend_points",
-        "phase",
-        "points",
-        "round",
-        "rules",
-        "seat_kingdom",
-        "seed",
-        "setup_seat",
-        "tower_owner",
-        "traded",
-        "trained",
-        "trophies",
-        "turn_moves",
-    )  # fmt: skip
-
-    board: MapSpec
-    rules: Rules
-
-    def __init__(self, board: MapSpec, rules: Rules, num_players: int, seed: int) -> None:
-        self.board = board
-        self.rules = rules
-        self.num_players = num_players
-        self.seed = seed
-        self.chance_counter = 0
-        self.seat_kingdom = [-1] * num_players
-        self.kingdom_seat = [-1] * 6
-        self.setup_seat = 0
-        self.round = 0
-        self.active = 0
-        self.phase = P_PICK
-        self.gen_city = [-1] * 24  # node index, -1 when off the board
-        self.gen_level = [1] * 24
-        self.gen_return = [-1] * 24  # round from which a general off the board may return
-        self.acted = 0  # bitmask of generals that took their action this turn (R4.2)
-        self.dice: list[int] = []  # unused dice of the active player, sorted
-        self.traded = False  # R4.3
-        self.trained = False  # R6.3
-        n = board.num_nodes
-        self.floors = [0] * n
-        self.tower_owner = [-1] * n  # seat owning a capital's tower
-        self.island_stack: dict[int, tuple[int, ...]] = {c: () for c in board.islands}
-        self.floors_off = [0] * num_players  # floors that left the board with island quests
-        self.trophies = [0] * (num_players * num_players)  # [destroyer * n + victim]
-        self.first_floor_point = [False] * (num_players * num_players)  # R9.4
-        self.points = [0] * num_players  # quest-rule points (R9.4)
-        self.coins_played = [0] * num_players  # bitmask over COIN_VALUES
-        self.coin_attacker = -1  # index into COIN_VALUES; secret until the roll (R8.2a)
-        self.coin_defender = -1
-        self.hands: list[tuple[int, ...]] = [() for _ in range(num_players)]
-        self.completed: list[tuple[int, ...]] = [() for _ in range(num_players)]
-        self.decks: list[tuple[int, ...]] = [(), ()]
-        self.draw_queue: tuple[int, ...] = ()  # seats owed a quest card, in order
-        self.draw_deck = -1  # deck chosen by draw_queue[0], awaiting the chance draw
-        self.pend_general = -1  # general in an interrupted move (R5.4)
-        self.pend_points = 0
-        self.halt_seat = -1
-        self.battles: tuple[int, ...] = ()  # cities still to fight in this turn
-        self.battle_city = -1
-        self.last_battle: tuple[int, ...] = ()
-        self.end_triggered = False
-        self._legal: list[Action] | None = None
-        # Move actions of this turn (see rules/moves.py); enemies stand still during a turn,
-        # so every state of the turn may share it.
-        self.turn_moves: dict[int, Any] = {}
-
-    def clone(self) -> GameState:
-        other = GameState.__new__(GameState)
-        other.board = self.board
-        other.rules = self.rules
-        other.num_players = self.num_players
-        other.seed = self.seed
-        other.chance_counter = self.chance_counter
-        other.seat_kingdom = self.seat_kingdom[:]
-        other.kingdom_seat = self.kingdom_seat[:]
-        other.setup_seat = self.setup_seat
-        other.round = self.round
-        other.active = self.active
-        other.phase = self.phase
-        other.gen_city = self.gen_city[:]
-        other.gen_level = self.gen_level[:]
-        other.gen_return = self.gen_return[:]
-        other.acted = self.acted
-        other.dice = self.dice[:]
-        other.traded = self.traded
-        other.trained = self.trained
-        other.floors = self.floors[:]
-        other.tower_owner = self.tower_owner[:]
-        other.island_stack = self.island_stack.copy()
-        other.floors_off = self.floors_off[:]
-        other.trophies = self.trophies[:]
-        other.first_floor_point = self.first_floor_point[:]
-        other.points = self.points[:]
-        other.coins_played = self.coins_played[:]
-        other.coin_attacker = self.coin_attacker
-        other.coin_defender = self.coin_defender
-        other.hands = self.hands[:]
-        other.completed = self.completed[:]
-        other.decks = self.decks[:]
-        other.draw_queue = self.draw_queue
-        other.draw_deck = self.draw_deck
-        other.pend_general = self.pend_general
-        other.pend_points = self.pend_points
-        other.halt_seat = self.halt_seat
-        other.battles = self.battles
-        other.battle_city = self.battle_city
-        other.last_battle = self.last_battle
-        other.end_triggered = self.end_triggered
-        other._legal = self._legal  # legal actions are immutable once computed
-        other.turn_moves = self.turn_moves
-        return other
-
-    __copy__ = clone
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
-        return self.clone()
+class GameState(StateData):
+    __slots__ = ()
 
     # -- the narrow API (OpenSpiel style) ---------------------------------------------------
     # The rules' own functions, bound as methods: the calls made at every step of a search or
     # playout then cost no forwarding frame. Their documentation is in game/rules/flow.py.
-    current_player = flow.current_player
+    current_player = actor.current_player
     chance_outcomes = flow.chance_outcomes
     apply_action = flow.apply_action
     apply_legal_action = flow.apply_legal_action  # no check: see there
@@ -237,38 +95,78 @@ class GameState:
 
     returns = scoring.returns
     scores = scoring.scores
-    observe = views.observe
     to_json = serialize.state_to_json
 
     @classmethod
     def from_json(cls, text: str | bytes) -> GameState:
         return serialize.state_from_json(text, cls)
 
-    # -- readable queries used by the client, the AI and the tests --------------------------
-    def generals_of(self, seat: int) -> range:
-        k = self.seat_kingdom[seat]
-        return range(k * 4, k * 4 + 4) if k >= 0 else range(0)
+    def observe(self, seat: int) -> PlayerView:
+        """What ``seat`` may see (R11): the state with the other seats' secrets removed."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} in a {self.num_players}-player game")
+        public = self.clone()
+        hand_counts, unseen = views.hide(self, public, seat)
+        return PlayerView(seat, public, hand_counts, unseen)
 
-    def season_name(self) -> str:
-        return f"{264 - self.round // 4} BC {SEASONS[self.round % 4]}"
 
-    def is_winter(self) -> bool:
-        return round_is_winter(self.round)
+class PlayerView:
+    """A copy of the state with every secret of the other seats removed (``game.views``): their
+    quest hands become counts per deck, the decks one pool of unseen cards, an opponent's
+    committed coin "committed, value unknown"."""
 
-    def unplayed_coins(self, seat: int) -> list[int]:
-        played = self.coins_played[seat]
-        return [COIN_VALUES[i] for i in range(5) if not played >> i & 1]
+    __slots__ = ("_unseen", "hand_counts", "public", "seat")
 
-    def floors_standing(self, seat: int) -> int:
-        own = sum(f for c, f in enumerate(self.floors) if self.tower_owner[c] == seat)
-        return own + sum(stack.count(seat) for stack in self.island_stack.values())
+    def __init__(
+        self,
+        seat: int,
+        public: GameState,
+        hand_counts: list[tuple[int, int]],
+        unseen: tuple[int, ...],
+    ) -> None:
+        self.seat = seat
+        self.public = public  # the state with other seats' secrets removed; read it, never apply
+        self.hand_counts = hand_counts  # per seat: (ordinary, special) cards in hand
+        self._unseen = unseen  # cards in the decks or in other seats' hands
 
-    def destroyed_by(self, seat: int) -> int:
-        n = self.num_players
-        return sum(self.trophies[seat * n : seat * n + n])
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlayerView) and self.to_dict() == other.to_dict()
 
-    def __repr__(self) -> str:
-        return (
-            f"<GameState {self.num_players}p {self.season_name()} "
-            f"phase={PHASE_NAMES[self.phase]} active={self.active}>"
-        )
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    @property
+    def unseen_cards(self) -> tuple[int, ...]:
+        return self._unseen
+
+    def to_dict(self) -> dict[str, Any]:
+        data = state_to_dict(self.public)
+        data["format"] = "strategos-view"
+        data["viewer"] = self.seat
+        data["hand_counts"] = [list(c) for c in self.hand_counts]
+        cards = self.public.board.cards
+        data["unseen"] = [cards[c].id for c in self._unseen]
+        data["deck_sizes"] = [self.deck_size(0), self.deck_size(1)]
+        del data["decks"]
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, sort_keys=True)
+
+    def deck_size(self, deck: int) -> int:
+        cards = self.public.board.cards
+        in_pool = sum(1 for c in self._unseen if cards[c].deck == deck)
+        in_hands = sum(counts[deck] for s, counts in enumerate(self.hand_counts) if s != self.seat)
+        return in_pool - in_hands
+
+    def sample_world(self, rng: random.Random) -> GameState:
+        """A full state that this seat cannot tell from the real one (determinization)."""
+        for _attempt in range(100):
+            world = self.public.clone()
+            if views.deal(world, self.seat, self.hand_counts, self._unseen, rng):
+                return world
+        raise RuntimeError("no deal of the unseen quest cards fits this view")
+
+
+# ``game.observe(state, seat)``, as the engine's other functions are called.
+observe = GameState.observe

@@ -13,7 +13,6 @@ placements a state shows determine it entirely.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from game.actions import PickKingdom, PlaceGeneral
 from game.core import (
@@ -33,11 +32,9 @@ from game.core import (
     PHASE_NAMES,
 )
 from game.jsontext import StateFormatError
-from game.rules import quests, scoring
+from game.rules import actor, flow, quests, scoring
+from game.state_data import StateData
 from game.state_writer import state_to_dict
-
-if TYPE_CHECKING:
-    from game.state import GameState
 
 _MOVING = (P_ACTION, P_HALT, P_CONTINUE)
 _FIGHTING = (P_BATTLE_ORDER, P_COIN_ATTACKER, P_COIN_DEFENDER, P_BATTLE_ROLL)
@@ -47,7 +44,7 @@ def _damaged(detail: str) -> StateFormatError:
     return StateFormatError(f"The saved game is damaged: {detail}.")
 
 
-def check_state(state: GameState) -> None:
+def check_state(state: StateData) -> None:
     """Refuse ``state`` unless play could have reached it; see the module docstring."""
     if state.phase in (P_PICK, P_PLACE):
         _check_setup(state)
@@ -59,9 +56,9 @@ def check_state(state: GameState) -> None:
 # -- setup -------------------------------------------------------------------------------------
 
 
-def _check_setup(state: GameState) -> None:
+def _check_setup(state: StateData) -> None:
     n = state.num_players
-    rebuilt = type(state)(state.board, state.rules, n, state.seed)  # game.state builds on us
+    rebuilt = StateData(state.board, state.rules, n, state.seed)
     rebuilt.chance_counter = state.chance_counter
     if state.phase == P_PICK:
         if state.setup_seat >= n:
@@ -70,20 +67,20 @@ def _check_setup(state: GameState) -> None:
         if -1 in picks or any(k >= 0 for k in state.seat_kingdom[state.setup_seat :]):
             raise _damaged("kingdoms are picked out of seat order (R3.1)")
         for k in picks:
-            rebuilt.apply_action(PickKingdom(k))
+            flow.apply_action(rebuilt, PickKingdom(k))
     else:
         if -1 in state.seat_kingdom:
             raise _damaged("a seat places its general before every kingdom is picked (R3.3)")
         if state.setup_seat >= n:
             raise _damaged("every general is placed, yet the game is still placing")
         for k in state.seat_kingdom:
-            rebuilt.apply_action(PickKingdom(k))
+            flow.apply_action(rebuilt, PickKingdom(k))
         for seat in range(state.setup_seat):
             g = state.seat_kingdom[seat] * 4 + 3
             placement = PlaceGeneral(g, state.gen_city[g])
-            if placement not in rebuilt.legal_actions():
+            if placement not in flow.legal_actions(rebuilt):
                 raise _damaged(f"{state.board.generals[g].name_en} starts where it may not (R3.3)")
-            rebuilt.apply_action(placement)
+            flow.apply_action(rebuilt, placement)
     if state_to_dict(rebuilt) != state_to_dict(state):
         raise _damaged("the setup does not follow from the kingdoms picked and generals placed")
 
@@ -91,7 +88,7 @@ def _check_setup(state: GameState) -> None:
 # -- play --------------------------------------------------------------------------------------
 
 
-def _check_play(state: GameState) -> None:
+def _check_play(state: StateData) -> None:
     if -1 in state.seat_kingdom:
         raise _damaged("a seat plays without a kingdom (R3.1)")
     if state.setup_seat != 0:
@@ -104,11 +101,11 @@ def _check_play(state: GameState) -> None:
     _check_end(state)
 
 
-def _name(state: GameState, g: int) -> str:
+def _name(state: StateData, g: int) -> str:
     return state.board.generals[g].name_en
 
 
-def _check_generals(state: GameState) -> None:
+def _check_generals(state: StateData) -> None:
     board = state.board
     active = state.active
     per_city: dict[int, list[int]] = {}
@@ -139,7 +136,7 @@ def _check_generals(state: GameState) -> None:
             raise _damaged(f"the battle at {where} was never fought (R7.1)")
 
 
-def _check_towers(state: GameState) -> None:
+def _check_towers(state: StateData) -> None:
     board = state.board
     n = state.num_players
     for c in range(board.num_cities):
@@ -166,7 +163,7 @@ def _check_towers(state: GameState) -> None:
             raise _damaged(f"seat {s + 1} has {total} floors in all, not 9 (R1.2)")
 
 
-def _check_turn(state: GameState) -> None:
+def _check_turn(state: StateData) -> None:
     phase = state.phase
     acted = bin(state.acted).count("1")
     if phase in _MOVING:
@@ -187,7 +184,7 @@ def _check_turn(state: GameState) -> None:
     _check_battles(state)
 
 
-def _check_pending_move(state: GameState) -> None:
+def _check_pending_move(state: StateData) -> None:
     phase = state.phase
     g = state.pend_general
     if phase not in (P_HALT, P_CONTINUE):
@@ -210,13 +207,13 @@ def _check_pending_move(state: GameState) -> None:
         raise _damaged("a Halt or Pass is asked after it was answered (R5.4)")
 
 
-def _meetings(state: GameState) -> set[int]:
+def _meetings(state: StateData) -> set[int]:
     k = state.seat_kingdom[state.active]
     own = {c for c in state.gen_city[k * 4 : k * 4 + 4] if c >= 0}
     return {c for g, c in enumerate(state.gen_city) if c in own and g >> 2 != k}
 
 
-def _check_battles(state: GameState) -> None:
+def _check_battles(state: StateData) -> None:
     phase = state.phase
     battles = state.battles
     if phase not in _FIGHTING:
@@ -237,7 +234,7 @@ def _check_battles(state: GameState) -> None:
         raise _damaged("a coin is asked for without the coin rules (R8.1)")
 
 
-def _check_coins(state: GameState) -> None:
+def _check_coins(state: StateData) -> None:
     if not state.rules.coins:
         if any(state.coins_played) or state.coin_attacker >= 0 or state.coin_defender >= 0:
             raise _damaged("coins are played without the coin rules (R8.1)")
@@ -260,7 +257,7 @@ def _check_coins(state: GameState) -> None:
             raise _damaged(f"the {who} committed a coin already played (R8.1)")
 
 
-def _defender_seat(state: GameState) -> int:
+def _defender_seat(state: StateData) -> int:
     city = state.battle_city
     for g, c in enumerate(state.gen_city):
         if c == city and c >= 0 and state.kingdom_seat[g >> 2] != state.active:
@@ -268,7 +265,7 @@ def _defender_seat(state: GameState) -> int:
     return -1
 
 
-def _check_quests(state: GameState) -> None:
+def _check_quests(state: StateData) -> None:
     n = state.num_players
     cards = state.board.cards
     held = [card for place in (*state.decks, *state.hands, *state.completed) for card in place]
@@ -316,7 +313,7 @@ def _check_quests(state: GameState) -> None:
             raise _damaged("the deck chosen for a draw is empty (R9.3)")
 
 
-def _check_end(state: GameState) -> None:
+def _check_end(state: StateData) -> None:
     if state.phase == P_OVER:
         # A quest completed in the last battle may leave a card owed: the game is over first.
         if state.active != 0 or state.draw_deck >= 0:
@@ -334,14 +331,14 @@ def _check_end(state: GameState) -> None:
         raise _damaged("the game goes on after the round in which it was won (R9.7, R10.1)")
 
 
-def _check_playable(state: GameState) -> None:
+def _check_playable(state: StateData) -> None:
     """The last word: the next step of play is well defined (a decision or a chance event)."""
     if state.phase == P_OVER:
         return
     try:
-        if state.chance_outcomes():
+        if flow.chance_outcomes(state):
             return
-        if state.current_player() < 0 or not state.legal_actions():
+        if actor.current_player(state) < 0 or not flow.legal_actions(state):
             raise _damaged(f"nobody can act in the phase {PHASE_NAMES[state.phase]}")
     except StateFormatError:
         raise

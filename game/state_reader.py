@@ -8,14 +8,14 @@ state, by ``game.state_check``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from game.content import DECK_NAMES, KINGDOM_IDS, MAP_VERSIONS, MapSpec, get_map, is_map_version
 from game.core import COIN_VALUES, NUM_ROUNDS, PHASE_NAMES, SEED_LIMIT, Rules
 from game.jsontext import StateFormatError
+from game.state_data import StateData
 
-if TYPE_CHECKING:
-    from game.state import GameState
+S = TypeVar("S", bound=StateData)
 
 FORMAT = "strategos-state"
 VERSION = 1
@@ -134,7 +134,7 @@ def kingdom_index(value: Any, what: str) -> int:
 class _Reader:
     """Looks names up on the board, with messages that say which field was wrong."""
 
-    def __init__(self, board: MapSpec, state: GameState) -> None:
+    def __init__(self, board: MapSpec, state: StateData) -> None:
         self.board = board
         self.state = state
         self.cards = {card.id: card.index for card in board.cards}
@@ -157,7 +157,7 @@ class _Reader:
         return seat
 
 
-def state_from_dict(data: Any, cls: type[GameState], board: MapSpec | None = None) -> GameState:
+def state_from_dict(data: Any, cls: type[S], board: MapSpec | None = None) -> S:
     """A state of class ``cls`` (``GameState``, which builds on this module) read from ``data``,
     on the map it names (map 1 if it names none), which ``board``, if given, must be."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -11,18 +11,19 @@ from typing import TYPE_CHECKING, Any
 
 from game.content import DECK_NAMES, KINGDOM_IDS
 from game.core import COIN_VALUES, PHASE_NAMES
+from game.rules import scoring
 from game.state_reader import BATTLE_KEYS, FORMAT, VERSION
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
+def state_to_dict(state: StateData) -> dict[str, Any]:
     board = state.board
     node_id = [node.id for node in board.nodes]
     card_id = [card.id for card in board.cards]
     n = state.num_players
-    score = state.scores()
+    score = scoring.scores(state)
     seats = []
     for s in range(n):
         k = state.seat_kingdom[s]
@@ -133,5 +134,5 @@ def _coin_out(index: int) -> int | str | None:
     return index if index >= 0 else "hidden" if index == -2 else None
 
 
-def state_to_json(state: GameState) -> str:
+def state_to_json(state: StateData) -> str:
     return json.dumps(state_to_dict(state), ensure_ascii=False, sort_keys=True)

@@ -35,10 +35,9 @@ from typing import Any
 
 import game
 from ai.agents import Agent
-from ai.ismcts import CheatMctsAgent
-from ai.registry import agent_from_spec
 from ai.seeds import check_seed
 from game import CHANCE, CURRENT_MAP, GameState, Rules
+from lab.baselines import CHEAT, CheatMctsAgent, agent_from_spec
 from lab.command_line import ignore_interrupts, overlap, stopping, unwritable
 from lab.settings import agent_settings, from_log
 
@@ -125,7 +124,7 @@ def play_game(
     agents: list[Agent] = []
     for spec in specs:
         extra: dict[str, object] = {}
-        if spec.split(":")[0] == "cheat-mcts":
+        if spec.split(":")[0] == CHEAT:
             extra["state_provider"] = lambda: holder[0]
         agents.append(agent_from_spec(spec, **extra))
     rngs = [random.Random(f"{seed}/{index}/{s}") for s in range(players)]

@@ -17,12 +17,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import game
-from ai.agents import GreedyAgent, play_on
+from ai.agents import GreedyAgent
 from ai.levels import LEVELS, level_agent
 from ai.presets import DIFFICULTIES, PRESETS
 from ai.registry import EVALUATORS, POLICIES
 from ai.search import Search
 from game import P_ACTION, Action, GameState
+from lab.games import play_on
 
 
 def typical_positions(

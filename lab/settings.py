@@ -16,7 +16,8 @@ from typing import Any
 from ai.ismcts import SearchAgent
 from ai.policy_agent import PolicyAgent
 from ai.presets import SearchPreset
-from ai.registry import agent_from_spec, parse_spec
+from ai.registry import parse_spec
+from lab.baselines import agent_from_spec
 from lab.older_settings import from_options, from_repr
 
 SEARCHES = ("two_seats", "more_seats")

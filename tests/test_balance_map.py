@@ -14,6 +14,8 @@ from tests.tool_scripts import ROOT, load_tool, usage_error
 balance = load_tool("balance_map", "_strategos_balance_map_under_test")
 edits_module = load_tool("map_edits", "_strategos_map_edits_under_test")
 MAP_1 = ROOT / "game" / "data" / "maps" / "1.json"
+# Random seats: the search's and the table's bookkeeping are under test, not how the games go.
+AGENT = "random"
 
 
 def _map_1() -> dict[str, Any]:
@@ -78,7 +80,7 @@ def _search(tmp_path: Path, name: str, edits: Path) -> dict[str, Any]:
     out = tmp_path / name / "map.json"
     result: dict[str, Any] = balance.main([
         "search", "--base", str(MAP_1), "--edits", str(edits), "--games", "60", "0", "60",
-        "--steps", "1", "--finalists", "1", "--out", str(out),
+        "--steps", "1", "--finalists", "1", "--out", str(out), "--agent", AGENT,
         "--report", str(tmp_path / name / "report.json"),
         "--games-log", str(tmp_path / "games.jsonl"),
     ])  # fmt: skip
@@ -92,7 +94,7 @@ def test_the_search_is_seeded_and_resumes_without_playing_again(tmp_path: Path) 
     first = _search(tmp_path, "first", edits)
     log_lines = (tmp_path / "games.jsonl").read_text().splitlines()
     with (tmp_path / "games.jsonl").open("a") as log:  # a chunk cut short by a stop
-        log.write('{"agent": "policy:tactics", "seed": 1, "map": "')
+        log.write('{"agent": "random", "seed": 1, "map": "')
     second = _search(tmp_path, "second", edits)
     assert (tmp_path / "games.jsonl").read_text().splitlines() == log_lines
     assert first == second
@@ -110,7 +112,7 @@ def test_steps_0_scores_a_proposal_at_the_seat_counts_given(tmp_path: Path) -> N
     out = tmp_path / "proposal" / "map.json"
     result = balance.main([
         "search", "--base", str(MAP_1), "--edits", str(edits), "--games", "60", "60", "60", "0",
-        "60", "--steps", "0", "--start", "crete_off_laconia", "--out", str(out),
+        "60", "--steps", "0", "--start", "crete_off_laconia", "--out", str(out), "--agent", AGENT,
     ])  # fmt: skip
     assert result["taken"] == ["crete_off_laconia"] and result["steps"] == []
     assert set(result["final"]["shares"]) == {"2", "3", "4", "6"}
@@ -120,7 +122,7 @@ def test_steps_0_scores_a_proposal_at_the_seat_counts_given(tmp_path: Path) -> N
 def test_measure_gives_every_kingdom_seat_and_pairing(tmp_path: Path) -> None:
     out = tmp_path / "table.json"
     table = balance.main(["measure", str(MAP_1), "--games", "60", "60", "0", "0", "0",
-                          "--seed", "5", "--out", str(out)])  # fmt: skip
+                          "--seed", "5", "--out", str(out), "--agent", AGENT])  # fmt: skip
     two = table["2"]
     assert two["games"] == 60 and len(two["seats"]) == 2 and len(two["pairings"]) == 15
     assert sum(k["games"] for k in two["kingdoms"].values()) == 120

@@ -54,13 +54,13 @@ from workers import Workers, WorkersError, add_arguments, from_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
-from ai.agents import play_on
-from ai.registry import agent_from_spec
 from ai.seeds import check_seed
 from game import Action, GameState
 from game.content import KINGDOM_IDS, MapSpec
 from lab.arena import wilson
+from lab.baselines import agent_from_spec
 from lab.command_line import check_outputs, stopping
+from lab.games import play_on
 
 KINGDOMS = len(KINGDOM_IDS)
 SEATS = (2, 3, 4, 5, 6)

@@ -41,13 +41,13 @@ from workers import Workers, WorkersError, add_arguments, from_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import game
-from ai.agents import play_on
 from ai.kingdom_book import BOOK_FORMAT, KINGDOMS
-from ai.registry import agent_from_spec
 from ai.seeds import check_seed
 from game import Action, GameState
 from game.content import CURRENT_MAP
+from lab.baselines import agent_from_spec
 from lab.command_line import check_outputs, stopping
+from lab.games import play_on
 
 SEAT_COUNTS = (2, 3, 4, 5, 6)
 # Games handed to a worker at once: one game is a few hundredths of a second with the tactics

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
-from ai.registry import agent_from_spec
 from game import CHANCE, P_ACTION, P_CONTINUE, GameRecord, GameState
+from lab.baselines import agent_from_spec
 from lab.command_line import check_outputs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the other tools, from anywhere

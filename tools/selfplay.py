@@ -49,9 +49,9 @@ from ai.agents import setup_values
 from ai.components import Tactics
 from ai.evaluation import DEFAULT_WEIGHTS
 from ai.policy import pick
-from ai.registry import agent_from_spec
 from game import CHANCE, CURRENT_MAP, GameRecord
 from lab.arena import cut_short
+from lab.baselines import agent_from_spec
 from lab.command_line import check_outputs, refuse, stopping
 
 T = TypeVar("T")

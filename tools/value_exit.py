@@ -49,10 +49,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # lab/ is not installed
 from ai.dominance import undominated
-from ai.evaluation import DEFAULT_WEIGHTS, Evaluator, Weights
+from ai.evaluation import DEFAULT_WEIGHTS, TERMS, Evaluator, Weights
 from ai.learned_value import load_model
 from ai.search import ROOT_EVAL_PHASES
-from ai.value_features import BASE_TERMS, FEATURES, seat_features
+from ai.value_features import FEATURES, seat_features
 from game import P_ACTION, P_OVER, GameRecord, GameState
 from game.actions import Trade
 from lab.command_line import check_outputs, not_from_zero
@@ -206,7 +206,7 @@ def v1_weights(w: Weights = DEFAULT_WEIGHTS) -> np.ndarray:
     """v1's evaluation in these features: its utility is ``beta(progress) x sum(k_t x term)``
     and ``beta`` is linear in the game's progress, so each term and its progress-scaled copy
     carry it exactly (checked by the tests against ``Evaluator.win_chances``)."""
-    k = dict(zip(BASE_TERMS, (1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.coin,
+    k = dict(zip(TERMS, (1.0, w.floors_quests, 1.0, 1.0, 1.0, w.level, -w.track, w.coin,
                               1.0), strict=True))  # fmt: skip
     out = np.zeros(F)
     for term, factor in k.items():

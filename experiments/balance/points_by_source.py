@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import game
-from ai.agents import play_on
-from ai.registry import agent_from_spec
 from game.content import KINGDOM_IDS, MapSpec
+from lab.baselines import agent_from_spec
+from lab.games import play_on
 
 
 def main() -> None:

@@ -19,10 +19,10 @@ from game.rules.moves import enemy_mask
 from game.rules.rounds import next_turn
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 
-def destroy_floor(state: GameState, g: int, city: int) -> None:
+def destroy_floor(state: StateData, g: int, city: int) -> None:
     """R6.1: one enemy floor goes to the destroyer's trophies; the general leaves the board."""
     seat = state.active
     n = state.num_players
@@ -41,13 +41,13 @@ def destroy_floor(state: GameState, g: int, city: int) -> None:
         quests.score_destroy(state, seat, victim, city)
 
 
-def send_to_track(state: GameState, g: int) -> None:
+def send_to_track(state: StateData, g: int) -> None:
     """The general leaves the board and may come back from the next season (R6.1, R7.3)."""
     state.gen_city[g] = -1
     state.gen_return[g] = state.round + 1
 
 
-def battle_cities(state: GameState) -> tuple[int, ...]:
+def battle_cities(state: StateData) -> tuple[int, ...]:
     """R7.1: cities where a general of the active player meets an enemy general."""
     k = state.seat_kingdom[state.active]
     own = state.gen_city[k * 4 : k * 4 + 4]
@@ -55,7 +55,7 @@ def battle_cities(state: GameState) -> tuple[int, ...]:
     return tuple(sorted(c for c in own if c >= 0 and enemy >> c & 1))
 
 
-def begin_battles(state: GameState, cities: tuple[int, ...]) -> None:
+def begin_battles(state: StateData, cities: tuple[int, ...]) -> None:
     state.battles = cities
     if len(cities) == 1:
         start_battle(state, cities[0])
@@ -63,14 +63,14 @@ def begin_battles(state: GameState, cities: tuple[int, ...]) -> None:
         state.phase = P_BATTLE_ORDER  # R7.1: the attacker chooses the order
 
 
-def start_battle(state: GameState, city: int) -> None:
+def start_battle(state: StateData, city: int) -> None:
     state.battle_city = city
     state.battles = tuple(c for c in state.battles if c != city)
     state.coin_attacker = state.coin_defender = -1
     state.phase = P_COIN_ATTACKER if state.rules.coins else P_BATTLE_ROLL
 
 
-def fighters(state: GameState) -> tuple[int, int]:
+def fighters(state: StateData) -> tuple[int, int]:
     """(attacking general, defending general) of the current battle."""
     city = state.battle_city
     seat = state.active
@@ -88,11 +88,11 @@ def fighters(state: GameState) -> tuple[int, int]:
             defender = g
 
 
-def defender_seat(state: GameState) -> int:
+def defender_seat(state: StateData) -> int:
     return state.kingdom_seat[fighters(state)[1] >> 2]
 
 
-def commit_coin(state: GameState, value: int) -> None:
+def commit_coin(state: StateData, value: int) -> None:
     """R8.1, R8.2a: the commitment is secret; nothing public changes until the roll."""
     if state.phase == P_COIN_ATTACKER:
         state.coin_attacker = _unplayed_index(state.coins_played[state.active], value)
@@ -110,7 +110,7 @@ def _unplayed_index(played: int, value: int) -> int:
     raise ValueError(f"no unplayed coin of value {value}")  # guarded by legal_actions
 
 
-def _spend(state: GameState, seat: int, index: int) -> int:
+def _spend(state: StateData, seat: int, index: int) -> int:
     if index < 0:
         return 0
     played = state.coins_played[seat] | 1 << index
@@ -118,12 +118,12 @@ def _spend(state: GameState, seat: int, index: int) -> int:
     return COIN_VALUES[index]
 
 
-def tower_bonus(state: GameState, city: int) -> int:
+def tower_bonus(state: StateData, city: int) -> int:
     """R7.2: +1 for the defender if the city has a tower of any owner and any height."""
     return 1 if state.floors[city] > 0 else 0
 
 
-def resolve_roll(state: GameState, roll: BattleRoll) -> None:
+def resolve_roll(state: StateData, roll: BattleRoll) -> None:
     city = state.battle_city
     attacker, defender = fighters(state)
     seat_a = state.active
@@ -154,7 +154,7 @@ def resolve_roll(state: GameState, roll: BattleRoll) -> None:
     next_battle(state)
 
 
-def next_battle(state: GameState) -> None:
+def next_battle(state: StateData) -> None:
     state.battle_city = -1
     if not state.battles:
         next_turn(state)
@@ -164,7 +164,7 @@ def next_battle(state: GameState) -> None:
         state.phase = P_BATTLE_ORDER
 
 
-def decided_before_roll(state: GameState) -> int:
+def decided_before_roll(state: StateData) -> int:
     """R8.3: the general sure to win before the dice (-1 if the dice can still decide).
 
     With patch 02 the dice differ by at most 2. Commitments are hidden (R8.2a), so each side

@@ -23,19 +23,20 @@ from game.actions import (
 )
 from game.core import CHANCE, P_ACTION, P_OVER, P_ROLL, PHASE_NAMES, SEASONS
 from game.rules import movement
+from game.rules.actor import current_player
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 
-def explain(state: GameState, action: Action) -> str:
+def explain(state: StateData, action: Action) -> str:
     board = state.board
     if state.phase == P_OVER:
         return "R9.7/R10.1: the game is over"
     bad = _bad_field(state, action)
     if bad:
         return bad
-    who = state.current_player()
+    who = current_player(state)
     if who == CHANCE:
         if state.draw_deck >= 0:
             rule, event = "R9.2", "the quest card draw"
@@ -125,7 +126,7 @@ _RANGES = {
 }
 
 
-def _bad_field(state: GameState, action: Action) -> str:
+def _bad_field(state: StateData, action: Action) -> str:
     """A field naming no general, city, kingdom, deck or card of the game ("" if all do)."""
     for name, (what, size) in _RANGES.items():
         value = getattr(action, name, None)
@@ -144,7 +145,7 @@ def _bad_field(state: GameState, action: Action) -> str:
     return ""
 
 
-def _explain_move(state: GameState, action: Move) -> str:
+def _explain_move(state: StateData, action: Move) -> str:
     board = state.board
     dest = board.city_name(action.dest)
     if state.gen_city[action.general] < 0:
@@ -167,11 +168,3 @@ def _explain_move(state: GameState, action: Move) -> str:
     if action.dest in free:
         return f"R5.4: an enemy general on the way to {dest} interrupts the move before it"
     return f"R5.1: {dest} is more than {action.die} movement points away"
-
-
-def explain_text(state: GameState, text: str) -> str:
-    """Why a typed action cannot be played: the rule if it can be identified, else the options."""
-    legal = state.legal_actions()
-    sample = ", ".join(a.describe(state.board) for a in legal[:5])
-    more = f" and {len(legal) - 5} more" if len(legal) > 5 else ""
-    return f"{text!r} is not a legal action now; legal actions include: {sample}{more}"

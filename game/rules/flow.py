@@ -28,7 +28,6 @@ from game.actions import (
     Roll,
 )
 from game.core import (
-    CHANCE,
     COIN_VALUES,
     P_ACTION,
     P_BATTLE_ORDER,
@@ -40,7 +39,6 @@ from game.core import (
     P_OVER,
     P_PICK,
     P_ROLL,
-    TERMINAL,
     IllegalActionError,
 )
 from game.kinds import HALT, PASS, TURN_ACTIONS
@@ -48,7 +46,7 @@ from game.rules import combat, moves, quests, setup, turn
 from game.rules.explain import explain
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 
 def _roll_outcomes() -> list[tuple[Action, float]]:
@@ -91,28 +89,7 @@ DECK_ACTIONS = (ChooseDeck(0), ChooseDeck(1))
 HALT_ACTION, PASS_ACTION = Halt(), Pass()
 
 
-def current_player(state: GameState) -> int:
-    phase = state.phase
-    if phase == P_OVER:
-        return TERMINAL
-    if state.draw_deck >= 0:
-        return CHANCE
-    if state.draw_queue:
-        return state.draw_queue[0]
-    if phase in (P_ACTION, P_CONTINUE, P_BATTLE_ORDER):
-        return state.active
-    if phase in (P_ROLL, P_BATTLE_ROLL):
-        return CHANCE
-    if phase == P_HALT:
-        return state.halt_seat
-    if phase == P_COIN_ATTACKER:
-        return state.active
-    if phase == P_COIN_DEFENDER:
-        return combat.defender_seat(state)
-    return state.setup_seat  # P_PICK, P_PLACE
-
-
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: StateData) -> list[Action]:
     phase = state.phase
     if phase == P_ACTION and state.draw_deck < 0 and not state.draw_queue:
         return turn.legal_turn_actions(state)  # by far the most frequent, so asked first
@@ -142,7 +119,7 @@ def legal_actions(state: GameState) -> list[Action]:
     return setup.legal_placements(state)  # P_PLACE
 
 
-def chance_outcomes(state: GameState) -> list[tuple[Action, float]]:
+def chance_outcomes(state: StateData) -> list[tuple[Action, float]]:
     if state.phase == P_OVER:
         return []
     if state.draw_deck >= 0:
@@ -167,7 +144,7 @@ _CUMULATIVE = {
 }
 
 
-def sample_chance(state: GameState, rng: Any = None) -> Action:
+def sample_chance(state: StateData, rng: Any = None) -> Action:
     """Draw a chance outcome by probability: from ``rng`` if given, else from the game's seed."""
     outcomes = chance_outcomes(state)
     if not outcomes:
@@ -186,7 +163,7 @@ def sample_chance(state: GameState, rng: Any = None) -> Action:
     return outcomes[-1][0]
 
 
-def _is_legal(state: GameState, action: Action) -> bool:
+def _is_legal(state: StateData, action: Action) -> bool:
     """Whether ``action`` is legal here, for an action not found by identity in the list of
     ``legal_actions()`` (see ``apply_action``): equal copies parsed from text or rebuilt from
     JSON, and actions checked before any list was made."""
@@ -228,7 +205,7 @@ def _is_legal(state: GameState, action: Action) -> bool:
     return action in legal  # equal copies: a dataclass comparison per action passed
 
 
-def apply_action(state: GameState, action: Action) -> None:
+def apply_action(state: StateData, action: Action) -> None:
     legal = state._legal
     # An action handed out by legal_actions() for this very state is found by identity, at C
     # speed; anything else takes the full checks.
@@ -240,7 +217,7 @@ def apply_action(state: GameState, action: Action) -> None:
     apply_legal_action(state, action)
 
 
-def apply_legal_action(state: GameState, action: Action) -> None:
+def apply_legal_action(state: StateData, action: Action) -> None:
     """``apply_action`` without its check, for an action the caller knows to be legal here:
     one of ``legal_actions()`` of this state or of an equal one (a search replaying a path it
     has already walked from the same position). Anything else leaves the state broken."""

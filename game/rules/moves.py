@@ -34,7 +34,7 @@ from game.core import NUM_ROUNDS, is_winter
 from game.rules import movement
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 # (end-city mask, the moves to those cities in ascending city order, and per node the number
 # of end cities below it: the place in the moves of the move to that node).
@@ -115,14 +115,14 @@ _WINTER_ROUNDS = tuple(map(is_winter, range(NUM_ROUNDS)))
 _BITS = (*[1 << node for node in range(256)], 0)
 
 
-def own_mask(state: GameState) -> int:
+def own_mask(state: StateData) -> int:
     """Cities holding the active player's generals, as a bitmask."""
     k = state.seat_kingdom[state.active]
     a, b, c, d = state.gen_city[k * 4 : k * 4 + 4]
     return _BITS[a] | _BITS[b] | _BITS[c] | _BITS[d]
 
 
-def enemy_mask(state: GameState) -> int:
+def enemy_mask(state: StateData) -> int:
     """Cities holding generals of the other players, as a bitmask (fixed for the turn)."""
     table: dict[int, Any] = state.turn_moves
     found: int | None = table.get(ENEMY_KEY)
@@ -136,7 +136,7 @@ def enemy_mask(state: GameState) -> int:
 
 
 def extend_moves(
-    out: list[Any], state: GameState, g: int, src: int, values: tuple[int, ...], own: int
+    out: list[Any], state: StateData, g: int, src: int, values: tuple[int, ...], own: int
 ) -> None:
     """Append the Move actions of general ``g`` at ``src`` for each die value, in order.
 
@@ -163,7 +163,7 @@ def extend_moves(
             out += listed_moves
 
 
-def is_legal_move(state: GameState, action: Move) -> bool:
+def is_legal_move(state: StateData, action: Move) -> bool:
     """Whether ``action`` is one of the moves ``extend_moves`` offers here (R5)."""
     g = action.general
     die = action.die
@@ -180,7 +180,7 @@ def is_legal_move(state: GameState, action: Move) -> bool:
     return bool(ends >> action.dest & 1) and not own_mask(state) >> action.dest & 1
 
 
-def turn_reach(state: GameState, g: int, src: int) -> tuple[Reach, tuple[int, ...]]:
+def turn_reach(state: StateData, g: int, src: int) -> tuple[Reach, tuple[int, ...]]:
     """The reach of ``g`` at ``src`` and per die the ends lost to enemies in the way this turn;
     noted in ``state.turn_moves``."""
     board = state.board

@@ -21,7 +21,7 @@ from game.content import (
 )
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 NO_CARD = NoCard()
 _DRAWS: dict[int, DrawCard] = {}
@@ -46,7 +46,7 @@ def initial_decks(board: MapSpec, kingdoms_in_play: set[int]) -> list[tuple[int,
     return [tuple(sorted(d)) for d in decks]
 
 
-def _eligible(state: GameState, seat: int, deck: int) -> list[int]:
+def _eligible(state: StateData, seat: int, deck: int) -> list[int]:
     board = state.board
     kingdom = state.seat_kingdom[seat]
     out = []
@@ -57,13 +57,13 @@ def _eligible(state: GameState, seat: int, deck: int) -> list[int]:
     return out
 
 
-def open_decks(state: GameState) -> list[int]:
+def open_decks(state: StateData) -> list[int]:
     """Decks a player owed a card may name: any that is not empty (deck sizes are public)."""
     open_ = [d for d in (0, 1) if state.decks[d]]
     return open_ or [0]
 
 
-def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
+def draw_outcomes(state: StateData) -> list[tuple[Action, float]]:
     seat = state.draw_queue[0]
     deck = state.draw_deck
     cards = _eligible(state, seat, deck) or _eligible(state, seat, 1 - deck)
@@ -73,7 +73,7 @@ def draw_outcomes(state: GameState) -> list[tuple[Action, float]]:
     return [(_DRAWS.get(c) or _draw_action(c), p) for c in cards]
 
 
-def apply_draw(state: GameState, action: Action) -> None:
+def apply_draw(state: StateData, action: Action) -> None:
     seat = state.draw_queue[0]
     state.draw_queue = state.draw_queue[1:]
     state.draw_deck = -1
@@ -86,7 +86,7 @@ def apply_draw(state: GameState, action: Action) -> None:
         state.hands[seat] = tuple(sorted((*state.hands[seat], card)))
 
 
-def _complete(state: GameState, seat: int, card: int) -> None:
+def _complete(state: StateData, seat: int, card: int) -> None:
     """R9.3: the card is laid open and scored; a replacement is owed."""
     hand = list(state.hands[seat])
     hand.remove(card)
@@ -97,7 +97,7 @@ def _complete(state: GameState, seat: int, card: int) -> None:
         state.draw_queue = (*state.draw_queue, seat)
 
 
-def _held(state: GameState, seat: int, kind: str, city: int) -> int:
+def _held(state: StateData, seat: int, kind: str, city: int) -> int:
     cards = state.board.cards
     for card in state.hands[seat]:
         spec = cards[card]
@@ -106,7 +106,7 @@ def _held(state: GameState, seat: int, kind: str, city: int) -> int:
     return -1
 
 
-def score_destroy(state: GameState, seat: int, victim: int, city: int) -> None:
+def score_destroy(state: StateData, seat: int, victim: int, city: int) -> None:
     """R9.4 decision: a matching ordinary quest takes the floor; else the first-floor point."""
     card = _held(state, seat, QUEST_DESTROY_FLOOR, city)
     if card >= 0:
@@ -122,14 +122,14 @@ def score_destroy(state: GameState, seat: int, victim: int, city: int) -> None:
             _complete(state, seat, card)
 
 
-def score_level4_victory(state: GameState, seat: int) -> None:
+def score_level4_victory(state: StateData, seat: int) -> None:
     """R9.6: winning a battle against a level-4 general."""
     card = _held(state, seat, QUEST_DEFEAT_LEVEL4, -1)
     if card >= 0:
         _complete(state, seat, card)
 
 
-def build_sources(state: GameState, seat: int, island: int) -> list[int]:
+def build_sources(state: StateData, seat: int, island: int) -> list[int]:
     """R9.5: own capitals that can give a floor, if the seat holds this island's card."""
     if _held(state, seat, QUEST_BUILD_ISLAND, island) < 0:
         return []
@@ -141,7 +141,7 @@ def build_sources(state: GameState, seat: int, island: int) -> list[int]:
     ]
 
 
-def build_on_island(state: GameState, action: Build) -> None:
+def build_on_island(state: StateData, action: Build) -> None:
     """R9.5: a floor moves from an own capital to the island; at 2 floors the quest is done."""
     seat = state.active
     state.floors[action.source] -= 1

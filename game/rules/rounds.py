@@ -13,10 +13,10 @@ from game.core import NUM_ROUNDS, P_OVER, P_ROLL
 from game.rules.scoring import check_round_end
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 
-def next_turn(state: GameState) -> None:
+def next_turn(state: StateData) -> None:
     state.battles = ()
     state.battle_city = -1
     state.acted = 0

@@ -7,22 +7,22 @@ from typing import TYPE_CHECKING
 from game.core import P_OVER
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 
-def scores(state: GameState) -> list[int]:
+def scores(state: StateData) -> list[int]:
     """Points as the active rules count them (R9.4 with quests, R10.2 otherwise)."""
     if state.rules.quests:
         return state.points[:]
     return [state.destroyed_by(s) + state.floors_standing(s) for s in range(state.num_players)]
 
 
-def _hit_every_enemy(state: GameState, seat: int) -> bool:
+def _hit_every_enemy(state: StateData, seat: int) -> bool:
     n = state.num_players
     return all(state.trophies[seat * n + v] > 0 for v in range(n) if v != seat)
 
 
-def check_round_end(state: GameState) -> bool:
+def check_round_end(state: StateData) -> bool:
     """At the end of a round: has the game's end been reached (R9.7, R10.1)?"""
     if state.rules.quests:
         return max(state.points) >= 7
@@ -31,7 +31,7 @@ def check_round_end(state: GameState) -> bool:
     )
 
 
-def winners(state: GameState) -> list[int]:
+def winners(state: StateData) -> list[int]:
     """Seats sharing the victory; empty while the game goes on or when nobody qualifies."""
     if state.phase != P_OVER:
         return []
@@ -58,7 +58,7 @@ def winners(state: GameState) -> list[int]:
     return [s for s in sorted(keys) if keys[s] == best]
 
 
-def returns(state: GameState) -> list[float]:
+def returns(state: StateData) -> list[float]:
     """1 for a winner, shared on ties, 0 otherwise (all 0 before the end)."""
     won = winners(state)
     out = [0.0] * state.num_players

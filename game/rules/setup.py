@@ -9,10 +9,10 @@ from game.core import P_PLACE, P_ROLL
 from game.rules.quests import initial_decks
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 
-def pick_kingdom(state: GameState, kingdom: int) -> None:
+def pick_kingdom(state: StateData, kingdom: int) -> None:
     """R3.1: in seat order, each player takes a kingdom nobody has taken."""
     seat = state.setup_seat
     state.seat_kingdom[seat] = kingdom
@@ -22,7 +22,7 @@ def pick_kingdom(state: GameState, kingdom: int) -> None:
         place_towers_and_generals(state)
 
 
-def place_towers_and_generals(state: GameState) -> None:
+def place_towers_and_generals(state: StateData) -> None:
     """R3.2, R3.3: a 3-floor tower and a level-1 general on each own capital."""
     board = state.board
     for seat, k in enumerate(state.seat_kingdom):
@@ -35,7 +35,7 @@ def place_towers_and_generals(state: GameState) -> None:
     state.phase = P_PLACE
 
 
-def legal_placements(state: GameState) -> list[Action]:
+def legal_placements(state: StateData) -> list[Action]:
     """R3.3: the fourth general goes to a free city next to an own capital.
 
     Decision (R3.3): "next to" («по соседству») is one route segment, by land or by sea, as
@@ -55,14 +55,14 @@ def legal_placements(state: GameState) -> list[Action]:
     return [PlaceGeneral(k * 4 + 3, c) for c in sorted(cities)]
 
 
-def place_general(state: GameState, action: PlaceGeneral) -> None:
+def place_general(state: StateData, action: PlaceGeneral) -> None:
     state.gen_city[action.general] = action.city
     state.setup_seat += 1
     if state.setup_seat == state.num_players:
         start_play(state)
 
 
-def start_play(state: GameState) -> None:
+def start_play(state: StateData) -> None:
     """R3.4, R3.5: the time marker on 264 BC Veris; with quests, 3 cards each in seat order."""
     state.setup_seat = 0
     state.round = 0

@@ -28,12 +28,12 @@ from game.rules import combat, movement, moves, quests
 from game.rules.rounds import next_turn
 
 if TYPE_CHECKING:
-    from game.state import GameState
+    from game.state_data import StateData
 
 END_TURN_ACTION = EndTurn()
 
 
-def start_actions(state: GameState, roll: Roll) -> None:
+def start_actions(state: StateData, roll: Roll) -> None:
     state.dice = list(roll.dice)
     state.turn_moves = {}
     state.phase = P_ACTION
@@ -62,7 +62,7 @@ def _dice_table() -> dict[tuple[int, ...], DiceFacts]:
 DICE = _dice_table()
 
 
-def legal_turn_actions(state: GameState) -> list[Action]:
+def legal_turn_actions(state: StateData) -> list[Action]:
     seat = state.active
     dice = state.dice
     if not dice:
@@ -142,7 +142,7 @@ def made(cls: type[Action], *fields: int) -> Action:
     return found
 
 
-def _can_destroy(state: GameState, seat: int, city: int) -> bool:
+def _can_destroy(state: StateData, seat: int, city: int) -> bool:
     """R6.1: an enemy tower with a floor stands in the general's city."""
     if state.floors[city] <= 0:
         return False
@@ -153,7 +153,7 @@ def _can_destroy(state: GameState, seat: int, city: int) -> bool:
     return any(s != seat for s in stack)
 
 
-def _can_train(state: GameState, seat: int, g: int, city: int) -> bool:
+def _can_train(state: StateData, seat: int, g: int, city: int) -> bool:
     """R6.3: on an own standing capital, not already trained, no weaker own general."""
     if state.trained or state.tower_owner[city] != seat or state.floors[city] <= 0:
         return False
@@ -164,7 +164,7 @@ def _can_train(state: GameState, seat: int, g: int, city: int) -> bool:
     return min(state.gen_level[k * 4 : k * 4 + 4]) >= level
 
 
-def return_cities(state: GameState, seat: int) -> list[int]:
+def return_cities(state: StateData, seat: int) -> list[int]:
     """R6.2: where a general coming back from the time track may be placed."""
     board = state.board
     floors = state.floors
@@ -208,7 +208,7 @@ def _rings(board: MapSpec, towers: tuple[int, ...]) -> tuple[tuple[int, ...], ..
     return found
 
 
-def _towers_of(state: GameState, seat: int) -> tuple[int, ...]:
+def _towers_of(state: StateData, seat: int) -> tuple[int, ...]:
     """Cities (ascending) whose tower belongs to ``seat``, standing or not.
 
     Owners never change in a game, so the answer is kept for the turn (a player owns at most
@@ -234,7 +234,7 @@ def _towers_of(state: GameState, seat: int) -> tuple[int, ...]:
 _GENERAL_ACTIONS = (Destroy, Return, Train, Build)
 
 
-def apply_turn_action(state: GameState, action: Action) -> None:
+def apply_turn_action(state: StateData, action: Action) -> None:
     # Moves first: they are most of the actions of a game.
     if isinstance(action, Move):
         g = action.general
@@ -274,11 +274,11 @@ def apply_turn_action(state: GameState, action: Action) -> None:
         _maybe_end_turn(state)
 
 
-def _use_die(state: GameState, die: int) -> None:
+def _use_die(state: StateData, die: int) -> None:
     state.dice.remove(die)
 
 
-def _apply_continue(state: GameState, action: Continue) -> None:
+def _apply_continue(state: StateData, action: Continue) -> None:
     state.phase = P_ACTION
     points = state.pend_points
     # R5.4: this interruption is settled; _arrive records a new one if the mover is stopped again.
@@ -287,7 +287,7 @@ def _apply_continue(state: GameState, action: Continue) -> None:
     _arrive(state, action.general, action.src, action.dest, points)
 
 
-def _arrive(state: GameState, g: int, src: int, dest: int, points: int) -> None:
+def _arrive(state: StateData, g: int, src: int, dest: int, points: int) -> None:
     """Put the mover on ``dest``; if an enemy general is there, ask its owner (R5.4).
 
     Decision (R5.4): the mover "could not go on" when no city where a move may end (not a ship,
@@ -325,7 +325,7 @@ def _arrive(state: GameState, g: int, src: int, dest: int, points: int) -> None:
     state.phase = P_HALT
 
 
-def apply_halt_decision(state: GameState, halt: bool) -> None:
+def apply_halt_decision(state: StateData, halt: bool) -> None:
     state.halt_seat = -1
     if halt:
         state.pend_general = -1
@@ -336,7 +336,7 @@ def apply_halt_decision(state: GameState, halt: bool) -> None:
         state.phase = P_CONTINUE
 
 
-def legal_continuations(state: GameState) -> list[Action]:
+def legal_continuations(state: StateData) -> list[Action]:
     g = state.pend_general
     here = state.gen_city[g]
     winter = is_winter(state.round)
@@ -350,7 +350,7 @@ def legal_continuations(state: GameState) -> list[Action]:
     return out
 
 
-def _maybe_end_turn(state: GameState) -> None:
+def _maybe_end_turn(state: StateData) -> None:
     if not state.dice:
         end_turn(state)
         return
@@ -365,7 +365,7 @@ def _maybe_end_turn(state: GameState) -> None:
     end_turn(state)
 
 
-def end_turn(state: GameState) -> None:
+def end_turn(state: StateData) -> None:
     """R4.1, R7.1: after the actions, the battles of the turn, then the next seat."""
     state.dice = []
     state.pend_general = -1

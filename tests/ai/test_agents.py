@@ -10,9 +10,8 @@ import pytest
 
 import ai
 import game
-from ai.agents import Agent, play_on
+from ai.agents import Agent
 from ai.components import HandBuilt
-from ai.evaluation import WEIGHT_SETS
 from ai.presets import PRESETS
 from game import (
     CHANCE,
@@ -30,6 +29,8 @@ from game import (
     Rules,
 )
 from game.actions import CommitCoin
+from lab import baselines
+from lab.games import play_on
 from tests.ai.helpers import (
     coin_duel_position,
     general,
@@ -77,21 +78,23 @@ def sample_positions(rules: Rules, players: int, seed: int, per_kind: int = 2) -
 def decide(agent: Agent, state: GameState, seed: int) -> game.Action:
     legal = state.legal_actions()
     rng = random.Random(seed)
-    if isinstance(agent, ai.CheatMctsAgent):
+    if isinstance(agent, baselines.CheatMctsAgent):
         return agent.choose_with_state(state, legal, rng)
     return agent.choose(state.observe(state.current_player()), legal, rng)
 
 
 def test_names_and_specs() -> None:
     assert ai.DIFFICULTIES == ("easy", "normal", "hard", "expert")
-    for name in ("random", "greedy", "policy", "ismcts", "ismcts-v1", "cheat-mcts"):
+    for name in ("random", "greedy", "policy", "ismcts"):
         assert isinstance(ai.make_agent(name), ai.Agent)
+    for name in ("ismcts-v1", "cheat-mcts"):
+        assert isinstance(baselines.agent_from_spec(name), ai.Agent)
     assert ai.agent_from_spec("policy:hand-built").name == "policy:hand-built"
     assert ai.agent_from_spec("policy").name == "policy:tactics"
     hard = ai.agent_from_spec("ismcts:hard")
     assert isinstance(hard, ai.IsmctsAgent) and hard.level == "hard"
-    frozen = ai.agent_from_spec("ismcts-v1:expert:iterations=900")
-    assert isinstance(frozen, ai.IsmctsV1Agent) and frozen.name == "ismcts-v1"
+    frozen = baselines.agent_from_spec("ismcts-v1:expert:iterations=900")
+    assert isinstance(frozen, baselines.IsmctsV1Agent) and frozen.name == "ismcts-v1"
     assert frozen.config_at(2).iterations == frozen.config_at(4).iterations == 900
     assert frozen.config_at(2).evaluator == HandBuilt()
     custom = ai.agent_from_spec("ismcts:easy:iterations=12")
@@ -105,16 +108,6 @@ def test_names_and_specs() -> None:
         ai.make_agent("ismcts", level="godlike")
     with pytest.raises(ValueError):
         ai.agent_from_spec("ismcts:bogus_option=3")
-
-
-def test_agent_spec_names_a_weight_set() -> None:
-    agent = ai.agent_from_spec("ismcts:hard:weights=cycle")
-    assert isinstance(agent, ai.IsmctsAgent)
-    for config in (agent.config_at(2), agent.config_at(4)):
-        cycle = HandBuilt(WEIGHT_SETS["cycle"])
-        assert config.evaluator == cycle and config.policy == cycle
-    with pytest.raises(ValueError, match="unknown weights 'bogus'"):
-        ai.agent_from_spec("ismcts:hard:weights=bogus")
 
 
 def test_presets_grow_with_difficulty() -> None:
@@ -134,7 +127,7 @@ def test_agents_play_legal_actions(rules: Rules, players: int) -> None:
         ai.make_agent("greedy"),
         ai.make_agent("policy", policy="tactics"),
         ai.make_agent("ismcts", level="easy", iterations=12),
-        ai.make_agent("cheat-mcts", level="easy", iterations=8),
+        baselines.agent_from_spec("cheat-mcts:easy:iterations=8"),
     ]
     for i, state in enumerate(positions):
         legal = state.legal_actions()

@@ -14,11 +14,12 @@ import ai
 from ai.components import Evaluator, Fitted, HandBuilt, Policy, Tactics, Threat
 from ai.evaluation import DEFAULT_WEIGHTS
 from ai.playout import PlayoutParams
-from ai.presets import HINT, PRESETS, REVIEW, V1_PRESETS
+from ai.presets import HINT, PRESETS, REVIEW
 from ai.registry import EVALUATORS, POLICIES, register_evaluator, register_policy
 from ai.tree import TreeParams
 from game import Action, GameState
 from game.kinds import END_TURN
+from lab.baselines import V1_PRESETS
 from tests.ai.helpers import mid_game
 
 

@@ -170,8 +170,9 @@ def test_an_unknown_book_is_refused_with_the_choices() -> None:
 def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any) -> None:
     tool = load_tool("kingdom_table", "_strategos_kingdom_table_under_test")
     out, chunks = tmp_path / "kingdoms_small.json", tmp_path / "chunks.jsonl"
-    argv = ["--games", "60", "12", "12", "12", "12", "--seed", "4", "--out", str(out),
-            "--chunks", str(chunks)]  # fmt: skip
+    # Random seats: the table's counts and its resume are under test, not who plays the games.
+    argv = ["--agent", "random", "--games", "60", "12", "12", "12", "12", "--seed", "4",
+            "--out", str(out), "--chunks", str(chunks)]  # fmt: skip
     data = tool.main(argv)
     assert json.loads(out.read_text()) == data
     games = data["pairs"]["games"]
@@ -207,7 +208,7 @@ def test_the_table_tool_writes_a_book_the_agent_reads_and_resumes(tmp_path: Any)
         tool.main(["--games", "60", "0", "12", "12", "12", "--out", str(out)])
     for bad in (["--seed", str(2**62)], ["--games", "100001", "1", "1", "1", "1"]):
         with pytest.raises(SystemExit):  # before any game, not a traceback from a worker
-            tool.main([*argv[:6], *bad, "--out", str(out), "--chunks", str(tmp_path / "n")])
+            tool.main([*argv[:8], *bad, "--out", str(out), "--chunks", str(tmp_path / "n")])
     # A notes file given as --chunks is refused and left as it was.
     notes = tmp_path / "notes.jsonl"
     notes.write_text("my notes", encoding="utf-8")

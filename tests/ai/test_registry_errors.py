@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 import ai
+from lab import baselines
 
 LEVELS = "choose from easy, normal, hard, expert"
 
@@ -14,11 +15,13 @@ LEVELS = "choose from easy, normal, hard, expert"
 def test_an_unknown_agent_names_the_agents() -> None:
     with pytest.raises(ValueError, match="unknown agent 'godlike'; choose from random, greedy"):
         ai.agent_from_spec("godlike")
+    with pytest.raises(ValueError, match=r"unknown agent 'godlike'; choose from .*, cheat-mcts$"):
+        baselines.agent_from_spec("godlike")  # the lab's names too
 
 
 @pytest.mark.parametrize("make", [
     lambda: ai.make_agent("ismcts", level="godlike"),
-    lambda: ai.make_agent("cheat-mcts", level="godlike"),
+    lambda: baselines.agent_from_spec("cheat-mcts:level=godlike"),
     lambda: ai.agent_from_spec("ismcts:godlike"),
 ])  # fmt: skip
 def test_an_unknown_difficulty_names_the_levels(make: Callable[[], object]) -> None:
@@ -30,7 +33,7 @@ def test_an_unknown_difficulty_names_the_levels(make: Callable[[], object]) -> N
 def test_a_misspelt_option_names_the_options(name: str) -> None:
     """``difficulty=`` is not how a level is given: the message shows ``level`` and the rest."""
     with pytest.raises(ValueError, match=r"has no option 'difficulty'; choose from level, ") as err:
-        ai.make_agent(name, difficulty="hard")
+        baselines.agent_from_spec(f"{name}:difficulty=hard")
     assert "iterations" in str(err.value) and "c_puct" in str(err.value)
 
 
@@ -71,7 +74,8 @@ def test_every_preset_and_its_ranges_agree() -> None:
     """The presets themselves, and each range's ends, are accepted: the ranges refuse only
     what no search means."""
     from ai.options import RANGES, value_of
-    from ai.presets import HINT, PRESETS, REVIEW, V1_PRESETS
+    from ai.presets import HINT, PRESETS, REVIEW
+    from lab.baselines import V1_PRESETS
 
     presets = [*PRESETS.values(), *V1_PRESETS.values(), HINT, REVIEW]
     for config in (c for p in presets for c in (p.two_seats, p.more_seats)):

@@ -40,6 +40,7 @@ from game import (
     P_PLACE,
     GameState,
 )
+from lab.baselines import agent_from_spec
 from tests.ai.helpers import run_to_end, turn_decisions
 
 MAP = 1  # a published map never changes (R2.5), so the positions do not move with a new one
@@ -115,7 +116,7 @@ REVIEW_SEED = 7
 def _agent(who: str) -> Agent:
     if who.startswith("level:"):
         return level_agent(who.removeprefix("level:"))
-    return ai.agent_from_spec(who)
+    return agent_from_spec(who)
 
 
 def _rows(insights: list[ai.Insight]) -> int:

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-import ai
 from game.actions import CommitCoin, Move, Trade
 from game.kinds import COMMIT_COIN
+from lab.baselines import agent_from_spec
 from tests.ai.helpers import city, general, give_cards, place, start_turn
 from tests.ai.test_puzzles import play_turn, two_player
 
@@ -28,7 +28,7 @@ def test_never_trades_away_a_6_for_a_6(spec: str) -> None:
     for seed, dice in enumerate(([1, 2, 6, 6], [1, 1, 1, 6], [2, 3, 4, 6])):
         trial = state.clone()
         start_turn(trial, 0, dice)
-        mine = play_turn(trial, ai.agent_from_spec(spec), seed=seed)
+        mine = play_turn(trial, agent_from_spec(spec), seed=seed)
         bad = [a for a in mine if isinstance(a, Trade) and 6 in a.dice]
         assert not bad, [str(a) for a in mine]
 
@@ -51,7 +51,7 @@ def test_keeps_the_guard_on_the_last_floor(spec: str) -> None:
     place(state, general("carthaginians", 0), "antium", level=2)
     place(state, general("carthaginians", 1), "carthago")
     start_turn(state, 0, [2, 3, 4, 5])
-    mine = play_turn(state, ai.agent_from_spec(spec), seed=4)
+    mine = play_turn(state, agent_from_spec(spec), seed=4)
     assert state.gen_city[guard] == roma, [str(a) for a in mine]
 
 
@@ -67,7 +67,7 @@ def test_walks_to_the_quest_one_move_away(spec: str) -> None:
     place(state, general("carthaginians", 0), "gades")
     place(state, general("carthaginians", 1), "lilybaeum")
     start_turn(state, 0, [1, 2, 3, 4])
-    mine = play_turn(state, ai.agent_from_spec(spec), seed=5)
+    mine = play_turn(state, agent_from_spec(spec), seed=5)
     carthago = city("carthago")
     assert any(isinstance(a, Move) and a.dest == carthago for a in mine), [str(a) for a in mine]
 
@@ -93,7 +93,7 @@ def test_keeps_the_3_coin_out_of_a_decided_battle(spec: str) -> None:
     )
     state.apply_action(move)
     rng = random.Random(1)
-    agent = ai.agent_from_spec(spec)
+    agent = agent_from_spec(spec)
     while state.current_player() == 0 and state.legal_actions()[0].kind != COMMIT_COIN:
         legal = state.legal_actions()
         state.apply_action(next((a for a in legal if str(a) == "End turn"), legal[0]))

@@ -66,13 +66,13 @@ def test_a_report_that_cannot_be_written_is_said_after_the_table(
     out = tmp_path / "report.json"
     out.mkdir()  # made after the check: the folder appears while the games are played
     monkeypatch.setattr(arena, "unwritable", lambda path: "")
-    assert arena.main(["--agents", "greedy,random", "--games", "1", "--json", str(out)]) == 2
+    assert arena.main(["--agents", "policy,random", "--games", "1", "--json", str(out)]) == 2
     printed = capsys.readouterr()
     assert "win share" in printed.out and f"{out} cannot be written" in printed.err
 
 
 def test_seats_rotate_within_a_deal() -> None:
-    specs = ["random", "greedy"]
+    specs = ["random", "policy"]
     seen = set()
     for index in range(2):
         result = arena.play_game(specs, index, seed=5, rules=Rules(), players=2)
@@ -85,7 +85,7 @@ def test_smoke_match_and_json(tmp_path: Path) -> None:
     out = tmp_path / "report.json"
     code = arena.main(
         [
-            "--agents", "ismcts:easy:iterations=8,greedy,random",
+            "--agents", "ismcts:easy:iterations=8,policy,random",
             "--games", "3", "--seed", "2", "--rules", "coins,battle_dice,quests",
             "--json", str(out),
         ]
@@ -94,7 +94,7 @@ def test_smoke_match_and_json(tmp_path: Path) -> None:
     report = json.loads(out.read_text())
     assert report["games"] == 3 and report["players"] == 3
     names = [a["agent"] for a in report["agents"]]
-    assert names == ["ismcts:easy:iterations=8", "greedy", "random"]
+    assert names == ["ismcts:easy:iterations=8", "policy", "random"]
     for entry in report["agents"]:
         for key in ("agent", "games", "win_share", "wilson_low", "wilson_high", "mean_score",
                     "mean_decision_ms"):  # fmt: skip
@@ -112,13 +112,13 @@ def test_cheat_baseline_plays_through_the_arena() -> None:
 
 
 def test_a_logged_run_resumes_where_it_stopped(tmp_path: Path) -> None:
-    specs = ["greedy", "random"]
+    specs = ["policy", "random"]
     log = str(tmp_path / "games.jsonl")
     whole = arena.tournament(specs, 4, seed=9, rules=Rules(), log=None)
     first = arena.tournament(specs, 2, seed=9, rules=Rules(), log=log)
     assert first["games"] == 2
     with open(log, "a", encoding="utf-8") as handle:
-        handle.write('{"agents": ["greedy", "rand')  # a write cut short by a kill
+        handle.write('{"agents": ["policy", "rand')  # a write cut short by a kill
     resumed = arena.tournament(specs, 4, seed=9, rules=Rules(), log=log)
     for key in ("agents", "games", "mean_rounds", "mean_actions"):
         if key == "agents":
@@ -132,11 +132,11 @@ def test_a_logged_run_resumes_where_it_stopped(tmp_path: Path) -> None:
 
 def test_a_log_of_another_tournament_is_refused(tmp_path: Path) -> None:
     log = str(tmp_path / "games.jsonl")
-    arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=log)
+    arena.tournament(["policy", "random"], 2, seed=9, rules=Rules(), log=log)
     with pytest.raises(ValueError, match="another tournament"):
-        arena.tournament(["greedy", "random"], 2, seed=10, rules=Rules(), log=log)
+        arena.tournament(["policy", "random"], 2, seed=10, rules=Rules(), log=log)
     with pytest.raises(ValueError, match="another tournament"):
-        arena.tournament(["greedy", "ismcts:easy"], 2, seed=9, rules=Rules(), log=log)
+        arena.tournament(["policy", "ismcts:easy"], 2, seed=9, rules=Rules(), log=log)
     (tmp_path / "bad.jsonl").write_text("not json\n{}\n")
     code = arena.main(["--agents", "greedy,random", "--games", "1", "--log",
                        str(tmp_path / "bad.jsonl")])  # fmt: skip
@@ -194,13 +194,13 @@ def test_a_logged_game_that_does_not_fit_its_tournament_is_refused(
     """A line edited by hand: JSON of the right tournament whose game the report could not
     count (a traceback in summarize) or would count wrongly (an index of no game)."""
     log = tmp_path / "games.jsonl"
-    arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=str(log))
+    arena.tournament(["policy", "random"], 2, seed=9, rules=Rules(), log=str(log))
     first, second = log.read_text(encoding="utf-8").splitlines()
     entry = json.loads(first)
     entry["game"].update(change)
     log.write_text(json.dumps(entry) + "\n" + second + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"games\.jsonl:1: not a game of an arena log"):
-        arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=str(log))
+        arena.tournament(["policy", "random"], 2, seed=9, rules=Rules(), log=str(log))
     from lab import pool
 
     with pytest.raises(ValueError, match=r"games\.jsonl:1: not a game of an arena log"):
@@ -277,14 +277,14 @@ def test_a_log_from_before_maps_had_versions_is_a_tournament_on_map_1(tmp_path: 
     """Its games were played on map 1: today's games, on the current map, are not added to it
     (R2.5), and the sentence says why."""
     log = tmp_path / "games.jsonl"
-    arena.tournament(["greedy", "random"], 1, seed=9, rules=Rules(), log=str(log))
+    arena.tournament(["policy", "random"], 1, seed=9, rules=Rules(), log=str(log))
     entry = json.loads(log.read_text(encoding="utf-8"))
     assert entry["map"] == CURRENT_MAP
     del entry["map"]
     log.write_text(json.dumps(entry) + "\n", encoding="utf-8")
     assert arena.log_key(entry, ["map", "pick"]) == {"map": 1, "pick": False}
     with pytest.raises(ValueError, match=r"another tournament \(other map\)"):
-        arena.tournament(["greedy", "random"], 2, seed=9, rules=Rules(), log=str(log))
+        arena.tournament(["policy", "random"], 2, seed=9, rules=Rules(), log=str(log))
     assert json.loads(log.read_text(encoding="utf-8")) == entry  # left as it was
 
 
@@ -318,7 +318,7 @@ def _game_states(specs: list[str], pick: bool) -> list[GameState]:
 def test_with_pick_the_seats_pick_their_kingdoms() -> None:
     """``--pick``: the game starts at the pick (R3.1), so what the seats pick is what they
     play; dealt, the deal's kingdoms are played whatever the seats would pick."""
-    specs = ["ismcts:normal:kingdom_book=tactics", "random"]
+    specs = ["ismcts:normal:kingdom_book=tactics:iterations=5", "random"]  # the pick is the book's
     dealt, picked = _game_states(specs, False), _game_states(specs, True)
     assert dealt[0].phase != P_PICK and picked[0].phase == P_PICK
     assert list(dealt[-1].seat_kingdom) == random.Random(4 * 1_000_003).sample(range(6), 2)
@@ -329,7 +329,7 @@ def test_with_pick_the_seats_pick_their_kingdoms() -> None:
 
 
 def test_a_picked_log_and_a_dealt_one_are_other_tournaments(tmp_path: Path) -> None:
-    specs = ["greedy", "random"]
+    specs = ["policy", "random"]
     log = str(tmp_path / "games.jsonl")
     report = arena.tournament(specs, 2, seed=9, rules=Rules(), log=log, pick=True)
     assert report["pick"] is True

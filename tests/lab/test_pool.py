@@ -11,7 +11,7 @@ from game import CURRENT_MAP, Rules
 from lab import arena, pool
 from lab.settings import agent_settings
 
-SPECS = ["greedy", "random"]
+SPECS = ["policy", "random"]  # the tactics policy: a few milliseconds a game
 LOGS = Path(__file__).resolve().parents[2] / "experiments" / "arena" / "logs"
 
 
@@ -38,7 +38,7 @@ def test_pooled_report_counts_every_game_of_every_log(tmp_path: Path) -> None:
 def test_the_same_seed_twice_or_another_matchup_is_refused(tmp_path: Path) -> None:
     a = _run(tmp_path, "a.jsonl", 9, 2)
     again = _run(tmp_path, "again.jsonl", 9, 2)
-    other = _run(tmp_path, "other.jsonl", 11, 2, ["random", "greedy"])
+    other = _run(tmp_path, "other.jsonl", 11, 2, ["random", "policy"])
     with pytest.raises(ValueError, match="seed 9 again"):
         pool.pool([a, again])
     with pytest.raises(ValueError, match="another matchup"):
@@ -61,7 +61,7 @@ def test_games_of_two_maps_are_not_pooled(tmp_path: Path) -> None:
 def test_a_cut_last_line_is_left_out_and_a_bad_line_refused(tmp_path: Path) -> None:
     a = _run(tmp_path, "a.jsonl", 9, 2)
     with open(a, "a", encoding="utf-8") as handle:
-        handle.write('{"agents": ["greedy", "rand')  # a run killed while writing
+        handle.write('{"agents": ["policy", "rand')  # a run killed while writing
     assert pool.pool([a])["games"] == 2
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not json\n" + Path(a).read_text(encoding="utf-8"), encoding="utf-8")

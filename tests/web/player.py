@@ -316,12 +316,14 @@ def play_game(
     max_frames: int = 200_000,
     on_frame: Callable[[App], object] | None = None,
     choose: Chooser | None = None,
+    until: Callable[[], bool] | None = None,
 ) -> dict[str, int]:
-    """Play every human decision by clicks until the game-over screen shows."""
+    """Play every human decision by clicks until the game-over screen shows (or, sooner,
+    ``until`` says the part of the game under test is played)."""
     stats = {"clicked": 0, "handovers": 0, "frames": 0}
     for _ in range(max_frames):
         top = app.top
-        if isinstance(top, GameOverScene):
+        if isinstance(top, GameOverScene) or (until is not None and until()):
             return stats
         if isinstance(top, PassDeviceScene):
             click_button(app, top.buttons, "ready")

@@ -12,8 +12,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from game import P_ACTION, PlayerView, default_map, new_game  # noqa: E402
-from game.views import observe  # noqa: E402
+from game import P_ACTION, PlayerView, default_map, new_game, observe  # noqa: E402
 from tests.web.player import SHOTS, perform, pick_die, pick_general, shot  # noqa: E402
 from tests.web.test_scenes import _match, _until  # noqa: E402
 from web.play import intents  # noqa: E402

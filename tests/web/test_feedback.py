@@ -344,7 +344,7 @@ def test_a_prompt_stands_clear_wherever_the_map_has_room() -> None:
     though the room between the two held the prompt. Wherever a city stands, a prompt keeps
     clear of it and of the boxes to keep clear of if any place of its size does (looked for
     every 8 px)."""
-    from web.scenes.match_controls import CLEAR, place
+    from web.scenes.match_prompt import CLEAR, place
     from web.ui.layout import Box
 
     area = Box(0, 80, 1000, 548)  # the desktop's map

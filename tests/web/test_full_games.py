@@ -37,10 +37,12 @@ def _start(app: App, seats: int, rules: Rules, seed: int, humans: int = 1) -> Ma
     return scene
 
 
+# Six seats with every patch are played on the phones below: the desktop plays them under the
+# base rules.
 @pytest.mark.parametrize(
     ("seats", "rules", "seed"),
-    [(2, ALL, 3), (2, BASE, 4), (6, ALL, 5), (6, BASE, 6)],
-    ids=["2p-patches", "2p-base", "6p-patches", "6p-base"],
+    [(2, ALL, 3), (2, BASE, 4), (6, BASE, 6)],
+    ids=["2p-patches", "2p-base", "6p-base"],
 )
 def test_complete_game_by_clicks(
     app: App, random_ai: None, seats: int, rules: Rules, seed: int
@@ -61,14 +63,14 @@ def test_hot_seat_game_by_clicks(app: App, random_ai: None) -> None:
     assert stats["handovers"] > 0
 
 
-@pytest.mark.parametrize("seed", [3, 7])
-def test_complete_game_on_a_phone_by_clicks(app: App, random_ai: None, seed: int) -> None:
+def test_complete_game_on_a_phone_by_clicks(app: App, random_ai: None) -> None:
     """The compact layout: the drawer tabs, the menu and the "?" lie over the map's right edge,
-    so a city or general under them is brought out by zooming and dragging, as a person does."""
+    so a city or general under them is brought out by zooming and dragging, as a person does
+    (about forty times a game: one game shows it, as the iPhone SE's below does again)."""
     app.set_screen((844, 390))
     try:
-        scene = _start(app, 6, ALL, seed)
-        play_game(app, random.Random(seed))
+        scene = _start(app, 6, ALL, 3)
+        play_game(app, random.Random(3))
         assert scene.session.is_over()
     finally:
         app.set_screen(None)

@@ -210,7 +210,7 @@ def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
     right nor the dice. Every city of the map, and every token of a stack of one general per
     kingdom on it (the most a city can hold, R5.2), is tapped on the map where it is drawn, so
     a player never has to zoom and drag to reach one."""
-    from game.views import PlayerView
+    from game import PlayerView
     from tests.web.test_scenes import _match
     from web.ui.layout import Camera
 
@@ -258,7 +258,7 @@ def test_the_coachs_close_button_lies_over_no_city_nor_general(
     both languages and text sizes, no point of the ✕ is within a city's hit radius
     (``BoardView.city_at``) nor within a general's (``general_at``) of a stack of one general
     per kingdom (R5.2) on any city."""
-    from game.views import PlayerView
+    from game import PlayerView
     from tests.web.test_scenes import _match
     from web.scenes.match_chrome import coach_boxes
     from web.text import i18n

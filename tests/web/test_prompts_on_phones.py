@@ -29,7 +29,7 @@ from game.actions import Build, ChooseDeck, CommitCoin, EndTurn, FightAt, Trade 
 from tests.web import positions  # noqa: E402
 from tests.web.apps import app_on  # noqa: E402
 from tests.web.player import click  # noqa: E402
-from web.scenes import match_controls  # noqa: E402
+from web.scenes import match_controls, match_prompt  # noqa: E402
 from web.ui import layout  # noqa: E402
 from web.ui.layout import Box, MatchLayout, overlaps  # noqa: E402
 from web.ui.widgets import Button  # noqa: E402
@@ -324,12 +324,12 @@ def test_every_prompt_keeps_clear_of_its_city_where_it_can(
         prompt.layout([city], clear)
         box = prompt.box
         assert m.x <= box.x and box.right <= m.right and m.y <= box.y and box.bottom <= m.bottom
-        if _gap(box, city) >= match_controls.CLEAR:
+        if _gap(box, city) >= match_prompt.CLEAR:
             continue
         assert prompt.matchup is not None, f"{kind} {box} covers the city at {city}"
         free = [Box(bx, by, box.w, box.h) for bx in range(m.x, m.right - box.w + 1, 8)
                 for by in range(m.y, m.bottom - box.h + 1, 8)]  # fmt: skip
-        free = [b for b in free if _gap(b, city) >= match_controls.CLEAR
+        free = [b for b in free if _gap(b, city) >= match_prompt.CLEAR
                 and not any(overlaps(b, k) for k in clear)]  # fmt: skip
         assert not free, f"{kind} {box} covers the city at {city}; {free[0]} would not"
 
@@ -395,7 +395,7 @@ def test_the_end_turn_prompt_keeps_its_dice_on_one_line(
             prompt = scene.shown_prompt()
             assert prompt is not None
             box = prompt.body_box
-            found = theme.fit(prompt.body, match_controls.BODY_SIZE, box.w, "sans", 4, box.h)
+            found = theme.fit(prompt.body, match_prompt.BODY_SIZE, box.w, "sans", 4, box.h)
             assert not found.cut
             lines = [line.replace("\u00a0", " ") for line in found.lines]
             listed = " ".join(map(str, dice))

@@ -269,11 +269,23 @@ def test_open_view_shows_every_hand_once_over(app: App) -> None:
 
 # -- the review in the replay, and its frames ------------------------------------------------
 
+# The review's budget where only its screens are under test: a few iterations a decision still
+# find turning points and every class of decision, and review a six-seat game in a second where
+# ``fast_review``'s took several (the screens are drawn in twelve settings).
+SCREEN_BUDGET = Budget(8, 4, 0.02)
+
 
 @pytest.fixture
 def fast_review(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A small search budget: the screens are under test, not the search's strength."""
+    """A small search budget: the review's slices and pace are under test, not the search's
+    strength (enough iterations that a review takes more than a hundred frames)."""
     monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))
+
+
+@pytest.fixture
+def screen_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review at ``SCREEN_BUDGET``: what it shows is under test, not how it slices."""
+    monkeypatch.setitem(BUDGETS, "quick", SCREEN_BUDGET)
 
 
 def test_a_review_runs_a_slice_a_frame_while_the_replay_plays(app: App, fast_review: None) -> None:
@@ -351,7 +363,9 @@ def test_the_review_tells_the_time_left_from_its_measured_pace(app: App, fast_re
     assert measured != pytest.approx(assumed)
 
 
-def test_the_review_chart_marks_turning_points_that_open_them(app: App, fast_review: None) -> None:
+def test_the_review_chart_marks_turning_points_that_open_them(
+    app: App, screen_review: None
+) -> None:
     scene = open_replay(app, golden_text("4p_all_patches", seats(4, (0,))), view=0)
     click_button(app, scene.buttons, "review")
     assert scene.panel.dialog_open
@@ -966,7 +980,7 @@ def _screens(app: App) -> Iterator[str]:
 @pytest.mark.parametrize("large", [False, True])
 @pytest.mark.parametrize("screen", [None, (844, 390), (800, 360)], ids=["desktop", "844", "800"])
 def test_every_text_fits_and_every_button_is_a_finger_wide(
-    app: App, fast_review: None, lang: str, large: bool, screen: tuple[int, int] | None
+    app: App, screen_review: None, lang: str, large: bool, screen: tuple[int, int] | None
 ) -> None:
     """Every text whole (nothing cut, no word broken over two lines) and every button a finger
     wide, on the desktop and on phones held sideways (the compact layout, its drawers and its

@@ -41,6 +41,7 @@ from tests.web.player import ROOT, SHOTS, phone_shot  # noqa: E402
 from web import ai_bridge  # noqa: E402
 from web.play import saves  # noqa: E402
 from web.play.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig  # noqa: E402
+from web.render.mapart import TILE, MapArt  # noqa: E402
 from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
 from web.text import i18n  # noqa: E402
 from web.ui import layout, theme  # noqa: E402
@@ -201,6 +202,32 @@ class Checker:
                 )
 
 
+@pytest.fixture
+def tiles_looked_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each tile of the map's picture drawn while a check looks (its kingdom names the only
+    texts in it) is looked at once; drawn again for a later check it is a plain sheet, not kept.
+
+    A check draws a screen in every configuration, and the picture's cache holds one
+    configuration's tiles (``MAX_TILES``): each check drew the whole map again in each of them,
+    the most of these tests' time, for texts it had already looked at. The tiles drawn outside
+    a check, for play and for screenshots, are the picture's own."""
+    from pygame import Surface
+
+    seen: set[tuple[object, ...]] = set()
+    tile = MapArt._tile
+
+    def looked_at_once(art: MapArt, s: float, tx: int, ty: int, winter: bool) -> Surface:
+        if not theme.recording_now():
+            return tile(art, s, tx, ty, winter)
+        key = (id(art), s, art._fit, tx, ty, winter, i18n.language(), theme.text_scale())
+        if key in seen:
+            return Surface((TILE, TILE))
+        seen.add(key)
+        return art._draw_tile(s, tx, ty, winter)
+
+    monkeypatch.setattr(MapArt, "_tile", looked_at_once)
+
+
 def _match_on_top(app: App) -> MatchScene | None:
     from web.scenes.match import MatchScene
 
@@ -284,7 +311,7 @@ def _check_thinking(checker: Checker, scene: MatchScene, seat: int) -> None:
 
 
 def test_every_text_fits_in_both_languages_and_sizes(
-    app: App, monkeypatch: pytest.MonkeyPatch
+    app: App, monkeypatch: pytest.MonkeyPatch, tiles_looked_at_once: None
 ) -> None:
     from tests.web.test_replay import finished_session
     from web.play import last_games
@@ -479,7 +506,9 @@ def test_the_players_names_are_whole_beside_their_trophies(app: App) -> None:
     assert not cut, "\n".join(cut)
 
 
-def test_every_coach_line_fits(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_every_coach_line_fits(
+    app: App, monkeypatch: pytest.MonkeyPatch, tiles_looked_at_once: None
+) -> None:
     """The played game meets only the coach's lines it happens to reach (its kingdoms are
     dealt, so never the pick's), so each line is also drawn on its own."""
     from web.text.i18n_help import HELP_TEXT
@@ -509,7 +538,9 @@ UNREADABLE: list[tuple[str, dict[str, str]]] = [("settings_unreadable", {}),
 
 
 @pytest.mark.parametrize("resume", [False, True], ids=["no game", "a game to continue"])
-def test_the_title_notice_fits_with_any_files_set_aside(app: App, resume: bool) -> None:
+def test_the_title_notice_fits_with_any_files_set_aside(
+    app: App, resume: bool, tiles_looked_at_once: None
+) -> None:
     """The title tells of stored files that did not read, naming each where the desktop kept
     it: a whole path. Two of them (a bad autosave and a kept game of Last games) ran a line
     off the screen at 800x360; the check before used short names. Every combination, on every
@@ -615,11 +646,11 @@ def test_the_game_overs_longest_sentences_fit(
 
 def _review_charts(app: App, monkeypatch: pytest.MonkeyPatch) -> ReplayScene:
     """A six-seat game's replay with its review done and the charts open."""
-    from ai.review import BUDGETS, Budget
-    from tests.web.test_replay import golden_text, open_replay, seats
+    from ai.review import BUDGETS
+    from tests.web.test_replay import SCREEN_BUDGET, golden_text, open_replay, seats
     from web.play.timeline import OPEN
 
-    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screen, not the search
+    monkeypatch.setitem(BUDGETS, "quick", SCREEN_BUDGET)
     scene = open_replay(app, golden_text("6p_coins_only", seats(6, (0, 3))), view=OPEN)
     scene.panel.start(seats=[0, 3], budget="quick")
     # At once, not a slice a frame (tests/web/test_replay.py runs it so): a frame drew the

@@ -440,13 +440,14 @@ def test_the_replay_is_a_fingertip_on_a_phone(phone: App, monkeypatch: pytest.Mo
     pixels, its tray 30, its drawer tabs 31: every button of the replay and of its review, and
     every turning point in the charts' list, is at least ``PHONE_TOUCH_PX`` now and on the
     canvas, and none that a tap may reach covers another."""
-    from ai.review import BUDGETS, Budget
+    from ai.review import BUDGETS
+    from tests.web.test_replay import SCREEN_BUDGET
     from tests.web.test_replay import _screens as replay_screens
     from web.scenes.replay import ReplayScene
     from web.ui import layout
     from web.ui.layout import Box, overlaps
 
-    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screens, not the search
+    monkeypatch.setitem(BUDGETS, "quick", SCREEN_BUDGET)
     scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
     seen = []
     for where in replay_screens(phone):
@@ -876,14 +877,15 @@ def test_the_game_over_fits_an_iphone_se(se: App) -> None:
 def _replay_taps_are_a_fingertip(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """The replay's log rows and its turning points' marks on the charts, which a tap jumps
     to, at least ``PHONE_TOUCH_PX`` each way on ``app``'s phone."""
-    from ai.review import BUDGETS, Budget
+    from ai.review import BUDGETS
+    from tests.web.test_replay import SCREEN_BUDGET
     from tests.web.test_replay import _screens as replay_screens
     from web.scenes.replay import ReplayScene
     from web.scenes.review_panel import CHANCES_BOX, Plot, mark_reach
     from web.ui import layout
     from web.ui.layout import MatchLayout, overlaps
 
-    monkeypatch.setitem(BUDGETS, "quick", Budget(40, 20, 0.02))  # the screens, not the search
+    monkeypatch.setitem(BUDGETS, "quick", SCREEN_BUDGET)
     scale = layout.sideways_scale(app.screen_px or (WIDTH, HEIGHT))
     seen = set()
     for where in replay_screens(app):

@@ -36,9 +36,16 @@ from web.render import hud, tokens
 from web.render.board import BoardView, Marks
 from web.render.mapart import board_geometry
 from web.scene import Scene, Tip
-from web.scenes import match_chrome, match_controls, match_events, match_input, match_tips
+from web.scenes import (
+    match_chrome,
+    match_controls,
+    match_events,
+    match_input,
+    match_prompt,
+    match_tips,
+)
 from web.scenes.board_common import pace_animations
-from web.scenes.match_controls import Prompt
+from web.scenes.match_prompt import Prompt
 from web.text import describe, i18n
 from web.ui import layout, placement, theme
 from web.ui.animation import Animator
@@ -368,6 +375,9 @@ class MatchScene(Scene):
                                          on_refused=partial(self.tell, why)))  # fmt: skip
         self.app.invalidate()
 
+    def open_menu(self) -> None:
+        self.app.nav.open_menu(self)
+
     def open_results(self) -> None:
         """The summary's Results button (or, in a game nobody plays, its pause ending)."""
         if self.app.top is self:
@@ -461,7 +471,7 @@ class MatchScene(Scene):
             battle_render.draw_battle(surface, view, anim.battle, anim.progress,
                                       self.app.settings.reduced_motion,
                                       view.public.rules.battle_dice,
-                                      box=match_events.battle_box(self, anim.battle))  # fmt: skip
+                                      box=self.events.battle_box(self, anim.battle))  # fmt: skip
         prompt = self.shown_prompt()
         if prompt is not None:
             self._draw_prompt(surface, prompt)
@@ -474,10 +484,10 @@ class MatchScene(Scene):
             if self.camera.visible(x, y):
                 pygame.draw.circle(surface, (255, 255, 255), (int(x), int(y)), 22, 3)
         panel(surface, prompt.box, alpha=245)
-        text_in(surface, prompt.title, prompt.title_box, match_controls.TITLE_SIZE, theme.GOLD,
+        text_in(surface, prompt.title, prompt.title_box, match_prompt.TITLE_SIZE, theme.GOLD,
                 "bold", "left", lines=2)  # fmt: skip
         if prompt.body:
-            text_in(surface, prompt.body, prompt.body_box, match_controls.BODY_SIZE,
+            text_in(surface, prompt.body, prompt.body_box, match_prompt.BODY_SIZE,
                     (230, 230, 230), "sans", "left", lines=4, valign="top")  # fmt: skip
         if prompt.matchup is not None:
             battle_render.draw_matchup(surface, prompt.matchup_box, self.view, prompt.matchup)

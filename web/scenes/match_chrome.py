@@ -5,29 +5,26 @@ layout, and the first-game coach's line."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
 
 import pygame
 
 from web.play import coach
+from web.scenes.match_host import MatchHost
 from web.text import i18n
 from web.ui import layout, theme
 from web.ui.layout import DRAWERS, Box, Camera, MatchLayout
 from web.ui.widgets import Button, ButtonGroup, text_in
 
-if TYPE_CHECKING:
-    from web.scenes.match import MatchScene
-
 LAYOUT = MatchLayout()
 DISMISS = 44  # the coach's close button, a finger wide
 
 
-def chrome(scene: MatchScene) -> ButtonGroup:
+def chrome(scene: MatchHost) -> ButtonGroup:
     """The menu and zoom buttons (rebuilt when the language changes)."""
     cam = scene.camera
     mid = LAYOUT.map.center
     group = ButtonGroup()
-    group.add(Button(LAYOUT.menu_button(), "", lambda: scene.app.nav.open_menu(scene), icon="☰",
+    group.add(Button(LAYOUT.menu_button(), "", scene.open_menu, icon="☰",
                      tip=i18n.t("menu_tip"), tag="menu", size=24))  # fmt: skip
     zoom_in, zoom_out, fit = LAYOUT.zoom_buttons()
     group.add(Button(zoom_in, "", lambda: cam.zoom_at(1.4, *mid), icon="+", size=26,
@@ -46,7 +43,7 @@ def chrome(scene: MatchScene) -> ButtonGroup:
     return group
 
 
-def toggle_drawer(scene: MatchScene, name: str) -> None:
+def toggle_drawer(scene: MatchHost, name: str) -> None:
     """Open the drawer ``name`` of the compact layout, or close it if it is open."""
     scene.drawers.toggle(name)
     scene.coach_line = coach_text(scene)
@@ -56,7 +53,7 @@ def toggle_drawer(scene: MatchScene, name: str) -> None:
 
 
 # -- the coach -----------------------------------------------------------------------------------
-def coach_text(scene: MatchScene) -> str | None:
+def coach_text(scene: MatchHost) -> str | None:
     """The coach's line now, or None (switched off, a spectator, an AI demo, after the opening)."""
     if scene.attract or not scene.app.settings.coach or scene.session.viewer < 0:
         return None
@@ -88,7 +85,7 @@ def _coach_fit(text: str) -> theme.Fit:
     return theme.fit(text, theme.small(16), _coach_room(), "bold", lines=_coach_lines(text))
 
 
-def coach_boxes(scene: MatchScene, text: str) -> tuple[Box, Box]:
+def coach_boxes(scene: MatchHost, text: str) -> tuple[Box, Box]:
     """The line's box and its close button's box: the ✕ at the line's right end, or at its
     left, or the line moved along the map's top until one end is clear of every city and
     general at the whole-map view. The line lets taps through to the map, but the ✕ takes
@@ -117,7 +114,7 @@ def _close_at(box: Box, right: bool) -> Box:
     return Box(x, box.y + (box.h - DISMISS) // 2, DISMISS, DISMISS)
 
 
-def draw_coach(surface: pygame.Surface, scene: MatchScene, text: str) -> None:
+def draw_coach(surface: pygame.Surface, scene: MatchHost, text: str) -> None:
     box, close = coach_boxes(scene, text)
     rect = pygame.Rect(box.tuple())
     pygame.draw.rect(surface, (0, 0, 0), rect.move(2, 3), border_radius=12)
@@ -133,14 +130,14 @@ def draw_coach(surface: pygame.Surface, scene: MatchScene, text: str) -> None:
     surface.blit(x, x.get_rect(center=(cx, cy + 1)))
 
 
-def dismiss_coach(scene: MatchScene) -> None:
+def dismiss_coach(scene: MatchHost) -> None:
     """The player closed the coach: it stays off (the setting turns it back on)."""
     scene.app.settings.coach = False
     scene.app.save_settings()
     scene.app.toast(i18n.t("coach_off_note"), 4.0)
 
 
-def tap_coach(scene: MatchScene, x: float, y: float) -> bool:
+def tap_coach(scene: MatchHost, x: float, y: float) -> bool:
     """Only the close button takes a tap: the line itself lets taps through to the map, so a
     city under it can still be chosen."""
     text = scene.coach_line

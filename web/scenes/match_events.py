@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,14 +21,12 @@ from web.play.session import Applied, end_reached
 from web.render import battle as battle_render
 from web.render.tokens import kingdom_color, kingdom_letter, swatch
 from web.scenes.match_chrome import coach_boxes
-from web.scenes.match_controls import place
+from web.scenes.match_host import MatchHost
+from web.scenes.match_prompt import place
 from web.text import describe, i18n, results
 from web.ui import theme
 from web.ui.layout import Box, MatchLayout
 from web.ui.widgets import Button, ButtonGroup, panel, text_in
-
-if TYPE_CHECKING:
-    from web.scenes.match import MatchScene
 
 LAYOUT = MatchLayout()
 BANNER_W = 600
@@ -73,7 +70,7 @@ class Events:
         self.final_announced = False
         self.blocked_told: set[tuple[int, int]] = set()  # (seat, card) said out of reach
 
-    def note_blocked(self, scene: MatchScene) -> list[int]:
+    def note_blocked(self, scene: MatchHost) -> list[int]:
         """The viewer's quest cards that became impossible since last asked (a card's city lost
         its last floor, ``coach.quest_blocked``), each said once."""
         view = scene.view
@@ -87,7 +84,7 @@ class Events:
         return new
 
     # -- what happened -------------------------------------------------------------------------
-    def on_applied(self, scene: MatchScene, applied: Applied, watched: bool) -> None:
+    def on_applied(self, scene: MatchHost, applied: Applied, watched: bool) -> None:
         if scene.attract:
             return
         board = scene.view.public.board
@@ -127,7 +124,7 @@ class Events:
             self._follow(scene, applied)
         scene.app.invalidate()
 
-    def _holds(self, scene: MatchScene) -> bool:
+    def _holds(self, scene: MatchHost) -> bool:
         """A battle's result waits for the player, unless the setting says it goes by itself
         (and never in a game nobody plays, or with animations off for a quick run)."""
         return (
@@ -138,7 +135,7 @@ class Events:
         self.held = None
         self.held_buttons = ButtonGroup()
 
-    def _follow(self, scene: MatchScene, applied: Applied) -> None:
+    def _follow(self, scene: MatchHost, applied: Applied) -> None:
         """An AI's move off-screen: the camera turns to it (the player cannot miss it)."""
         action = applied.action
         pos = scene.board_view.g.pos
@@ -164,7 +161,7 @@ class Events:
         self.follow = target
 
     # -- the frame -----------------------------------------------------------------------------
-    def update(self, scene: MatchScene, dt: float) -> None:
+    def update(self, scene: MatchHost, dt: float) -> None:
         battle_on = self.held is not None or _rolling(scene)
         if self.banners and not battle_on and not self._yields(scene):
             banner = self.banners[0]
@@ -187,7 +184,7 @@ class Events:
             if scene.session.viewer < 0 and self.over_t >= SUMMARY_PAUSE + SPECTATOR_RESULTS:
                 scene.open_results()
 
-    def _pan(self, scene: MatchScene, dt: float) -> None:
+    def _pan(self, scene: MatchHost, dt: float) -> None:
         cam = scene.camera
         assert self.follow is not None
         sx, sy = cam.to_screen(*self.follow)
@@ -211,7 +208,7 @@ class Events:
         """The game waits: a battle result is being read, or the game is over."""
         return self.held is not None or self.over_t is not None
 
-    def game_over(self, scene: MatchScene) -> None:
+    def game_over(self, scene: MatchHost) -> None:
         """The game has ended and the board stands still: the pause, then the summary."""
         if self.over_t is None:
             self.over_t = 0.0
@@ -226,19 +223,19 @@ class Events:
     def summary_shown(self) -> bool:
         return self.over_t is not None and self.over_t >= SUMMARY_PAUSE
 
-    def summary_on_screen(self, scene: MatchScene) -> bool:
+    def summary_on_screen(self, scene: MatchHost) -> bool:
         """The summary is drawn: it has come up, and no drawer of a phone is open over the map
         (a drawer opened at the end, the log say, was drawn under it); closed, it is back."""
         return self.summary_shown() and scene.drawers.open is None
 
-    def _summary_buttons(self, scene: MatchScene) -> None:
+    def _summary_buttons(self, scene: MatchHost) -> None:
         box = summary_box(scene)
         button = Box(box.center[0] - 140, box.bottom - 64, 280, 52)
         self.summary_buttons = ButtonGroup([Button(button, i18n.t("see_results"),
                                                    scene.open_results, tag="see_results",
                                                    style="primary", size=19)])  # fmt: skip
 
-    def frame_rate(self, scene: MatchScene) -> float:
+    def frame_rate(self, scene: MatchHost) -> float:
         if self.follow is not None:
             return 60.0
         if self.banners and self.held is None and not self._yields(scene):
@@ -255,21 +252,28 @@ class Events:
             return self.summary_buttons.buttons[0]
         return None
 
-    def covers(self, scene: MatchScene, x: float, y: float) -> bool:
+    def covers(self, scene: MatchHost, x: float, y: float) -> bool:
         """A panel of the events is drawn at (x, y): the roll, a held result, the summary or a
         banner. What lies under it on the map is hidden, so it has no tooltip there."""
         boxes = [self.banner_box(scene)]
         anim = scene.animator.current
         if anim is not None and anim.kind == "battle" and anim.battle:
-            boxes.append(battle_box(scene, anim.battle))
+            boxes.append(self.battle_box(scene, anim.battle))
         if self.held is not None:
             boxes.append(self.held.box)
         if self.summary_on_screen(scene):
             boxes.append(summary_box(scene))
         return any(box is not None and box.contains(x, y) for box in boxes)
 
+    def battle_box(self, scene: MatchHost, battle: tuple[int, ...]) -> Box:
+        """Where a battle's roll is shown: the held result's place, else clear of its city."""
+        held = self.held
+        if held is not None and held.battle == battle:
+            return held.box
+        return _away_from(scene, battle[0])
+
     # -- input ---------------------------------------------------------------------------------
-    def tap(self, scene: MatchScene, x: float, y: float) -> bool:
+    def tap(self, scene: MatchHost, x: float, y: float) -> bool:
         """A tap the events take: any tap reads a held result (Continue or not), the summary's
         button, a banner (tapped away)."""
         if self.held is not None:
@@ -289,7 +293,7 @@ class Events:
             return True
         return False
 
-    def dismiss(self, scene: MatchScene) -> bool:
+    def dismiss(self, scene: MatchHost) -> bool:
         """Space or Enter: the held result, or the banner on screen."""
         if self.held is not None:
             self.release()
@@ -301,16 +305,16 @@ class Events:
         return True
 
     # -- drawing -------------------------------------------------------------------------------
-    def banner_box(self, scene: MatchScene) -> Box | None:
+    def banner_box(self, scene: MatchHost) -> Box | None:
         if not self.banners or self.held is not None or self.summary_shown():
             return None
         return self._banner_place(scene)
 
-    def _yields(self, scene: MatchScene) -> bool:
+    def _yields(self, scene: MatchHost) -> bool:
         """The banner waits, unseen and not ageing, for a prompt that leaves it no room."""
         return bool(self.banners) and self._banner_place(scene) is None
 
-    def _banner_place(self, scene: MatchScene) -> Box | None:
+    def _banner_place(self, scene: MatchHost) -> Box | None:
         """At the top of the map; below a prompt that has the top; None when the prompt fills
         the map (a phone's coin prompt): drawn over the prompt, the banner hid its choices and
         took the tap meant for them."""
@@ -332,7 +336,7 @@ class Events:
                 return None
         return box
 
-    def draw(self, scene: MatchScene, surface: pygame.Surface) -> None:
+    def draw(self, scene: MatchHost, surface: pygame.Surface) -> None:
         box = self.banner_box(scene)
         if box is not None:
             self._draw_banner(scene, surface, box)
@@ -345,7 +349,7 @@ class Events:
         if self.summary_on_screen(scene):
             self._draw_summary(scene, surface)
 
-    def _draw_banner(self, scene: MatchScene, surface: pygame.Surface, box: Box) -> None:
+    def _draw_banner(self, scene: MatchHost, surface: pygame.Surface, box: Box) -> None:
         banner = self.banners[0]
         if banner.city >= 0:  # the ring says where the points came from
             x, y = scene.camera.to_screen(*scene.board_view.g.pos[banner.city])
@@ -373,14 +377,14 @@ class Events:
                                           box.h - 24 - title_h), theme.small(15), theme.INK,
                 "sans", "left", lines=4, valign="top")  # fmt: skip
 
-    def _draw_summary(self, scene: MatchScene, surface: pygame.Surface) -> None:
+    def _draw_summary(self, scene: MatchHost, surface: pygame.Surface) -> None:
         state = scene.view.public
         board = state.board
         box = summary_box(scene)
         panel(surface, box, alpha=245)
         x, w = box.x + 28, box.w - 56
         y = box.y + 14
-        for text, size, face, color, lines in self._summary_lines(scene):
+        for text, size, face, color, lines in _summary_lines(scene):
             h = theme.line_height(size, face) * lines + 4
             text_in(surface, text, Box(x, y, w, h), size, color, face, lines=lines)
             y += h + 4
@@ -400,22 +404,6 @@ class Events:
                     theme.GOLD if rank == 0 else theme.TEXT, "sans", "left")  # fmt: skip
         self.summary_buttons.draw(surface)
 
-    def _summary_lines(self, scene: MatchScene) -> list[tuple[str, int, str, tuple[int, ...], int]]:
-        """The summary's texts: (text, size, face, colour, lines)."""
-        state = scene.view.public
-        winner = results.winner_line(state)
-        if theme.fit(winner, 20, _summary_w() - 56, "bold").cut:
-            # Six kingdoms sharing a victory do not fit the panel's line: counted, not named.
-            winner = results.winner_line(state, short=True)
-        out: list[tuple[str, int, str, tuple[int, ...], int]] = [
-            (i18n.t("game_over"), 30, "serif", theme.GOLD, 1),
-            (winner, 20, "bold", theme.TEXT, 1),
-        ]
-        if scene.session.viewer >= 0:
-            sentence = results.placement_sentence(state, scene.session.viewer)
-            out.append((sentence, 17, "sans", theme.TEXT, 2))
-        return out
-
 
 def _grow(size: int) -> float:
     """How much wider a panel gets for text drawn larger than its desktop ``size`` (large
@@ -426,7 +414,7 @@ def _grow(size: int) -> float:
 SUMMARY_ROW = 16
 
 
-def _rolling(scene: MatchScene) -> bool:
+def _rolling(scene: MatchHost) -> bool:
     anim = scene.animator.current
     return anim is not None and anim.kind == "battle"
 
@@ -436,13 +424,30 @@ def _summary_w() -> int:
     return min(round(640 * _grow(SUMMARY_ROW)), LAYOUT.map.w - 40)
 
 
-def summary_box(scene: MatchScene) -> Box:
+def _summary_lines(scene: MatchHost) -> list[tuple[str, int, str, tuple[int, ...], int]]:
+    """The summary's texts: (text, size, face, colour, lines)."""
+    state = scene.view.public
+    winner = results.winner_line(state)
+    if theme.fit(winner, 20, _summary_w() - 56, "bold").cut:
+        # Six kingdoms sharing a victory do not fit the panel's line: counted, not named.
+        winner = results.winner_line(state, short=True)
+    out: list[tuple[str, int, str, tuple[int, ...], int]] = [
+        (i18n.t("game_over"), 30, "serif", theme.GOLD, 1),
+        (winner, 20, "bold", theme.TEXT, 1),
+    ]
+    if scene.session.viewer >= 0:
+        sentence = results.placement_sentence(state, scene.session.viewer)
+        out.append((sentence, 17, "sans", theme.TEXT, 2))
+    return out
+
+
+def summary_box(scene: MatchHost) -> Box:
     """The summary's panel, as tall as its texts, the standings (two columns of three) and
     the Results button need."""
     m = LAYOUT.map
     w = _summary_w()
     h = 14 + sum(theme.line_height(size, face) * lines + 8
-                 for _t, size, face, _c, lines in scene.events._summary_lines(scene))  # fmt: skip
+                 for _t, size, face, _c, lines in _summary_lines(scene))  # fmt: skip
     rows = min(3, scene.view.public.num_players)
     h += 6 + rows * (theme.line_height(SUMMARY_ROW) + 4) + 20 + 52 + 12
     h = min(h, m.h - 20)
@@ -453,18 +458,10 @@ def _overlaps(a: Box, b: Box) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.bottom and b.y < a.bottom
 
 
-def _away_from(scene: MatchScene, city: int) -> Box:
+def _away_from(scene: MatchHost, city: int) -> Box:
     """The result panel's place: clear of the city fought over."""
     x, y = scene.camera.to_screen(*scene.board_view.g.pos[city])
     return place(*battle_render.result_size(), LAYOUT.map, [(x, y)])
-
-
-def battle_box(scene: MatchScene, battle: tuple[int, ...]) -> Box:
-    """Where a battle's roll is shown: the held result's place, else clear of its city."""
-    held = scene.events.held
-    if held is not None and held.battle == battle:
-        return held.box
-    return _away_from(scene, battle[0])
 
 
 def _about(board: MapSpec, k: int, key: str) -> str:
@@ -473,7 +470,7 @@ def _about(board: MapSpec, k: int, key: str) -> str:
     return ""
 
 
-def _final_banner(scene: MatchScene, applied: Applied) -> Banner:
+def _final_banner(scene: MatchHost, applied: Applied) -> Banner:
     """R9.7 / R10.1: the round in which the end is reached is played to its end."""
     state = scene.view.public
     board = state.board
@@ -496,7 +493,7 @@ def _final_banner(scene: MatchScene, applied: Applied) -> Banner:
     return Banner(i18n.t("final_title"), body, k, kind="final", seconds=FINAL_SECONDS)
 
 
-def end_reached_by(scene: MatchScene, seat: int) -> bool:
+def end_reached_by(scene: MatchHost, seat: int) -> bool:
     """R10.1 for one seat: 5 enemy floors destroyed, at least one of every enemy."""
     state = scene.view.public
     n = state.num_players
@@ -505,7 +502,7 @@ def end_reached_by(scene: MatchScene, seat: int) -> bool:
     )
 
 
-def final_round(scene: MatchScene) -> bool:
+def final_round(scene: MatchHost) -> bool:
     """The round now playing is the game's last (R9.7, R10.1, or the last season, R1.3)."""
     state = scene.view.public
     if state.is_terminal() or state.phase in (P_PICK, P_PLACE):

@@ -5,8 +5,6 @@ What lights up and what a tap means both come from the legal actions (``web.play
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game import P_ACTION, P_BATTLE_ORDER, P_CONTINUE, P_PLACE
@@ -16,19 +14,17 @@ from web.render import hud
 from web.render.board import Marks
 from web.scenes import match_chrome
 from web.scenes.board_common import GESTURES, board_gesture
+from web.scenes.match_host import MatchHost
 from web.text import i18n
 from web.ui import layout
 from web.ui.gestures import UIEvent
 from web.ui.layout import MatchLayout
 
-if TYPE_CHECKING:
-    from web.scenes.match import MatchScene
-
 LAYOUT = MatchLayout()
 PROMPT_SAFE = ("hint", "undo", "move_now")  # the tray's buttons that work beside a prompt
 
 
-def handle(scene: MatchScene, ev: UIEvent) -> None:
+def handle(scene: MatchHost, ev: UIEvent) -> None:
     cam = scene.camera
     if ev.kind == "back":
         if scene.local_prompt is not None:
@@ -36,7 +32,7 @@ def handle(scene: MatchScene, ev: UIEvent) -> None:
         elif scene.selection.general is not None or scene.selection.die is not None:
             scene.selection.clear()
         else:
-            scene.app.nav.open_menu(scene)
+            scene.open_menu()
         return
     if ev.kind in GESTURES:
         moved = board_gesture(ev, cam, scene.drawers)
@@ -51,7 +47,7 @@ def handle(scene: MatchScene, ev: UIEvent) -> None:
         tap(scene, ev.x, ev.y, ev.button)
 
 
-def _key(scene: MatchScene, ev: UIEvent) -> None:
+def _key(scene: MatchHost, ev: UIEvent) -> None:
     cam = scene.camera
     mid = LAYOUT.map.center
     if ev.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -76,7 +72,7 @@ def _key(scene: MatchScene, ev: UIEvent) -> None:
         _pick_die_value(scene, int(ev.text))
 
 
-def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
+def tap(scene: MatchHost, x: float, y: float, button: int = 1) -> None:
     if scene.attract:
         return
     prompt = scene.shown_prompt()
@@ -136,7 +132,7 @@ def tap(scene: MatchScene, x: float, y: float, button: int = 1) -> None:
         _tap_map(scene, x, y)
 
 
-def _pick_die(scene: MatchScene, index: int) -> None:
+def _pick_die(scene: MatchHost, index: int) -> None:
     dice = scene.view.public.dice
     if not scene.session.legal() or index >= len(dice):
         return
@@ -145,13 +141,13 @@ def _pick_die(scene: MatchScene, index: int) -> None:
     scene.app.sound.play("click")
 
 
-def _pick_die_value(scene: MatchScene, value: int) -> None:
+def _pick_die_value(scene: MatchHost, value: int) -> None:
     dice = list(scene.view.public.dice)
     if value in dice:
         _pick_die(scene, dice.index(value))
 
 
-def _pick_general(scene: MatchScene, g: int) -> None:
+def _pick_general(scene: MatchHost, g: int) -> None:
     legal = scene.session.legal()
     state = scene.view.public
     if not legal or state.phase != P_ACTION:
@@ -173,7 +169,7 @@ def _pick_general(scene: MatchScene, g: int) -> None:
             scene.explain_text(i18n.t(key, **values))
 
 
-def _tap_map(scene: MatchScene, x: float, y: float) -> None:
+def _tap_map(scene: MatchHost, x: float, y: float) -> None:
     legal = scene.session.legal()
     if not legal:
         scene.app.pin_tooltip(x, y)  # not our decision: a tap shows what is there
@@ -230,13 +226,13 @@ def _tap_map(scene: MatchScene, x: float, y: float) -> None:
         scene.app.toast(i18n.t("pick_die"), 2.5)
 
 
-def _nearer_token(scene: MatchScene, g: int, city: int, x: float, y: float) -> bool:
+def _nearer_token(scene: MatchHost, g: int, city: int, x: float, y: float) -> bool:
     tx, ty = scene.board_view.general_screen(scene.camera, scene.view)[g]
     cx, cy = scene.camera.to_screen(*scene.board_view.g.pos[city])
     return (tx - x) ** 2 + (ty - y) ** 2 < (cx - x) ** 2 + (cy - y) ** 2
 
 
-def target_actions(scene: MatchScene) -> dict[int, Action]:
+def target_actions(scene: MatchHost) -> dict[int, Action]:
     """City -> the action a tap there plays, for the current selection."""
     legal = scene.session.legal()
     if not legal:
@@ -257,14 +253,14 @@ def target_actions(scene: MatchScene) -> dict[int, Action]:
     return dict(intents.moves_for(legal, g, scene.selection.die))
 
 
-def own_generals(scene: MatchScene) -> set[int]:
+def own_generals(scene: MatchHost) -> set[int]:
     """The viewer's generals (none for a spectator)."""
     seat = scene.session.viewer
     state = scene.view.public
     return set(state.generals_of(seat)) if 0 <= seat < state.num_players else set()
 
 
-def marks(scene: MatchScene) -> Marks:
+def marks(scene: MatchHost) -> Marks:
     m = Marks()
     state = scene.view.public
     anim = scene.animator.current

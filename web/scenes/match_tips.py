@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game import COIN_VALUES, is_winter
 from web.play import coach, intents
 from web.render import hud
 from web.scene import Tip
 from web.scenes.match_chrome import coach_boxes
+from web.scenes.match_host import MatchHost
 from web.scenes.match_input import target_actions
 from web.text import describe, i18n
 from web.ui.layout import MatchLayout
 
-if TYPE_CHECKING:
-    from web.scenes.match import MatchScene
-
 LAYOUT = MatchLayout()
 
 
-def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
+def tooltip(scene: MatchHost, x: float, y: float) -> Tip | None:
     view = scene.view
     state = view.public
     board = state.board
@@ -86,7 +82,7 @@ def tooltip(scene: MatchScene, x: float, y: float) -> Tip | None:
     return None
 
 
-def _tower_at(scene: MatchScene, x: float, y: float) -> int:
+def _tower_at(scene: MatchHost, x: float, y: float) -> int:
     """The city whose tower stack is under the pointer, or -1."""
     state = scene.view.public
     for c in range(state.board.num_cities):
@@ -99,7 +95,7 @@ def _tower_at(scene: MatchScene, x: float, y: float) -> int:
     return -1
 
 
-def _general(scene: MatchScene, g: int) -> list[str]:
+def _general(scene: MatchHost, g: int) -> list[str]:
     state = scene.view.public
     board = state.board
     k = g >> 2
@@ -114,7 +110,7 @@ def _general(scene: MatchScene, g: int) -> list[str]:
     return lines
 
 
-def _city(scene: MatchScene, city: int) -> Tip:
+def _city(scene: MatchHost, city: int) -> Tip:
     state = scene.view.public
     board = state.board
     node = board.nodes[city]
@@ -145,7 +141,7 @@ def _city(scene: MatchScene, city: int) -> Tip:
     return lines, rule
 
 
-def _side(scene: MatchScene, x: float, y: float) -> Tip | None:
+def _side(scene: MatchHost, x: float, y: float) -> Tip | None:
     view = scene.view
     state = view.public
     if scene.hand_visible() and hud.shows(scene.drawers, "quests"):

@@ -24,6 +24,7 @@ import ai
 import game
 from ai.agents import Agent, Thinking
 from game import CHANCE, P_ACTION, P_COIN_ATTACKER, P_COIN_DEFENDER, P_HALT, GameState
+from lab.baselines import agent_from_spec
 from tests.ai.helpers import run_to_end, turn_decisions
 
 Finder = Callable[[GameState, int], bool]
@@ -156,21 +157,21 @@ NAMES = ("ismcts-v1",)
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_decisions_are_as_frozen(name: str, level: str, kind: str, players: int, seed: int) -> None:
     state = position(kind, players, seed)
-    agent = ai.agent_from_spec(f"{name}:{level}")
+    agent = agent_from_spec(f"{name}:{level}")
     assert decide(agent, state, seed) == EXPECTED[kind, players, seed, level]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_hard_decision_is_as_frozen(name: str) -> None:
     state = position("turn", 2, 1)
-    assert decide(ai.agent_from_spec(f"{name}:hard"), state, 1) == EXPECTED["turn", 2, 1, "hard"]
+    assert decide(agent_from_spec(f"{name}:hard"), state, 1) == EXPECTED["turn", 2, 1, "hard"]
 
 
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_a_turn_with_reused_trees_is_as_frozen(name: str, level: str) -> None:
     state = position("turn", 2, 1)
-    assert play_turn(ai.agent_from_spec(f"{name}:{level}"), state, 11) == EXPECTED_TURN[level]
+    assert play_turn(agent_from_spec(f"{name}:{level}"), state, 11) == EXPECTED_TURN[level]
 
 
 def test_greedy_is_as_frozen() -> None:
