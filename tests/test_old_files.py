@@ -144,19 +144,29 @@ def test_a_refusal_names_the_places_of_the_games_map(other_current_map: MapSpec)
     assert expected["legal_texts"][0] in said and "Nova" not in said
 
 
-MAP_2 = Path(__file__).resolve().parent / "data" / "map2"
-EXPECTED_2: dict[str, Any] = json.loads((MAP_2 / "expected.json").read_text(encoding="utf-8"))
+# Records of each later map, written while it was the current one (tests/data/mapN).
+PINNED_MAPS = (2, 3)
+PINNED: dict[tuple[int, str], dict[str, Any]] = {
+    (version, name): expected
+    for version in PINNED_MAPS
+    for name, expected in json.loads(
+        (Path(__file__).resolve().parent / "data" / f"map{version}" / "expected.json").read_text(
+            encoding="utf-8"
+        )
+    ).items()
+}
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED_2))
-def test_a_record_of_map_2_replays_exactly_on_map_2(name: str) -> None:
-    """Games of every map keep their board (R2.5): map 2's, written while it was the current
-    one, replay on it whatever map new games are played on."""
-    expected = EXPECTED_2[name]
-    record = GameRecord.from_json(old_text(MAP_2 / name))
-    assert record.map_version == 2 and record.board is get_map(2)
+@pytest.mark.parametrize(("version", "name"), sorted(PINNED))
+def test_a_record_of_a_later_map_replays_exactly_on_it(version: int, name: str) -> None:
+    """Games of every map keep their board (R2.5): a record written while its map was the
+    current one replays on that map whatever map new games are played on."""
+    expected = PINNED[(version, name)]
+    folder = Path(__file__).resolve().parent / "data" / f"map{version}"
+    record = GameRecord.from_json(old_text(folder / name))
+    assert record.map_version == version and record.board is get_map(version)
     state = record.replay()
-    assert state.board is get_map(2) and json.loads(state.to_json())["map"] == 2
+    assert state.board is get_map(version) and json.loads(state.to_json())["map"] == version
     assert sha(state.to_json()) == expected["state_sha256"]
     assert state.scores() == expected["scores"] and state.is_terminal()
     texts = [a.describe(record.board) for a in record.actions]
