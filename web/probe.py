@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 QUERY_FLAG = "strategos_probe=1"  # in the page's address: publish the snapshot
 PUBLISH_EVERY_S = 0.2
-# The scenes' groups of buttons a player can press, in the order they lie over each other.
-BUTTON_GROUPS = ("buttons", "chrome", "controls", "prompt_buttons")
+# The scenes' groups of buttons a player can press, in the order they lie over each other:
+# a scene's own, and the match's chrome, tray and prompt (held by its parts).
+BUTTON_GROUPS = ("buttons", "chrome.buttons", "controls.tray", "controls.prompt_buttons")
 
 
 def snapshot(app: Host) -> dict[str, Any]:
@@ -33,7 +34,7 @@ def snapshot(app: Host) -> dict[str, Any]:
     top = app.top
     buttons: dict[str, dict[str, Any]] = {}
     for name in BUTTON_GROUPS:
-        group = getattr(top, name, None)
+        group = _read(top, name)
         if not isinstance(group, ButtonGroup):
             continue
         for button in group.buttons:
@@ -48,7 +49,7 @@ def snapshot(app: Host) -> dict[str, Any]:
     }
     session = getattr(top, "session", None)
     if session is not None and not getattr(top, "attract", False):
-        prompt = getattr(top, "prompt", None)
+        prompt = _read(top, "controls.prompt")
         shot["match"] = {
             "actions": len(session.record.actions),
             "to_act": session.to_act(),
@@ -56,6 +57,13 @@ def snapshot(app: Host) -> dict[str, Any]:
             "prompt": prompt.tag if prompt is not None else None,
         }
     return shot
+
+
+def _read(obj: object, path: str) -> Any:
+    """The attribute at the dotted ``path`` of ``obj``, or None where there is none."""
+    for name in path.split("."):
+        obj = getattr(obj, name, None)
+    return obj
 
 
 def wanted() -> bool:

@@ -34,7 +34,6 @@ from web.render import hud
 from web.scene import Scene
 from web.scenes.game_over import GameOverScene
 from web.scenes.match import MatchScene
-from web.scenes.match_chrome import coach_boxes
 from web.scenes.pass_device import PassDeviceScene
 from web.text import describe, i18n
 from web.ui.layout import Box, MatchLayout
@@ -131,13 +130,13 @@ def click_button(app: App, group: ButtonGroup, tag: str) -> None:
 
 
 def click_prompt(app: App, scene: MatchScene, text_match: Callable[[str], bool]) -> None:
-    assert scene.prompt is not None, "a prompt was expected"
-    for b in scene.prompt_buttons.buttons:
+    assert scene.controls.prompt is not None, "a prompt was expected"
+    for b in scene.controls.prompt_buttons.buttons:
         if text_match(b.label):
             click(app, *b.box.center)
             return
     raise AssertionError(
-        f"no prompt option matched in {[b.label for b in scene.prompt_buttons.buttons]}"
+        f"no prompt option matched in {[b.label for b in scene.controls.prompt_buttons.buttons]}"
     )
 
 
@@ -150,11 +149,12 @@ def _under_buttons(scene: MatchScene, x: float, y: float) -> bool:
     """The buttons over the map (zoom, and on a phone the menu, the "?", the drawer tabs and
     on the smallest phone the dice), the coach's close button, a scoring banner and a toast
     take taps; a city under one is dragged into the open first."""
-    covers = [b.box.inset(-12) for b in scene.chrome.buttons]
+    covers = [b.box.inset(-12) for b in scene.chrome.buttons.buttons]
     covers += [b.inset(-12) for b in LAYOUT.dice(len(scene.view.public.dice))]
     covers.append(scene.app.help_box().inset(-12))
-    if scene.coach_line:
-        covers.append(coach_boxes(scene, scene.coach_line)[1].inset(-12))
+    coach_at = scene.chrome.coach_place(scene)
+    if coach_at is not None:
+        covers.append(coach_at[1].inset(-12))
     banner = scene.events.banner_box(scene)
     if banner is not None:
         covers.append(banner.inset(-12))
@@ -259,20 +259,21 @@ def perform(app: App, scene: MatchScene, action: Action) -> None:
         pick_die(app, scene, action.die)
         pick_general(app, scene, action.general)
         tag = {Destroy: "destroy", Train: "train", Build: "build"}[type(action)]
-        click_button(app, scene.controls, tag)
-        if isinstance(action, Build) and scene.prompt is not None:
+        click_button(app, scene.controls.tray, tag)
+        if isinstance(action, Build) and scene.controls.prompt is not None:
             name = describe.city(scene.view.public.board, action.source)
             click_prompt(app, scene, lambda label: label == name)
     elif isinstance(action, Trade):
-        click_button(app, scene.controls, "trade")
+        click_button(app, scene.controls.tray, "trade")
         text = " ".join(map(str, action.dice)) + " → 6"
         click_prompt(app, scene, lambda label: label == text)
     elif isinstance(action, EndTurn):
-        click_button(app, scene.controls, "end_turn")
-        if scene.prompt is not None and scene.prompt.tag == "confirm_end":  # dice left (R4.2)
+        click_button(app, scene.controls.tray, "end_turn")
+        prompt = scene.controls.prompt
+        if prompt is not None and prompt.tag == "confirm_end":  # dice left (R4.2)
             click_prompt(app, scene, lambda label: label == i18n.t("end_turn"))
     elif isinstance(action, StopMove):
-        click_button(app, scene.controls, "stop")
+        click_button(app, scene.controls.tray, "stop")
     elif isinstance(action, Continue):
         click(app, *city_point(app, scene, action.dest))
     elif isinstance(action, FightAt):
@@ -282,11 +283,11 @@ def perform(app: App, scene: MatchScene, action: Action) -> None:
         click_prompt(app, scene, coin_or(action.value))
     elif isinstance(action, Halt | Pass):
         index = 0 if isinstance(action, Halt) else 1
-        b = scene.prompt_buttons.buttons[index]
+        b = scene.controls.prompt_buttons.buttons[index]
         click(app, *b.box.center)
     elif isinstance(action, ChooseDeck):
-        b = [x for x in scene.prompt_buttons.buttons][
-            0 if action.deck == 0 or len(scene.prompt_buttons.buttons) == 1 else 1
+        b = [x for x in scene.controls.prompt_buttons.buttons][
+            0 if action.deck == 0 or len(scene.controls.prompt_buttons.buttons) == 1 else 1
         ]
         click(app, *b.box.center)
     elif isinstance(action, PickKingdom):

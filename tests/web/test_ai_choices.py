@@ -257,10 +257,10 @@ def test_a_failing_hint_search_says_so(app: App, monkeypatch: pytest.MonkeyPatch
     scene = _match(app, seed=12)
     _own_turn(app, scene)
     monkeypatch.setattr(ai_bridge, "_hint_agent", lambda: _BrokenAgent("step"))
-    click_button(app, scene.controls, "hint")
-    _until(app, lambda: not scene.hinting)
+    click_button(app, scene.controls.tray, "hint")
+    _until(app, lambda: not scene.controls.hinting)
     assert app.toast_text == i18n.t("hint_fallback")
-    assert scene.hints and all(a in scene.session.legal() for a, _ in scene.hints)
+    assert scene.controls.hints and all(a in scene.session.legal() for a, _ in scene.controls.hints)
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)

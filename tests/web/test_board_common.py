@@ -47,7 +47,8 @@ def test_a_wheel_over_the_drawers_place_zooms_until_a_drawer_is_open(
             scene.handle(UIEvent("wheel", x, y, dy=1))
             if LAYOUT.compact:
                 assert scene.camera.key() != before and scene.log_scroll == 0, type(scene)
-                scene.drawers.toggle("log")
+                drawers = scene.chrome.drawers if isinstance(scene, MatchScene) else scene.drawers
+                drawers.toggle("log")
                 before = scene.camera.key()
                 scene.handle(UIEvent("wheel", x, y, dy=1))
             assert scene.camera.key() == before and scene.log_scroll == 1, type(scene)

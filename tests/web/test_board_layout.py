@@ -223,8 +223,8 @@ def test_in_the_match_tooltips_and_suggestions_leave_the_lit_cities_free(
     legal = scene.session.legal()
     state = scene.view.public
     # Suggestions on the map: their panel covers none of the cities and generals to tap.
-    scene.hints = [(a, 0.5) for a in legal[:4]]
-    box = scene.hint_box()
+    scene.controls.hints = [(a, 0.5) for a in legal[:4]]
+    box = scene.controls.hint_box(scene)
     assert box is not None
     for x, y in scene.board_view.interest_points(scene.camera, scene.view, scene.marks()):
         assert not box.contains(x, y), (x, y, box)
@@ -234,7 +234,7 @@ def test_in_the_match_tooltips_and_suggestions_leave_the_lit_cities_free(
     assert movers
     pick_die(app, scene, max(state.dice))
     pick_general(app, scene, movers[0])
-    assert scene.hint_box() is None
+    assert scene.controls.hint_box(scene) is None
     marks = scene.marks()
     assert marks.targets
     avoid = scene.tooltip_avoid()

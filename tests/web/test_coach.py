@@ -74,16 +74,16 @@ def test_the_match_shows_the_coach_and_a_dismissal_persists(
     assert app.settings.coach  # on for a newcomer
     scene = _match(app, seed=12)
     _own_turn(app, scene)
-    assert scene.coach_line
+    assert scene.chrome.coach_line
     app.frame()
-    _box, close = match_chrome.coach_boxes(scene, scene.coach_line)
+    _box, close = match_chrome.coach_boxes(scene, scene.chrome.coach_line)
     assert close.w >= 44 and close.h >= 44
     tip = scene.tooltip_at(*close.center)
     assert tip is not None and tip[0]  # the close button says what it does
     click(app, *close.center)
     assert not app.settings.coach
     scene._refresh()
-    assert scene.coach_line is None
+    assert scene.chrome.coach_line is None
     assert not App(headless=True, store=FileStorage(data_dir)).settings.coach
     # the settings turn it back on
     from web.scenes.settings import SettingsScene
@@ -96,7 +96,7 @@ def test_the_match_shows_the_coach_and_a_dismissal_persists(
     assert app.settings.coach
     app.pop()
     scene._refresh()
-    assert scene.coach_line
+    assert scene.chrome.coach_line
 
 
 def test_no_coach_for_spectators_and_after_a_whole_game(app: App, random_ai: None) -> None:
@@ -104,10 +104,10 @@ def test_no_coach_for_spectators_and_after_a_whole_game(app: App, random_ai: Non
 
     scene = _match(app, seed=5, humans=0)
     app.run_frames(3)
-    assert scene.coach_line is None
+    assert scene.chrome.coach_line is None
     scene2 = _match(app, seed=6)
     app.run_frames(3)
-    assert app.settings.coach and scene2.coach_line
+    assert app.settings.coach and scene2.chrome.coach_line
     scene2._game_over()  # a first game played to its end: no longer a newcomer
     assert not app.settings.coach
 
@@ -123,7 +123,7 @@ def test_the_coach_asks_for_continue_while_a_battle_result_waits(app: App, rando
     _own_turn(app, scene)
     scene.events.held = Held(battle=(), tower=0)
     scene._refresh()
-    assert scene.coach_line == i18n.t("coach_result")
+    assert scene.chrome.coach_line == i18n.t("coach_result")
     scene.events.release()
     scene._refresh()
-    assert scene.coach_line and scene.coach_line != i18n.t("coach_result")
+    assert scene.chrome.coach_line and scene.chrome.coach_line != i18n.t("coach_result")

@@ -176,7 +176,7 @@ def test_a_completed_quest_gets_a_banner_a_log_line_and_the_drawer_named(
     legal = session.legal()
     if isinstance(legal[0], ChooseDeck):
         assert scene.status_text() == i18n.t("draw_own")
-        assert scene.prompt is not None and scene.prompt.tag == "deck"
+        assert scene.controls.prompt is not None and scene.controls.prompt.tag == "deck"
 
 
 def test_the_header_names_a_kingdom_drawing_and_agrees_with_it() -> None:
@@ -241,7 +241,7 @@ def test_the_coin_prompt_shows_both_sides_and_the_result_waits(app: App, random_
     cfg, record, coin = positions.search(positions.coin_attack)
     scene = _open(app, cfg, record)
     state = scene.view.public
-    prompt = scene.prompt
+    prompt = scene.controls.prompt
     assert prompt is not None and prompt.tag == "coin" and prompt.matchup is not None
     m = prompt.matchup
     assert m.viewer_side == 0 and m.attacker.coins and m.defender.coins is not None
@@ -253,9 +253,9 @@ def test_the_coin_prompt_shows_both_sides_and_the_result_waits(app: App, random_
     assert not [d.asked for d in drawn if d.cut and d.caller in MINE]
     shot(app, "battle_prompt.png")
     # Hint works inside the prompt
-    click_button(app, scene.prompt_extra, "prompt_hint")
-    _until(app, lambda: not scene.hinting)
-    assert scene.hints and all(isinstance(a, CommitCoin) for a, _c in scene.hints)
+    click_button(app, scene.controls.prompt_hint, "prompt_hint")
+    _until(app, lambda: not scene.controls.hinting)
+    assert scene.controls.hints and all(isinstance(a, CommitCoin) for a, _c in scene.controls.hints)
     assert isinstance(coin, CommitCoin)
     before = len(scene.session.log)
     perform(app, scene, coin)
@@ -301,7 +301,7 @@ def test_the_held_result_hides_the_tooltips_of_the_map_under_it(app: App, random
 def test_the_defenders_coin_prompt_knows_the_attacker_committed(app: App, random_ai: None) -> None:
     cfg, record, _coin = positions.search(positions.coin_defend)
     scene = _open(app, cfg, record)
-    prompt = scene.prompt
+    prompt = scene.controls.prompt
     assert prompt is not None and prompt.matchup is not None
     assert prompt.matchup.viewer_side == 1 and prompt.matchup.attacker.committed
     assert i18n.t("coin_body_defend") == prompt.body
@@ -321,7 +321,7 @@ def test_the_halt_prompt_stays_clear_of_the_city(app: App, random_ai: None) -> N
     cfg, record, _halt_action = positions.search(positions.halt)
     scene = _open(app, cfg, record)
     state = scene.view.public
-    prompt = scene.prompt
+    prompt = scene.controls.prompt
     assert prompt is not None and prompt.tag == "halt"
     city = state.gen_city[state.pend_general]
     assert prompt.about == (city,)
@@ -329,7 +329,7 @@ def test_the_halt_prompt_stays_clear_of_the_city(app: App, random_ai: None) -> N
         if notches:
             wheel(app, *_screen(scene, city), notches)
             app.frame()
-        shown = scene.prompt
+        shown = scene.controls.prompt
         assert shown is not None
         x, y = _screen(scene, city)
         assert not shown.box.inset(-20).contains(x, y)
@@ -478,11 +478,11 @@ def test_hints_are_sorted_and_told_apart(
     chances = [0.29, 0.28, 0.31]
     found = [ai_bridge.Insight(a, 0.3, p) for a, p in zip(picks, chances, strict=True)]
     monkeypatch.setattr(ai_bridge, "begin_hint", lambda *args: _FakeHint(found))
-    click_button(app, scene.controls, "hint")
-    _until(app, lambda: not scene.hinting)
-    got = [c for _a, c in scene.hints]
+    click_button(app, scene.controls.tray, "hint")
+    _until(app, lambda: not scene.controls.hinting)
+    got = [c for _a, c in scene.controls.hints]
     assert got == sorted(got, key=lambda c: -(c or 0))
-    lines = [" ".join(f.lines) for f in scene.hint_lines()]
+    lines = [" ".join(f.lines) for f in scene.controls.hint_lines(scene)]
     assert len(set(lines)) == len(lines)
     for a in picks:
         if isinstance(a, Build):  # the capital the floor comes from is named
@@ -495,7 +495,7 @@ def test_hint_says_why_not_when_it_cannot_help(app: App, random_ai: None) -> Non
     cfg, record, _a = positions.search(lambda s, a: s.current_player() == 1 and s.phase == P_ACTION)
     app.push(TitleScene(app))
     scene = app.nav.open_match(MatchSession(cfg, record))  # the AI is to act, not the player
-    button = scene.controls.find("hint")
+    button = scene.controls.tray.find("hint")
     assert button is not None and not button.enabled and button.tip == i18n.t("hint_not_yours")
     click(app, *button.box.center)
     assert app.toast_text == i18n.t("hint_not_yours")
@@ -512,7 +512,7 @@ def test_train_refused_names_the_weaker_general(app: App, random_ai: None) -> No
     click(app, *general_point(app, scene, g))
     assert scene.selection.general == g
     app.frame()
-    train = scene.controls.find("train")
+    train = scene.controls.tray.find("train")
     assert train is not None and not train.enabled
     click(app, *train.box.center)
     assert str(values["weaker"]) in app.toast_text and "R6.3" in app.toast_text
@@ -536,7 +536,7 @@ def test_undo_after_a_build_says_why(app: App, random_ai: None) -> None:
     scene = _open(app, cfg, record)
     perform(app, scene, build)
     _settle(app, scene)
-    undo = scene.controls.find("undo")
+    undo = scene.controls.tray.find("undo")
     assert undo is not None and not undo.enabled and "R4.5" in undo.tip
     click(app, *undo.box.center)
     assert "R4.5" in app.toast_text and i18n.t("build") in app.toast_text
@@ -551,7 +551,7 @@ def test_the_why_link_opens_its_rule_whatever_was_hovered(app: App, random_ai: N
     far = max(range(state.board.num_cities),
               key=lambda c: state.board.route_distance[state.gen_city[g]][c])  # fmt: skip
     scene.selection.general = g
-    scene.explain(Move(g, max(state.dice), state.gen_city[g], far))
+    scene.controls.explain(scene, Move(g, max(state.dice), state.gen_city[g], far))
     rule = app.last_rule
     assert rule and rule.startswith("R5")
     # the pointer rests on a general (its tooltip cites R7.2) on its way to the ? button
@@ -586,7 +586,7 @@ def test_the_menu_pauses_the_ais(app: App, random_ai: None) -> None:
     cfg, record, _a = positions.search(lambda s, a: s.current_player() == 1 and s.phase == P_ACTION)
     app.push(TitleScene(app))
     scene = app.nav.open_match(MatchSession(cfg, record))  # the AI is to act
-    click_button(app, scene.chrome, "menu")
+    click_button(app, scene.chrome.buttons, "menu")
     menu = top(app, MenuScene)
     before = len(scene.session.record.actions)
     app.run_frames(300)
@@ -599,11 +599,11 @@ def test_ending_a_turn_with_dice_left_asks_first(app: App, random_ai: None) -> N
     cfg, record, _a = positions.search(lambda s, a: _own_turn(s) and len(s.dice) == 4)
     scene = _open(app, cfg, record)
     before = len(scene.session.record.actions)
-    click_button(app, scene.controls, "end_turn")
-    assert scene.prompt is not None and scene.prompt.tag == "confirm_end"
+    click_button(app, scene.controls.tray, "end_turn")
+    assert scene.controls.prompt is not None and scene.controls.prompt.tag == "confirm_end"
     click_prompt(app, scene, lambda label: label == i18n.t("keep_playing"))
-    assert scene.prompt is None and len(scene.session.record.actions) == before
-    click_button(app, scene.controls, "end_turn")
+    assert scene.controls.prompt is None and len(scene.session.record.actions) == before
+    click_button(app, scene.controls.tray, "end_turn")
     click_prompt(app, scene, lambda label: label == i18n.t("dont_ask"))
     assert isinstance(scene.session.record.actions[before], EndTurn)
     assert app.settings.confirm_end_turn is False  # and it stays so
@@ -687,7 +687,7 @@ def test_the_new_texts_fit(
         check("final_round")
         cfg, record, _a = positions.search(lambda s, a: _own_turn(s) and len(s.dice) == 4)
         scene = _open(app, cfg, record)
-        click_button(app, scene.controls, "end_turn")
+        click_button(app, scene.controls.tray, "end_turn")
         check("confirm_end")
         cfg = positions.config(2, players=6)
         scene = _open(app, cfg, positions.played_out(cfg))

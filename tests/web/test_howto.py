@@ -127,7 +127,7 @@ def test_the_match_menu_opens_how_to_play(app: App, random_ai: None) -> None:
 
     scene = _match(app, seed=9)
     app.run_frames(3)
-    click_button(app, scene.chrome, "menu")  # the menu button: phones have no Escape key
+    click_button(app, scene.chrome.buttons, "menu")  # the menu button: phones have no Escape key
     menu = app.top
     assert isinstance(menu, MenuScene)
     click_button(app, menu.buttons, "howto")

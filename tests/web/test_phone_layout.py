@@ -99,20 +99,20 @@ def test_a_phone_reads_every_drawer(phone: App, random_ai: None) -> None:
     assert floor * 390 / HEIGHT >= 12  # the floor is 12 device pixels
     for name in (None, *DRAWERS):
         if name is not None:
-            click_button(phone, scene.chrome, f"drawer_{name}")
-            assert scene.drawers.open == name
-            assert find(scene.chrome, f"drawer_{name}").selected
+            click_button(phone, scene.chrome.buttons, f"drawer_{name}")
+            assert scene.chrome.drawers.open == name
+            assert find(scene.chrome.buttons, f"drawer_{name}").selected
         small = {k: v for k, v in _smallest(phone).items() if v < floor}
         assert not small, f"{name}: texts under {floor}px: {small}"
         phone_shot(phone, f"phone_{name or 'map'}.png", PHONE)
         if name is not None:
-            click_button(phone, scene.chrome, f"drawer_{name}")  # the tab again closes it
-            assert scene.drawers.open is None
+            click_button(phone, scene.chrome.buttons, f"drawer_{name}")  # the tab again closes it
+            assert scene.chrome.drawers.open is None
     # A tap on the map beside an open drawer closes it and does nothing else.
-    click_button(phone, scene.chrome, "drawer_log")
+    click_button(phone, scene.chrome.buttons, "drawer_log")
     before = scene.selection.general
     click(phone, L.map.x + 60, L.map.y + 200)
-    assert scene.drawers.open is None and scene.selection.general == before
+    assert scene.chrome.drawers.open is None and scene.selection.general == before
 
 
 def test_a_general_chosen_on_the_phone_and_its_tray(phone: App, random_ai: None) -> None:
@@ -127,7 +127,7 @@ def test_a_general_chosen_on_the_phone_and_its_tray(phone: App, random_ai: None)
                                   if state.gen_city[g] >= 0)  # fmt: skip
     scene._refresh()
     for tag in ("end_turn", "hint", "undo", "destroy", "train"):
-        b = find(scene.controls, tag)
+        b = find(scene.controls.tray, tag)
         assert L.tray.contains(b.box.x, b.box.y)
     small = {k: v for k, v in _smallest(phone).items() if v < theme.floor()}
     assert not small, small
@@ -137,13 +137,13 @@ def test_a_general_chosen_on_the_phone_and_its_tray(phone: App, random_ai: None)
 
 def test_turning_to_a_big_screen_restores_the_desktop(phone: App, random_ai: None) -> None:
     scene = _turn(phone)
-    click_button(phone, scene.chrome, "drawer_players")
+    click_button(phone, scene.chrome.buttons, "drawer_players")
     phone.set_screen(None)
     assert not layout.compact() and theme.floor() == 0
     assert scene.camera.viewport == L.map and L.side.x == WIDTH - layout.SIDE_WIDTH
-    assert scene.chrome.find("drawer_players") is None  # the side panel is back
+    assert scene.chrome.buttons.find("drawer_players") is None  # the side panel is back
     phone.set_screen(PHONE)
-    assert layout.compact() and scene.chrome.find("drawer_log") is not None
+    assert layout.compact() and scene.chrome.buttons.find("drawer_log") is not None
 
 
 def test_city_names_on_the_phone_are_12_device_pixels(phone: App, random_ai: None) -> None:
@@ -187,7 +187,7 @@ def test_a_scoring_banner_waits_for_the_phones_coin_prompt(phone: App, random_ai
     scene = phone.nav.open_match(MatchSession(cfg, record))
     scene.animator.enabled = False
     phone.run_frames(3)
-    prompt = scene.prompt
+    prompt = scene.controls.prompt
     assert prompt is not None and prompt.tag == "coin"
     scene.events.banners.append(Banner("+1", "a first floor (R9.4)", 1, 0))
     phone.run_frames(600)  # ten seconds: it neither shows nor runs out
@@ -220,10 +220,12 @@ def test_every_city_and_general_is_tapped_at_the_whole_map_scale(
         cam = Camera(L.map)
         # On a phone the opening placement turns the camera to the player's kingdom (R3.3);
         # the whole map is a tap on ⌂ away.
-        click_button(app, scene.chrome, "zoom_fit")
+        click_button(app, scene.chrome.buttons, "zoom_fit")
         assert scene.camera.key() == cam.key()
         assert layout.compact() == (screen is not None)
-        takers = [b.box for group in (scene.chrome, scene.controls) for b in group.buttons]
+        takers = [
+            b.box for group in (scene.chrome.buttons, scene.controls.tray) for b in group.buttons
+        ]
         takers += [app.help_box(), *L.dice(4), *(L.drawer_tabs() if screen else [])]
         bv = scene.board_view
         view = scene.view

@@ -89,15 +89,15 @@ def _dice_left(s: GameState, a: Action) -> bool:
 
 
 def _open_trade(scene: MatchScene) -> None:
-    scene.open_trade([a for a in scene.session.legal() if isinstance(a, Trade)])
+    scene.controls.open_trade(scene, [a for a in scene.session.legal() if isinstance(a, Trade)])
 
 
 def _open_build(scene: MatchScene) -> None:
-    scene.open_build(_builds(scene.session.legal()))
+    scene.controls.open_build(scene, _builds(scene.session.legal()))
 
 
 def _end_turn(scene: MatchScene) -> None:
-    scene.end_turn(next(a for a in scene.session.legal() if isinstance(a, EndTurn)))
+    scene.controls.end_turn(scene, next(a for a in scene.session.legal() if isinstance(a, EndTurn)))
 
 
 Opener = Callable[["MatchScene"], None]
@@ -138,7 +138,7 @@ def _open(
     scene.animator.enabled = False
     app.hover = None
     for _ in range(400):
-        if scene.session.legal() and scene.shown_prompt() is not None:
+        if scene.session.legal() and scene.controls.shown_prompt(scene) is not None:
             break
         app.frame()
     scene._refresh()
@@ -160,11 +160,11 @@ def test_a_tap_on_the_prompt_over_the_zoom_buttons_is_the_prompts(se: App, rando
     while not under and first < 60:  # where the prompt lies follows the battle's city
         scene = _open(se, positions.coin_attack, seeds=range(first, 60))
         first = scene.session.config.seed + 1
-        prompt = scene.shown_prompt()
+        prompt = scene.controls.shown_prompt(scene)
         assert prompt is not None and prompt.tag == "coin"
-        chrome = [b for b in scene.chrome.buttons if overlaps(b.box, prompt.box)]
+        chrome = [b for b in scene.chrome.buttons.buttons if overlaps(b.box, prompt.box)]
         assert chrome, "no chrome button under the coin prompt: this test tests nothing"
-        under = [(coin, b) for coin in scene.prompt_buttons.buttons for b in chrome
+        under = [(coin, b) for coin in scene.controls.prompt_buttons.buttons for b in chrome
                  if overlaps(coin.box, b.box)]  # fmt: skip
     assert under, "no game of seeds 0-59 has a coin over a chrome button"
     coin, hidden = under[-1]
@@ -185,11 +185,15 @@ def test_a_tap_on_the_prompts_panel_over_a_chrome_button_does_nothing(
     """The panel of the prompt hides what lies under it: a tap on the panel (off its buttons)
     over a chrome button neither zooms nor opens a drawer nor plays anything."""
     scene = _open(se, positions.coin_attack)
-    prompt = scene.shown_prompt()
+    prompt = scene.controls.shown_prompt(scene)
     assert prompt is not None
-    buttons = [b.box for g in (scene.prompt_buttons, scene.prompt_extra) for b in g.buttons]
+    buttons = [
+        b.box
+        for g in (scene.controls.prompt_buttons, scene.controls.prompt_hint)
+        for b in g.buttons
+    ]
     spots = []
-    for b in scene.chrome.buttons:
+    for b in scene.chrome.buttons.buttons:
         if not overlaps(b.box, prompt.box):
             continue
         part = _overlap(b.box, prompt.box)
@@ -200,12 +204,12 @@ def test_a_tap_on_the_prompts_panel_over_a_chrome_button_does_nothing(
                     spots.append((b.tag, x, y))
     assert spots, "no chrome button under the coin prompt's panel: this test tests nothing"
     tag, x, y = spots[0]
-    key, drawer = scene.camera.key(), scene.drawers.open
+    key, drawer = scene.camera.key(), scene.chrome.drawers.open
     before = len(scene.session.record.actions)
     click(se, x, y)
-    assert (scene.camera.key(), scene.drawers.open) == (key, drawer), tag
+    assert (scene.camera.key(), scene.chrome.drawers.open) == (key, drawer), tag
     assert len(scene.session.record.actions) == before
-    assert scene.shown_prompt() is prompt
+    assert scene.controls.shown_prompt(scene) is prompt
 
 
 def _prompt_tags() -> set[str]:
@@ -236,10 +240,10 @@ def _reopen(scene: MatchScene, kind: str) -> None:
     """Open a prompt the player asks for again: it was written in the language of its time."""
     opener = KINDS[kind][2]
     if opener is not None:
-        scene.close_prompt()
+        scene.controls.close_prompt(scene)
         opener(scene)
     scene._refresh()
-    prompt = scene.shown_prompt()
+    prompt = scene.controls.shown_prompt(scene)
     assert prompt is not None and prompt.tag == kind.removesuffix("_defend"), kind
 
 
@@ -274,12 +278,12 @@ def test_every_prompt_is_a_fingertip_on_a_phone(phone: App, random_ai: None, kin
         checker.configure(lang, large, screen)
         _reopen(scene, kind)
         checker.check(where, configs=[(lang, large, screen)])
-        prompt = scene.shown_prompt()
+        prompt = scene.controls.shown_prompt(scene)
         assert prompt is not None
         box, m = prompt.box, L.map
         assert m.x <= box.x and box.right <= m.right and m.y <= box.y and box.bottom <= m.bottom
-        options = [(b.tag, b.box) for b in scene.prompt_buttons.buttons]
-        extras = [(b.tag, b.box) for b in scene.prompt_extra.buttons]
+        options = [(b.tag, b.box) for b in scene.controls.prompt_buttons.buttons]
+        extras = [(b.tag, b.box) for b in scene.controls.prompt_hint.buttons]
         assert len(options) == len(prompt.options) and len(extras) == int(prompt.hint), where
         texts = [("title", prompt.title_box)]
         if prompt.body:
@@ -315,7 +319,7 @@ def test_every_prompt_keeps_clear_of_its_city_where_it_can(
     would leave both the city and the map's buttons free (at 568x320, nearly the map's size,
     with the city at the left: it keeps the zoom buttons)."""
     scene = _shown(phone, kind)
-    prompt = scene.shown_prompt()
+    prompt = scene.controls.shown_prompt(scene)
     assert prompt is not None and prompt.about
     m = L.map
     clear = L.map_buttons()
@@ -351,7 +355,7 @@ def test_the_coin_prompts_tokens_keep_to_their_column(
 
     with app_on(data_dir, screen) as app:
         scene = _open(app, positions.coin_attack)
-        prompt = scene.shown_prompt()
+        prompt = scene.controls.shown_prompt(scene)
         assert prompt is not None and prompt.matchup is not None
         monkeypatch.setattr(battle, "text_in", lambda _s, _t, box, *a, **k: box)
         monkeypatch.setattr(battle, "label", lambda *a, **k: None)
@@ -392,7 +396,7 @@ def test_the_end_turn_prompt_keeps_its_dice_on_one_line(
         for lang, large in LANGUAGES:
             Checker(app).configure(lang, large, screen)
             _reopen(scene, "confirm_end")
-            prompt = scene.shown_prompt()
+            prompt = scene.controls.shown_prompt(scene)
             assert prompt is not None
             box = prompt.body_box
             found = theme.fit(prompt.body, match_prompt.BODY_SIZE, box.w, "sans", 4, box.h)
@@ -415,7 +419,7 @@ def test_a_prompt_the_player_opened_follows_a_change_of_language(
     scene = _shown(app, kind)
 
     def texts() -> list[str]:
-        shown = scene.shown_prompt()
+        shown = scene.controls.shown_prompt(scene)
         assert shown is not None
         return [shown.title, shown.body, *(c.label for c in shown.options)]
 
@@ -431,7 +435,7 @@ def test_a_prompt_the_player_opened_follows_a_change_of_language(
     click_button(app, menu.buttons, "resume")  # type: ignore[attr-defined]
     assert app.top is scene
     app.frame()
-    prompt = scene.shown_prompt()
+    prompt = scene.controls.shown_prompt(scene)
     assert prompt is not None and prompt.tag == kind
     after = texts()
     _reopen(scene, kind)  # opened anew, in Russian

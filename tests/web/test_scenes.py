@@ -202,7 +202,7 @@ def test_match_turn_controls_and_explanations(app: App, random_ai: None) -> None
     scene = _match(app, seed=12)
     _own_turn(app, scene)
     state = scene.view.public
-    assert scene.controls.find("end_turn") is not None
+    assert scene.controls.tray.find("end_turn") is not None
     # pick a general, then a far city: the engine says why not
     pick_die(app, scene, min(state.dice))
     g = next(g for g in state.generals_of(scene.session.viewer) if state.gen_city[g] >= 0
@@ -228,14 +228,14 @@ def test_match_turn_controls_and_explanations(app: App, random_ai: None) -> None
     click_button(app, rules.buttons, "close")
     # a refused context action explains itself
     for tag in ("destroy", "train"):
-        b = scene.controls.find(tag)
+        b = scene.controls.tray.find(tag)
         if b is not None and not b.enabled:
             click(app, *b.box.center)
             assert intents_rule(app.toast_text)
     # wheel zoom, drag pan, keyboard
     scale = scene.camera.scale
     wheel(app, 400, 300, 3)
-    assert scene.camera.scale > scale, (app.top, app.hover, scene.prompt)
+    assert scene.camera.scale > scale, (app.top, app.hover, scene.controls.prompt)
     ox = scene.camera.ox
     drag(app, 500, 300, 400, 300)
     assert scene.camera.ox != ox
@@ -256,16 +256,16 @@ def test_match_turn_controls_and_explanations(app: App, random_ai: None) -> None
     die_tip = scene.tooltip_at(*die_box.center)
     assert die_tip is not None and die_tip[1] == "R5.1"
     # the hint button shows suggestions
-    click_button(app, scene.controls, "hint")
-    _until(app, lambda: not scene.hinting)
-    assert scene.hints
+    click_button(app, scene.controls.tray, "hint")
+    _until(app, lambda: not scene.controls.hinting)
+    assert scene.controls.hints
     app.frame()
     # end the turn by its button
     before = len(scene.session.record.actions)
     scene._refresh()
-    click_button(app, scene.controls, "end_turn")
+    click_button(app, scene.controls.tray, "end_turn")
     # dice some general could still use: asked first (R4.2)
-    assert scene.prompt is not None and scene.prompt.tag == "confirm_end"
+    assert scene.controls.prompt is not None and scene.controls.prompt.tag == "confirm_end"
     assert len(scene.session.record.actions) == before
     click_prompt(app, scene, lambda label: label == i18n.t("end_turn"))
     assert len(scene.session.record.actions) > before
@@ -290,13 +290,13 @@ def test_move_now_button_and_space_cut_an_ai_think_short(app: App) -> None:
         return False
 
     hurries: list[Callable[[], None]] = [
-        lambda: click_button(app, scene.controls, "move_now"),
+        lambda: click_button(app, scene.controls.tray, "move_now"),
         lambda: press_key(app, pygame.K_SPACE),
     ]
     for hurry in hurries:
         _until(app, ai_thinking)
         app.frame()
-        assert scene.controls.find("move_now") is not None
+        assert scene.controls.tray.find("move_now") is not None
         shot(app, "ai_thinking_move_now.png")
         before = len(session.record.actions)
         hurry()
@@ -391,7 +391,6 @@ def test_game_over_and_play_again(app: App, random_ai: None) -> None:
 def test_halt_and_coin_prompts_have_controls(app: App, random_ai: None) -> None:
     """Every choice the engine offers a human has a control (prompts built from legal actions)."""
     from game.actions import ChooseDeck, CommitCoin, Halt, Pass
-    from web.scenes import match_controls
 
     scene = _match(app, seed=15, players=2)
     seen: set[str] = set()
@@ -402,7 +401,7 @@ def test_halt_and_coin_prompts_have_controls(app: App, random_ai: None) -> None:
         if legal and not scene.animator.busy:
             scene._refresh()
             if isinstance(legal[0], Halt | Pass | CommitCoin | ChooseDeck):
-                _group, prompt = match_controls.build(scene)
+                _group, prompt = scene.controls.build(scene)
                 assert prompt is not None and len(prompt.options) >= len({type(a) for a in legal})
                 seen.add(type(legal[0]).__name__)
             perform(app, scene, legal[-1] if len(legal) < 4 else legal[0])

@@ -141,16 +141,16 @@ def test_a_spectator_is_not_shown_hint_or_undo(app: App, random_ai: None) -> Non
     seen: set[str] = set()
     for _ in range(60):
         app.frame()
-        seen |= {b.tag for b in scene.controls.buttons}
+        seen |= {b.tag for b in scene.controls.tray.buttons}
     assert not seen & {"hint", "undo"}, seen
     for key in (pygame.K_h, pygame.K_z):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
         app.frame()
         assert not app.toast_text
-    assert not scene.hinting
+    assert not scene.controls.hinting
     player = _match(app, seed=6)  # with a person at the table both are there
     app.run_frames(3)
-    assert {"hint", "undo"} <= {b.tag for b in player.controls.buttons}
+    assert {"hint", "undo"} <= {b.tag for b in player.controls.tray.buttons}
 
 
 # -- 6. How to play, page 2 ----------------------------------------------------------------------
@@ -205,7 +205,6 @@ def test_settings_back_overlaps_no_row(data_dir: Path, screen: tuple[int, int] |
 
 def test_a_drawer_opened_at_the_end_is_above_the_summary(data_dir: Path, random_ai: None) -> None:
     """At 844x390 the Log drawer opened under the game-over summary."""
-    from web.scenes.match_chrome import toggle_drawer
     from web.scenes.title import TitleScene
 
     with app_on(data_dir, (844, 390)) as app:
@@ -218,18 +217,18 @@ def test_a_drawer_opened_at_the_end_is_above_the_summary(data_dir: Path, random_
             app.frame()
         assert scene.events.summary_shown()
         over = i18n.t("see_results")  # the summary's button
-        log_tab = next(b for b in scene.chrome.buttons if b.tag == "drawer_log")
+        log_tab = next(b for b in scene.chrome.buttons.buttons if b.tag == "drawer_log")
         click(app, *log_tab.box.center)
-        assert scene.drawers.open == "log"
+        assert scene.chrome.drawers.open == "log"
         with theme.recording() as drawn:
             app.draw()
         asked = [d.asked for d in drawn]
         assert i18n.t("log") in asked and over not in asked  # the drawer, not under the box
-        side = hud.side_box(scene.drawers)
+        side = hud.side_box(scene.chrome.drawers)
         assert side is not None
         click(app, side.x + side.w // 2, side.bottom - 20)  # a tap in the drawer is its own
-        assert scene.drawers.open == "log" and app.top is scene
-        toggle_drawer(scene, "log")
+        assert scene.chrome.drawers.open == "log" and app.top is scene
+        scene.chrome.toggle_drawer(scene, "log")
         with theme.recording() as drawn:
             app.draw()
         assert over in [d.asked for d in drawn]  # shut, the summary is back
@@ -323,13 +322,13 @@ def test_placing_a_general_on_a_phone_shows_the_own_kingdom(
         pos = scene.board_view.g.pos
         for a in legal:
             assert isinstance(a, PlaceGeneral) and cam.visible(*cam.to_screen(*pos[a.city])), a
-        scene.hints = [(a, 0.45) for a in legal[:4]]
+        scene.controls.hints = [(a, 0.45) for a in legal[:4]]
         scene._version = ()
         scene._refresh()
         assert cam.scale > cam.fit_scale * 1.2  # the framing is once, not undone
         for zoom in ("framed", "whole"):
             tags = scene.board_view.hint_tags(cam, scene.marks())
-            assert len(tags) == len(scene.hints)
+            assert len(tags) == len(scene.controls.hints)
             boxes = list(tags.values())
             hit = [(a, b) for a, b in itertools.combinations(boxes, 2) if layout.overlaps(a, b)]
             assert not hit, (zoom, hit)

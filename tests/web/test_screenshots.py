@@ -62,7 +62,7 @@ def test_screenshots(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
         state = s.view.public
         if (
             "coach" not in taken
-            and s.coach_line
+            and s.chrome.coach_line
             and s.session.legal()
             and state.phase == P_ACTION
             and len(state.dice) == 4

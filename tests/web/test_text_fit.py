@@ -42,7 +42,6 @@ from web import ai_bridge  # noqa: E402
 from web.play import saves  # noqa: E402
 from web.play.config import AI, HUMAN, PICK_KINGDOM, MatchConfig, SeatConfig  # noqa: E402
 from web.render.mapart import TILE, MapArt  # noqa: E402
-from web.scenes.match_chrome import coach_text, toggle_drawer  # noqa: E402
 from web.text import i18n  # noqa: E402
 from web.ui import layout, theme  # noqa: E402
 from web.ui.animation import Animation  # noqa: E402
@@ -155,15 +154,15 @@ class Checker:
                     opened += list(DRAWERS)
                 for drawer in opened:
                     if match is not None:
-                        match.drawers.open = drawer
-                        match.coach_line = coach_text(match)
+                        match.chrome.drawers.open = drawer
+                        match.chrome.coach_line = coach_text(match)
                     label = f"{where}" + (f" [{drawer} drawer]" if drawer else "")
                     with theme.recording() as log:
                         app.draw()
                     self._look(log, _name(config), label, config[2] is not None)
                 if match is not None:
-                    match.drawers.open = None
-                    match.coach_line = coach_text(match)
+                    match.chrome.drawers.open = None
+                    match.chrome.coach_line = coach_text(match)
         finally:
             self.configure(*before)
 
@@ -237,6 +236,12 @@ def _match_on_top(app: App) -> MatchScene | None:
     return None
 
 
+def coach_text(match: MatchScene) -> str | None:
+    """The coach's line now, as ``Checker.check`` shows it (a test patches this to draw each
+    line on its own)."""
+    return match.chrome.coach_text(match)
+
+
 def _greedy_choice(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
     return greedy.GreedyThinking(view, legal, rng).best_action()
 
@@ -245,22 +250,22 @@ def _situation(scene: MatchScene) -> tuple[object, ...]:
     """What of the tray and prompts this frame shows (a new one is checked)."""
     legal = scene.session.legal()
     prompt = None
-    if scene.prompt is not None:
+    if scene.controls.prompt is not None:
         first = legal[0] if legal else None
         kinds = (ChooseDeck, Halt, CommitCoin, FightAt)
         prompt = next((k.__name__ for k in kinds if isinstance(first, k)), "local")
-        if scene.local_prompt is not None:
-            prompt = "local:" + scene.local_prompt.title
+        if scene.controls.local_prompt is not None:
+            prompt = "local:" + scene.controls.local_prompt.title
     state = scene.view.public
-    tags = tuple(sorted(b.tag for b in scene.controls.buttons if b.enabled))
+    tags = tuple(sorted(b.tag for b in scene.controls.tray.buttons if b.enabled))
     return (state.phase, bool(legal), prompt, tags, scene.selection.general is not None,
-            scene.coach_line is not None)  # fmt: skip
+            scene.chrome.coach_line is not None)  # fmt: skip
 
 
 def _tooltips(checker: Checker, scene: MatchScene, where: str) -> None:
     """The tooltips of the tray's buttons and of the hand's first card."""
     app = checker.app
-    points = [b.box.center for b in scene.controls.buttons[:3]]
+    points = [b.box.center for b in scene.controls.tray.buttons[:3]]
     for x, y in points:
         app.hover = (x, y)
         app._hover_t = app.now - 1
@@ -284,17 +289,17 @@ def _show_the_way(
         look()
         builds = [a for a in legal if isinstance(a, Build) and a.general == general]
         if len({b.source for b in builds}) > 1:
-            scene.open_build(builds)
+            scene.controls.open_build(scene, builds)
             scene._refresh()
             look()
-            scene.close_prompt()
+            scene.controls.close_prompt(scene)
         scene.selection.clear()
     trades = [a for a in legal if isinstance(a, Trade)]
     if trades:
-        scene.open_trade(trades)
+        scene.controls.open_trade(scene, trades)
         scene._refresh()
         look()
-        scene.close_prompt()
+        scene.controls.close_prompt(scene)
     scene._refresh()
 
 
@@ -304,7 +309,7 @@ def _check_thinking(checker: Checker, scene: MatchScene, seat: int) -> None:
     session.thinking = ai_bridge.ForcedThinking(session.state.legal_actions()[0])
     session.thinking_seat = seat
     scene._refresh()
-    assert scene.controls.find("move_now") is not None
+    assert scene.controls.tray.find("move_now") is not None
     checker.check("an AI thinking", drawers=True, configs=SE_CONFIGS)
     session.thinking, session.thinking_seat = None, -1
     scene._refresh()
@@ -611,7 +616,7 @@ def test_the_kingdom_pick_fits(app: App) -> None:
     scene = app.nav.open_match(saves.new_session(app, MatchConfig(seats, seed=3)))
     app.frame()
     scene._refresh()
-    assert scene.prompt is not None and len(scene.prompt.options) == 6
+    assert scene.controls.prompt is not None and len(scene.controls.prompt.options) == 6
     checker = Checker(app)
     checker.check("the kingdom pick", drawers=True, configs=SE_CONFIGS)
     problems = sorted(checker.problems.values())
@@ -788,14 +793,14 @@ def test_the_tray_changes_language_at_once_under_the_menu(app: App, random_ai: N
     config = MatchConfig([SeatConfig(HUMAN), SeatConfig(AI, "easy")], seed=3)
     scene = app.nav.open_match(saves.new_session(app, config))
     app.run_frames(5)
-    assert scene.controls.find("hint") is not None
-    click_button(app, scene.chrome, "menu")
+    assert scene.controls.tray.find("hint") is not None
+    click_button(app, scene.chrome.buttons, "menu")
     assert isinstance(app.top, MenuScene)
     app.set_language("ru")
     try:
-        hint = scene.controls.find("hint")
+        hint = scene.controls.tray.find("hint")
         assert hint is not None and hint.label == "Подсказка"
-        menu_button = scene.chrome.find("menu")
+        menu_button = scene.chrome.buttons.find("menu")
         assert menu_button is not None and menu_button.tip == i18n.t("menu_tip")
     finally:
         app.set_language("en")
@@ -889,7 +894,7 @@ def test_screenshots_of_the_russian_tray_and_large_text(app: App, random_ai: Non
     assert shot(app, "tray_ru_large.png").stat().st_size > 10_000
     app.set_screen(PHONE)
     assert phone_shot(app, "phone_ru.png", PHONE).stat().st_size > 10_000
-    toggle_drawer(scene, "quests")
+    scene.chrome.toggle_drawer(scene, "quests")
     assert phone_shot(app, "phone_ru_quests.png", PHONE).stat().st_size > 10_000
     app.set_screen(None)
     app.set_language("en")

@@ -107,8 +107,8 @@ def _all_buttons(app: App) -> Iterator[tuple[str, ButtonGroup]]:
     title = app.scenes[0]
     assert isinstance(title, TitleScene)
     yield "title", title.buttons
-    yield "match", scene.controls
-    yield "match chrome", scene.chrome
+    yield "match", scene.controls.tray
+    yield "match chrome", scene.chrome.buttons
     yield "NewGameScene", NewGameScene(app).buttons
     yield "SettingsScene", SettingsScene(app).buttons
     yield "RulesScene", RulesScene(app).buttons
@@ -155,17 +155,17 @@ def test_zoom_buttons_and_own_generals(app: App, random_ai: None) -> None:
     scene = _match(app, seed=3)
     app.run_frames(3)
     cam = scene.camera
-    click_button(app, scene.chrome, "zoom_in")
+    click_button(app, scene.chrome.buttons, "zoom_in")
     assert cam.scale > cam.fit_scale
     scale = cam.scale
-    click_button(app, scene.chrome, "zoom_out")
+    click_button(app, scene.chrome.buttons, "zoom_out")
     assert cam.scale < scale
-    click_button(app, scene.chrome, "zoom_in")
-    click_button(app, scene.chrome, "zoom_fit")
+    click_button(app, scene.chrome.buttons, "zoom_in")
+    click_button(app, scene.chrome.buttons, "zoom_fit")
     assert cam.scale == cam.fit_scale
     state = scene.view.public
     assert scene.marks().own == set(state.generals_of(scene.session.viewer))
-    assert find(scene.chrome, "menu").tip  # every icon button says what it is
+    assert find(scene.chrome.buttons, "menu").tip  # every icon button says what it is
 
 
 def test_large_text_persists_and_grows_the_small_texts(app: App, data_dir: Path) -> None:
@@ -410,29 +410,28 @@ def test_the_matchs_help_and_menu_are_a_fingertip_on_a_phone(phone: App, random_
     844x390: both are at least ``PHONE_TOUCH_PX`` now, on the canvas, and cover none of the
     match's other buttons, nor an open drawer."""
     from tests.web.test_scenes import _match, _own_turn
-    from web.scenes.match_chrome import toggle_drawer
     from web.ui import layout
     from web.ui.layout import DRAWERS, MatchLayout, overlaps
 
     scale = layout.sideways_scale(phone.screen_px or (WIDTH, HEIGHT))
     scene = _match(phone, seed=12)
     _own_turn(phone, scene)
-    corner = {"help": phone.help_box(), "menu": find(scene.chrome, "menu").box}
+    corner = {"help": phone.help_box(), "menu": find(scene.chrome.buttons, "menu").box}
     for tag, box in corner.items():
         css = (round(box.w * scale, 1), round(box.h * scale, 1))
         assert min(css) >= layout.PHONE_TOUCH_PX, f"{tag} is {css} CSS px"
         assert box.x >= 0 and box.y >= 0 and box.right <= WIDTH and box.bottom <= HEIGHT
     assert not overlaps(corner["help"], corner["menu"])
-    others = [b for group in (scene.chrome, scene.controls) for b in group.buttons
+    others = [b for group in (scene.chrome.buttons, scene.controls.tray) for b in group.buttons
               if b.tag != "menu"]  # fmt: skip
     for tag, box in corner.items():
         for b in others:
             assert not overlaps(box, b.box), f"{tag} {box} covers {b.tag} {b.box}"
     for name in DRAWERS:
-        toggle_drawer(scene, name)
+        scene.chrome.toggle_drawer(scene, name)
         for tag, box in corner.items():
             assert not overlaps(box, MatchLayout().side), (name, tag)
-        toggle_drawer(scene, name)
+        scene.chrome.toggle_drawer(scene, name)
 
 
 def test_the_replay_is_a_fingertip_on_a_phone(phone: App, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -556,7 +555,11 @@ def _match_controls(phone: App) -> None:
     dice = [("die", box) for box in L.dice(4)]
     tray = [(f"tray {name}", box) for name, box in L.tray_buttons().items()]
     tray += [("action", box) for box in L.action_buttons(3)]
-    shown = [(b.tag, b.box) for group in (scene.chrome, scene.controls) for b in group.buttons]
+    shown = [
+        (b.tag, b.box)
+        for group in (scene.chrome.buttons, scene.controls.tray)
+        for b in group.buttons
+    ]
     assert {"zoom_in", "zoom_out", "zoom_fit", "drawer_players", "drawer_log"} <= {
         tag for tag, _ in shown
     }
@@ -616,11 +619,12 @@ def test_the_dice_on_an_iphone_se_are_tapped_over_the_map(data_dir: Path, random
             app.settings.large_text = large
             app.save_settings()
             scene.selection.clear()
-            scene.ask_hint()
+            scene.controls.ask_hint(scene)
             app.run_frames(60)
-            assert scene.hints and scene.coach_line, (lang, large)
+            assert scene.controls.hints and scene.chrome.coach_line, (lang, large)
             dice = L.dice(len(scene.view.public.dice))
-            coach, hints = match_chrome.coach_boxes(scene, scene.coach_line)[0], scene.hint_box()
+            coach = match_chrome.coach_boxes(scene, scene.chrome.coach_line)[0]
+            hints = scene.controls.hint_box(scene)
             assert hints is not None and not overlaps(hints, coach), (lang, large)
             covers = [coach, hints]
             for i, box in enumerate(dice):

@@ -127,7 +127,7 @@ def test_a_greyed_destroy_names_the_city_with_no_floor_left(app: App, random_ai:
     click(app, *general_point(app, scene, g))
     assert scene.selection.general == g
     app.frame()
-    destroy = scene.controls.find("destroy")
+    destroy = scene.controls.tray.find("destroy")
     assert destroy is not None and not destroy.enabled
     expected = i18n.t("why_destroy_gone", city=name)
     assert destroy.tip == expected  # the tooltip, not the rule's general text

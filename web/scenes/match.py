@@ -8,8 +8,6 @@ weaker general, the winter sea), with that. Everything drawn comes from the view
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,7 +25,7 @@ from game import (
     PlayerView,
     kinds,
 )
-from game.actions import Action, Build, EndTurn, PlaceGeneral, Trade
+from game.actions import Action, PlaceGeneral
 from web import ai_bridge
 from web.play import coach, intents, saves
 from web.play.session import Applied, MatchSession
@@ -36,22 +34,16 @@ from web.render import hud, tokens
 from web.render.board import BoardView, Marks
 from web.render.mapart import board_geometry
 from web.scene import Scene, Tip
-from web.scenes import (
-    match_chrome,
-    match_controls,
-    match_events,
-    match_input,
-    match_prompt,
-    match_tips,
-)
+from web.scenes import match_controls, match_events, match_input, match_tips
 from web.scenes.board_common import pace_animations
-from web.scenes.match_prompt import Prompt
+from web.scenes.match_chrome import Chrome
+from web.scenes.match_controls import Controls
 from web.text import describe, i18n
-from web.ui import layout, placement, theme
+from web.ui import layout
 from web.ui.animation import Animator
 from web.ui.gestures import UIEvent
 from web.ui.layout import Box, Camera, MatchLayout
-from web.ui.widgets import Button, ButtonGroup, label, panel, text_in
+from web.ui.widgets import Button
 
 if TYPE_CHECKING:
     from web.scene import Host
@@ -60,10 +52,8 @@ LAYOUT = MatchLayout()
 CAMERA_REST_FRAMES = 10  # a camera unchanged this long is not being dragged or pinched
 SLICE_MS = 8.0  # AI search time per frame: the frame stays well under 25 ms
 PULSE_FPS = 12.0  # lit cities pulse slowly: a player thinking costs little
-WHY_SECONDS = 6.0  # a refusal's explanation stays this long
 PLACE_MARGIN = 70  # screen px kept round the cities of a placement the camera frames
 PLACE_ZOOM = 2.5  # at most this many times the whole board's scale
-HINT_W = 560  # the suggestions' panel: room for a Build named with its floor's capital
 SOUNDS = {kinds.ROLL: "dice", kinds.MOVE: "move", kinds.CONTINUE: "move",
           kinds.BATTLE_ROLL: "battle"}  # fmt: skip
 
@@ -81,15 +71,6 @@ class MatchScene(Scene):
         self.camera = Camera(LAYOUT.map)
         self.animator = Animator(board, self.board_view.g.pos)
         self.selection = intents.Selection()
-        self.local_prompt: Prompt | None = None
-        # What makes ``local_prompt`` again: a change of language rebuilds it as the engine's
-        # prompts are rebuilt by ``_refresh``.
-        self._local_make: Callable[[], Prompt] | None = None
-        self.controls = ButtonGroup()
-        self.prompt: Prompt | None = None
-        self.prompt_buttons = ButtonGroup()
-        self.hints: list[tuple[Action, float | None]] = []
-        self.hinting = False
         self.log_scroll = 0
         self._version: tuple[object, ...] = ()
         self._over_shown = False
@@ -100,14 +81,9 @@ class MatchScene(Scene):
         self._camera_rest = 0
         self._opened = False
         self.view: PlayerView = session.view()
-        self.chrome = ButtonGroup()
-        self.drawers = hud.Drawers()  # the compact layout's side panel
-        self.coach_line: str | None = None
+        self.chrome = Chrome()  # menu and zoom buttons, a phone's drawers, the coach's line
+        self.controls = Controls()  # the tray, the prompt, the suggested moves
         self.events = match_events.Events()  # banners, a held battle result, the summary
-        self.prompt_extra = ButtonGroup()  # the prompt's own Hint button
-        self._prompt_camera: tuple[int, int, int] | None = None
-        self._why_until = 0.0  # a "Why not?" on screen keeps its rule for the ? button
-        self._why_rule = ""
         self.apply_settings()
         self.on_language()
         self.events.note_blocked(self)  # a card already out of reach is marked, not announced
@@ -120,9 +96,8 @@ class MatchScene(Scene):
         self._version = ()
 
     def on_language(self) -> None:
-        self.chrome = ButtonGroup() if self.attract else match_chrome.chrome(self)
-        if self.local_prompt is not None and self._local_make is not None:
-            self.local_prompt = self._local_make()
+        self.chrome.rebuild(self)
+        self.controls.remake_local()
         self._version = ()
         # The tray changes language at once, even under the menu (this scene then has no
         # update until the menu closes).
@@ -139,7 +114,7 @@ class MatchScene(Scene):
         anim = self.animator.current
         if anim is not None and anim.kind != "pause":
             return 60.0
-        if session.thinking is not None or self.hinting:
+        if session.thinking is not None or self.controls.hinting:
             return 60.0
         events = self.events.frame_rate(self)
         if events > 0:
@@ -153,11 +128,10 @@ class MatchScene(Scene):
         try:
             applied = self.session.submit(action)
         except IllegalActionError as err:
-            self.explain_text(str(err))
+            self.controls.explain_text(self, str(err))
             return
-        self.local_prompt = None
+        self.controls.acted()
         self.selection.clear()
-        self.hints = []
         self._after(applied, watched=False)
 
     def _after(self, applied: Applied, watched: bool) -> None:
@@ -169,39 +143,9 @@ class MatchScene(Scene):
             self.app.sound.play(sound)
         self._version = ()
 
-    def explain(self, action: Action) -> None:
-        self.explain_text(intents.why_not(self.view.public, action))
-
-    def explain_text(self, message: str) -> None:
-        rule = intents.rule_of(message)
-        if rule:
-            self.app.last_rule = self._why_rule = rule
-            self._why_until = self.app.now + WHY_SECONDS
-        self.app.toast(f"{i18n.t('why')} {message}  [? → {rule or i18n.t('rules')}]",
-                       WHY_SECONDS)  # fmt: skip
-
-    def why_showing(self) -> bool:
-        """A "Why not?" with its rule is on screen (and no other toast has replaced it)."""
-        return self.app.now < self._why_until and self.app.toast_text.startswith(i18n.t("why"))
-
-    def tell(self, message: str) -> None:
-        """A short note that cites no rule (why Hint cannot help now)."""
-        if message:
-            self.app.toast(message, 4.0)
-
-    def end_turn(self, end: EndTurn) -> None:
-        """R4.2: unused dice are lost; with dice some general could still use, ask first."""
-        dice = match_controls.unused_dice(self.view.public, self.session.legal())
-        if dice and self.app.settings.confirm_end_turn:
-            self._open_local(partial(match_controls.confirm_end_prompt, self, end, dice))
-            return
-        self.submit(end)
-
-    def end_turn_for_good(self, end: EndTurn) -> None:
-        """End the turn and stop asking (Settings turns the question back on)."""
-        self.app.settings.confirm_end_turn = False
-        self.app.save_settings()
-        self.submit(end)
+    def mark_stale(self) -> None:
+        """What is shown no longer holds: the next refresh builds it again."""
+        self._version = ()
 
     def undo(self) -> None:
         if self.session.viewer < 0:  # Z from a spectator: nothing of theirs to take back
@@ -215,35 +159,6 @@ class MatchScene(Scene):
     def hurry_ai(self) -> None:
         if not self.attract:  # the title screen's background game is not the player's
             self.session.hurry()
-
-    def ask_hint(self) -> None:
-        if self.session.viewer < 0:  # H from a spectator: no decision of theirs to help with
-            return
-        why = match_controls.hint_refusal(self)
-        if why:
-            self.tell(why)
-        elif self.session.start_hint():
-            self.hinting = True
-            self.hints = []
-
-    def open_trade(self, trades: list[Trade]) -> None:
-        self._open_local(partial(match_controls.trade_prompt, self, trades))
-
-    def open_build(self, builds: list[Build]) -> None:
-        if len({b.source for b in builds}) == 1:
-            self.submit(min(builds, key=lambda b: b.die))
-            return
-        self._open_local(partial(match_controls.build_prompt, self, builds))
-
-    def _open_local(self, make: Callable[[], Prompt]) -> None:
-        """A prompt the player asked for (a trade, a build, ending a turn with dice left)."""
-        self._local_make = make
-        self.local_prompt = make()
-        self._version = ()
-
-    def close_prompt(self) -> None:
-        self.local_prompt = None
-        self._version = ()
 
     # -- the frame ---------------------------------------------------------------------------
     def _prepare_other_season(self) -> bool:
@@ -269,10 +184,7 @@ class MatchScene(Scene):
         opening = not self._opened
         self._opened = True
         drawing = opening or self._prepare_other_season()
-        if self.why_showing():
-            # The "Why not? … [? → R5.3]" on screen promised that rule to the ? button: a
-            # tooltip met on the way there (a general's, R7.2) must not send it elsewhere.
-            self.app.last_rule = self._why_rule
+        self.controls.keep_why_rule(self)
         self.events.update(self, dt)
         if not self.animator.busy and not drawing and not self.events.blocking():
             if session.is_over():
@@ -289,21 +201,10 @@ class MatchScene(Scene):
                 if applied is not None:
                     self._after(applied, watched=applied.actor not in session.humans)
         self._tell_fallbacks()
-        if self.prompt is not None and self.camera.key() != self._prompt_camera:
-            self._place_prompt()
-        if self.hinting and not drawing:
-            found = session.step_hint(SLICE_MS)
+        self.controls.follow_camera(self)
+        if self.controls.hinting and not drawing:
+            self.controls.step_hint(self, SLICE_MS)
             self.ai_busy = True
-            if found is not None or session.hint_thinking is None:
-                self.hinting = False
-                # Best first; a move without an estimate after those with one.
-                ranked = sorted(found or [], key=lambda i: -1.0 if i.win_chance is None
-                                else -i.win_chance)  # fmt: skip
-                self.hints = [(i.action, i.win_chance) for i in ranked]
-                if session.hint_failure is not None:
-                    self.app.toast(i18n.t("hint_fallback"), 6.0)
-                elif not self.hints:
-                    self.app.toast(i18n.t("hint_none"), 2.5)
         self._refresh()
 
     def _tell_fallbacks(self) -> None:
@@ -315,22 +216,23 @@ class MatchScene(Scene):
 
     def _refresh(self) -> None:
         s = self.session
+        controls = self.controls
         version = (len(s.record.actions), s.viewer, self.selection.die, self.selection.general,
-                   id(self.local_prompt), i18n.language(), self.animator.busy,
-                   self.app.settings.coach, s.thinking is None, self.hinting,
-                   len(self.hints), self.events.held is None)  # fmt: skip
+                   id(controls.local_prompt), i18n.language(), self.animator.busy,
+                   self.app.settings.coach, s.thinking is None, controls.hinting,
+                   len(controls.hints), self.events.held is None)  # fmt: skip
         if version == self._version:
             return
         self._version = version
         self.app.invalidate()
         self.view = s.view()
-        self.coach_line = match_chrome.coach_text(self)
+        self.chrome.update_coach(self)
         if self.animator.busy and not self.attract:
-            self.controls, self.prompt = ButtonGroup(), None
+            controls.clear()
         else:
-            self.controls, self.prompt = match_controls.build(self)
+            controls.rebuild(self)
             self._frame_placement()
-        self._place_prompt()
+        controls.place_prompt(self)
 
     def _frame_placement(self) -> None:
         """On a phone the whole board is too small to place a general on (R3.3): when the
@@ -350,31 +252,6 @@ class MatchScene(Scene):
         self.camera.frame([pos[c] for c in cities], PLACE_MARGIN, PLACE_ZOOM)
         self.events.stop_following()
 
-    def _place_prompt(self) -> None:
-        """Lay the prompt out clear of the cities it is about (again when the camera moves)."""
-        prompt = self.prompt
-        self._prompt_camera = self.camera.key()
-        if prompt is None:
-            self.prompt_buttons = ButtonGroup()
-            self.prompt_extra = ButtonGroup()
-            return
-        pos = self.board_view.g.pos
-        cities = [*prompt.about, *(b.city for b in list(self.events.banners)[:1])]
-        avoid = [self.camera.to_screen(*pos[c]) for c in cities if c >= 0]  # and what scored
-        clear = LAYOUT.map_buttons()
-        if self.coach_line:
-            clear.append(match_chrome.coach_boxes(self, self.coach_line)[0])
-        prompt.layout(avoid, clear)
-        self.prompt_buttons = ButtonGroup(prompt.buttons())
-        self.prompt_extra = ButtonGroup()
-        if prompt.hint:
-            why = match_controls.hint_refusal(self)
-            self.prompt_extra.add(Button(prompt.hint_box(), i18n.t("hint"), self.ask_hint,
-                                         enabled=not why, tip=why or i18n.t("tip_hint"),
-                                         tag="prompt_hint", size=16,
-                                         on_refused=partial(self.tell, why)))  # fmt: skip
-        self.app.invalidate()
-
     def open_menu(self) -> None:
         self.app.nav.open_menu(self)
 
@@ -386,20 +263,19 @@ class MatchScene(Scene):
     def over_map(self) -> tuple[Box, ...]:
         """The controls always drawn over the map (zoom, menu and "?", a phone's drawer tabs,
         the dice where they stand on it): the city names keep clear of them."""
-        boxes = [b.box for b in self.chrome.buttons] + [self.app.help_box()]
+        boxes = [b.box for b in self.chrome.buttons.buttons] + [self.app.help_box()]
         if layout.compact():
             boxes += LAYOUT.drawer_tabs()
         if LAYOUT.dice_on_map():
             boxes += LAYOUT.dice(len(self.view.public.dice))
         return tuple(b for b in boxes if layout.overlaps(b, LAYOUT.map))
 
-    def shown_prompt(self) -> Prompt | None:
-        """The prompt when it is on screen: not while a move or a battle plays, nor while the
-        game waits on a battle's result or its end. ``draw`` draws it by this, and ``tap``
-        and the tooltips give it what lies in its box, as it is drawn over the map's buttons."""
-        if self.prompt is None or self.animator.busy or self.events.blocking():
-            return None
-        return self.prompt
+    def occupied(self) -> list[Box]:
+        """What a toast must not cover: the tray's buttons, the prompt's and the chrome's (its
+        parts hold them; the events' buttons, drawn over the map, are not among them)."""
+        controls = self.controls
+        groups = (controls.tray, controls.prompt_buttons, self.chrome.buttons, controls.prompt_hint)
+        return [b.box for group in groups for b in group.buttons]
 
     def waiting_button(self) -> Button | None:
         """The button the game waits on, if any (a held battle result, the summary)."""
@@ -428,7 +304,7 @@ class MatchScene(Scene):
     def _taken_over(self) -> None:
         self._handover_for = -1
         self.selection.clear()
-        self.hints = []
+        self.controls.forget_hints()
         self._version = ()
 
     # -- input ---------------------------------------------------------------------------------
@@ -458,53 +334,25 @@ class MatchScene(Scene):
         thinking = self.session.thinking_seat if self.session.thinking is not None else -1
         hud.draw_side(surface, view, kinds, thinking, self.board_view.t, self.hand_visible(),
                       self.session.log, self.session.viewer, self.log_scroll,
-                      self.drawers, self.shown_chances())  # fmt: skip
+                      self.chrome.drawers, self.shown_chances())  # fmt: skip
         if not self.attract:
             hud.draw_frame(surface)
             self._draw_dice(surface)
-            self.controls.draw(surface)
-            self.chrome.draw(surface)
-            self._draw_hints(surface)
-            if self.coach_line and not (anim is not None and anim.kind == "battle"):
-                match_chrome.draw_coach(surface, self, self.coach_line)
+            self.controls.tray.draw(surface)
+            self.chrome.buttons.draw(surface)
+            self.controls.draw_hints(surface, self)
+            if not (anim is not None and anim.kind == "battle"):
+                self.chrome.draw_coach(surface, self)
         if anim is not None and anim.kind == "battle":
             battle_render.draw_battle(surface, view, anim.battle, anim.progress,
                                       self.app.settings.reduced_motion,
                                       view.public.rules.battle_dice,
                                       box=self.events.battle_box(self, anim.battle))  # fmt: skip
-        prompt = self.shown_prompt()
+        prompt = self.controls.shown_prompt(self)
         if prompt is not None:
-            self._draw_prompt(surface, prompt)
+            self.controls.draw_prompt(surface, self, prompt)
         if not self.attract:
             self.events.draw(self, surface)
-
-    def _draw_prompt(self, surface: pygame.Surface, prompt: Prompt) -> None:
-        for c in prompt.about:  # the city in question, ringed: the prompt keeps clear of it
-            x, y = self.camera.to_screen(*self.board_view.g.pos[c])
-            if self.camera.visible(x, y):
-                pygame.draw.circle(surface, (255, 255, 255), (int(x), int(y)), 22, 3)
-        panel(surface, prompt.box, alpha=245)
-        text_in(surface, prompt.title, prompt.title_box, match_prompt.TITLE_SIZE, theme.GOLD,
-                "bold", "left", lines=2)  # fmt: skip
-        if prompt.body:
-            text_in(surface, prompt.body, prompt.body_box, match_prompt.BODY_SIZE,
-                    (230, 230, 230), "sans", "left", lines=4, valign="top")  # fmt: skip
-        if prompt.matchup is not None:
-            battle_render.draw_matchup(surface, prompt.matchup_box, self.view, prompt.matchup)
-        self.prompt_buttons.draw(surface)
-        self.prompt_extra.draw(surface)
-        chances = dict(self.hints)
-        for button, choice in zip(self.prompt_buttons.buttons, prompt.options, strict=False):
-            if choice.action is not None and choice.action in chances:  # a suggested option
-                chance = chances[choice.action]
-                text = "★" if chance is None else f"★ {round(chance * 100)}%"
-                rect = pygame.Rect(button.box.tuple())
-                pygame.draw.rect(surface, theme.GOLD, rect, width=3, border_radius=8)
-                w = theme.font(theme.ui(13), "bold").size(text)[0] + 16
-                h = theme.line_height(13, "bold") + 4
-                tag = Box(button.box.right - w - 4, button.box.y - h // 2, w, h)
-                pygame.draw.rect(surface, theme.GOLD, tag.tuple(), border_radius=8)
-                text_in(surface, text, tag, 13, theme.INK, "bold")
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         state = self.view.public
@@ -528,53 +376,6 @@ class MatchScene(Scene):
         if self.selection.die is None:
             return -1
         return list(self.view.public.dice).index(self.selection.die)
-
-    def hint_lines(self) -> list[theme.Fit]:
-        """Each suggestion in full (two suggestions never read the same), fitted to the
-        panel: on one line, or two for a long one."""
-        board = self.view.public.board
-        texts = describe.distinct_texts(board, [a for a, _c in self.hints])
-        out = []
-        for i, (text, (_a, chance)) in enumerate(zip(texts, self.hints, strict=True)):
-            pct = (
-                i18n.t("win_unknown")
-                if chance is None
-                else i18n.t("win_chance", pct=round(chance * 100))
-            )
-            out.append(theme.fit(f"{i + 1}. {text} — {pct}", 14, HINT_W - 24, lines=2))
-        return out
-
-    def hint_box(self) -> Box | None:
-        """Where the suggested moves are listed, or None while they are not in use: once the
-        player picks a general the list gives way to the lit cities (the map's arrows still
-        show the suggestions); until then it sits in the map's corner that covers fewest of
-        the cities and generals worth tapping, clear of the zoom buttons, the coach and a
-        prompt (whose suggested options carry a star)."""
-        if not self.hints or self.selection.general is not None:
-            return None
-        clear = LAYOUT.map_buttons()
-        if self.coach_line:
-            clear.append(match_chrome.coach_boxes(self, self.coach_line)[0])
-        if self.prompt is not None:
-            clear.append(self.prompt.box)
-        points = self.board_view.interest_points(self.camera, self.view, self.marks())
-        h = 40 + sum(theme.line_height(f.size) * len(f.lines) + 4 for f in self.hint_lines())
-        return placement.quiet_corner(HINT_W, h, LAYOUT.panel_area(), points,
-                                      keep_clear=clear)  # fmt: skip
-
-    def _draw_hints(self, surface: pygame.Surface) -> None:
-        rect = self.hint_box()
-        if rect is None:
-            return
-        panel(surface, rect, alpha=235)
-        label(surface, i18n.t("hint_title"), rect.x + 12, rect.y + 8, 15, theme.GOLD, "bold",
-              width=rect.w - 24)  # fmt: skip
-        y = rect.y + 32
-        for found in self.hint_lines():
-            h = theme.line_height(found.size) * len(found.lines)
-            text_in(surface, "\n".join(found.lines), Box(rect.x + 12, y, rect.w - 24, h),
-                    found.size, theme.TEXT, "sans", "left", lines=2, valign="top")  # fmt: skip
-            y += h + 4
 
     def shown_chances(self) -> tuple[float, ...]:
         """Each seat's win chance at the last turn start (ai.chances), when the setting shows
@@ -639,7 +440,7 @@ class MatchScene(Scene):
         if s.thinking is not None and s.thinking_seat >= 0:
             pct = round(s.thinking_progress() * 100)
             return self.kingdom_said("thinking", s.thinking_seat, pct=pct)
-        if self.hinting:
+        if self.controls.hinting:
             return i18n.t(
                 "hint_thinking",
                 pct=round((s.hint_thinking.progress() if s.hint_thinking else 1) * 100),
@@ -687,6 +488,6 @@ class MatchScene(Scene):
         s = self.session
         if s.thinking is not None:
             return s.thinking_progress()
-        if self.hinting and s.hint_thinking is not None:
+        if self.controls.hinting and s.hint_thinking is not None:
             return s.hint_thinking.progress()
         return None

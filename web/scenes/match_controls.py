@@ -1,4 +1,6 @@
-"""The controls of the match: tray buttons and the prompts for every choice the engine offers.
+"""The controls of the match: tray buttons and the prompts for every choice the engine offers,
+the suggested moves the player asks for, and the "Why not?" of a refused choice; ``Controls``
+holds them.
 
 Each control carries one legal action (or explains why it is refused: the engine's rule, and
 where the client can name it, what blocks it). Built from the session's legal actions whenever
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+
+import pygame
 
 from game import (
     P_ACTION,
@@ -40,72 +44,417 @@ from game.actions import (
     Trade,
 )
 from web.play import coach, intents
+from web.render import battle as battle_render
 from web.render.battle import Matchup, Side
+from web.scenes import match_prompt
 from web.scenes.match_host import MatchHost
 from web.scenes.match_prompt import Choice, Prompt
 from web.text import describe, i18n
-from web.ui.layout import MatchLayout
-from web.ui.widgets import Button, ButtonGroup
+from web.ui import placement, theme
+from web.ui.layout import Box, MatchLayout
+from web.ui.widgets import Button, ButtonGroup, label, panel, text_in
 
 LAYOUT = MatchLayout()
 TIPS = {"destroy": "tip_destroy", "train": "tip_train", "build": "tip_build"}
 RULES = {"destroy": "R6.1", "train": "R6.3", "build": "R9.5"}
+WHY_SECONDS = 6.0  # a refusal's explanation stays this long
+HINT_W = 560  # the suggestions' panel: room for a Build named with its floor's capital
 
 
-# -- the tray -----------------------------------------------------------------------------------
-def build(scene: MatchHost) -> tuple[ButtonGroup, Prompt | None]:
-    """The tray buttons and the prompt (if a choice is waiting) for the current position."""
-    group = ButtonGroup()
-    session = scene.session
-    legal = session.legal()
-    view = scene.view
-    state = view.public
-    if scene.attract or session.is_over():
-        return group, None
-    submit = scene.submit
-    prompt = scene.local_prompt
-    if legal and prompt is None:
-        prompt = _engine_prompt(scene, legal)
-    tray = LAYOUT.tray_buttons()
-    mine = bool(legal)
-    if session.thinking is not None and not mine:
-        # A long think (expert takes seconds, more in the browser) can be cut short.
-        group.add(Button(tray["end_turn"], i18n.t("move_now"), scene.hurry_ai,
-                         tip=i18n.t("tip_move_now"), tag="move_now"))  # fmt: skip
-    if mine and state.phase == P_ACTION and not state.draw_queue:
-        _turn_buttons(scene, group, legal)
-    if mine and state.phase == P_CONTINUE:
-        stop = next((a for a in legal if isinstance(a, StopMove)), None)
-        if stop is not None:
-            group.add(Button(LAYOUT.action_buttons(1)[0], i18n.t("stop_here"),
-                             partial(submit, stop), tip=i18n.t("continue_move"),
-                             rule="R5.4", tag="stop"))  # fmt: skip
-    if session.viewer < 0:  # a spectator neither asks for hints nor takes anything back
+class Controls:
+    """The turn's controls: the tray's buttons; the prompt waiting for an answer (the player's
+    own, else the engine's), laid out on the map with its buttons; the suggested moves; and
+    the rule a "Why not?" on screen cites."""
+
+    def __init__(self) -> None:
+        self.tray = ButtonGroup()  # end turn, trade, a general's actions, stop, hint, undo…
+        self.prompt: Prompt | None = None
+        # A prompt the player asked for (a trade, a build, ending a turn with dice left), and
+        # what makes it again: a change of language rebuilds it as the engine's prompts are
+        # rebuilt by ``rebuild``.
+        self.local_prompt: Prompt | None = None
+        self._local_make: Callable[[], Prompt] | None = None
+        self.prompt_buttons = ButtonGroup()  # the prompt's options
+        self.prompt_hint = ButtonGroup()  # the prompt's own Hint button
+        self._prompt_camera: tuple[int, int, int] | None = None  # the camera it was placed for
+        self.hints: list[tuple[Action, float | None]] = []  # best first, with win chances
+        self.hinting = False  # the hint's search is running
+        self._why_until = 0.0  # a "Why not?" on screen keeps its rule for the ? button
+        self._why_rule = ""
+
+    # -- the tray --------------------------------------------------------------------------------
+    def rebuild(self, scene: MatchHost) -> None:
+        """The tray and the prompt for the current position."""
+        self.tray, self.prompt = self.build(scene)
+
+    def clear(self) -> None:
+        """No tray and no prompt while a move or a battle plays."""
+        self.tray, self.prompt = ButtonGroup(), None
+
+    def build(self, scene: MatchHost) -> tuple[ButtonGroup, Prompt | None]:
+        """The tray buttons and the prompt (if a choice is waiting) for the current position."""
+        group = ButtonGroup()
+        session = scene.session
+        legal = session.legal()
+        view = scene.view
+        state = view.public
+        if scene.attract or session.is_over():
+            return group, None
+        submit = scene.submit
+        prompt = self.local_prompt
+        if legal and prompt is None:
+            prompt = _engine_prompt(scene, legal)
+        tray = LAYOUT.tray_buttons()
+        mine = bool(legal)
+        if session.thinking is not None and not mine:
+            # A long think (expert takes seconds, more in the browser) can be cut short.
+            group.add(Button(tray["end_turn"], i18n.t("move_now"), scene.hurry_ai,
+                             tip=i18n.t("tip_move_now"), tag="move_now"))  # fmt: skip
+        if mine and state.phase == P_ACTION and not state.draw_queue:
+            self._turn_buttons(scene, group, legal)
+        if mine and state.phase == P_CONTINUE:
+            stop = next((a for a in legal if isinstance(a, StopMove)), None)
+            if stop is not None:
+                group.add(Button(LAYOUT.action_buttons(1)[0], i18n.t("stop_here"),
+                                 partial(submit, stop), tip=i18n.t("continue_move"),
+                                 rule="R5.4", tag="stop"))  # fmt: skip
+        if session.viewer < 0:  # a spectator neither asks for hints nor takes anything back
+            return group, prompt
+        hint_why = self.hint_refusal(scene)
+        group.add(Button(tray["hint"], i18n.t("hint"), partial(self.ask_hint, scene),
+                         enabled=not hint_why, tip=hint_why or i18n.t("tip_hint"), tag="hint",
+                         on_refused=partial(self.tell, scene, hint_why)))  # fmt: skip
+        undo_why = "" if session.can_undo() else undo_refusal(scene)
+        group.add(Button(tray["undo"], i18n.t("undo"), scene.undo, enabled=not undo_why,
+                         tip=undo_why or i18n.t("tip_undo"), rule="R4.5", tag="undo",
+                         on_refused=partial(self.explain_text, scene, undo_why)))  # fmt: skip
         return group, prompt
-    hint_why = hint_refusal(scene)
-    group.add(Button(tray["hint"], i18n.t("hint"), scene.ask_hint, enabled=not hint_why,
-                     tip=hint_why or i18n.t("tip_hint"), tag="hint",
-                     on_refused=partial(scene.tell, hint_why)))  # fmt: skip
-    undo_why = "" if session.can_undo() else undo_refusal(scene)
-    group.add(Button(tray["undo"], i18n.t("undo"), scene.undo, enabled=not undo_why,
-                     tip=undo_why or i18n.t("tip_undo"), rule="R4.5", tag="undo",
-                     on_refused=partial(scene.explain_text, undo_why)))  # fmt: skip
-    return group, prompt
+
+    def _turn_buttons(self, scene: MatchHost, group: ButtonGroup, legal: list[Action]) -> None:
+        sel = scene.selection
+        submit = scene.submit
+        tray = LAYOUT.tray_buttons()
+        end = next(a for a in legal if isinstance(a, EndTurn))
+        group.add(Button(tray["end_turn"], i18n.t("end_turn"), partial(self.end_turn, scene, end),
+                         tip=i18n.t("tip_end_turn"), rule="R4.2", tag="end_turn",
+                         style="primary"))  # fmt: skip
+        trades = intents.trades(legal)
+        if trades:
+            group.add(Button(tray["trade"], i18n.t("trade"),
+                             partial(self.open_trade, scene, trades), tip=i18n.t("trade_tip"),
+                             rule="R4.3", tag="trade", size=16))  # fmt: skip
+        g = sel.general
+        state = scene.view.public
+        if g is None or state.gen_city[g] < 0:
+            return
+        found = intents.context_actions(legal, g, sel.die)
+        names = ["destroy", "train"]
+        if state.rules.quests and state.board.is_island[state.gen_city[g]]:
+            names.append("build")
+        for box, name in zip(LAYOUT.action_buttons(len(names)), names, strict=True):
+            action = found[name]
+            tip = i18n.t(TIPS[name])
+            if action is not None:
+                on_tap: Callable[[], None]
+                if isinstance(action, Build):
+                    # With the die the player chose, as Destroy and Train take it (R9.5: a 5 or
+                    # a 6; a chosen 6 is not swapped for a 5 the player meant to keep).
+                    builds = [a for a in legal if isinstance(a, Build) and a.general == g
+                              and sel.die in (None, a.die)]  # fmt: skip
+                    on_tap = partial(self.open_build, scene, builds)
+                else:
+                    on_tap = partial(submit, action)
+                group.add(Button(box, i18n.t(name), on_tap, tip=tip, rule=RULES[name], tag=name))
+            else:
+                # The greyed button names what blocks it (the weaker general, a city with no
+                # floor left, the die), in its tooltip and when tapped; else the engine's
+                # sentence.
+                reason = _refusal(state, name, g, sel.die)
+                why = i18n.t(reason[0], **reason[1]) if reason is not None else ""
+
+                def refused(n: str = name, why: str = why) -> None:
+                    if why:
+                        self.explain_text(scene, why)
+                    else:
+                        self.explain(scene, intents.intended_context(scene.view, n, g, sel.die))
+
+                group.add(Button(box, i18n.t(name), None, enabled=False, tip=why or tip,
+                                 rule=RULES[name], on_refused=refused, tag=name))  # fmt: skip
+
+    # -- why not ---------------------------------------------------------------------------------
+    def explain(self, scene: MatchHost, action: Action) -> None:
+        """Why ``action`` is refused, in the engine's sentence or the client's."""
+        self.explain_text(scene, intents.why_not(scene.view.public, action))
+
+    def explain_text(self, scene: MatchHost, message: str) -> None:
+        """A refusal said in a toast with the rule it cites, which the ? button then opens."""
+        app = scene.app
+        rule = intents.rule_of(message)
+        if rule:
+            app.last_rule = self._why_rule = rule
+            self._why_until = app.now + WHY_SECONDS
+        app.toast(f"{i18n.t('why')} {message}  [? → {rule or i18n.t('rules')}]",
+                  WHY_SECONDS)  # fmt: skip
+
+    def why_showing(self, scene: MatchHost) -> bool:
+        """A "Why not?" with its rule is on screen (and no other toast has replaced it)."""
+        app = scene.app
+        return app.now < self._why_until and app.toast_text.startswith(i18n.t("why"))
+
+    def keep_why_rule(self, scene: MatchHost) -> None:
+        """The "Why not? … [? → R5.3]" on screen promised that rule to the ? button: a tooltip
+        met on the way there (a general's, R7.2) must not send it elsewhere."""
+        if self.why_showing(scene):
+            scene.app.last_rule = self._why_rule
+
+    def tell(self, scene: MatchHost, message: str) -> None:
+        """A short note that cites no rule (why Hint cannot help now)."""
+        if message:
+            scene.app.toast(message, 4.0)
+
+    # -- the prompt the player asks for ----------------------------------------------------------
+    def end_turn(self, scene: MatchHost, end: EndTurn) -> None:
+        """R4.2: unused dice are lost; with dice some general could still use, ask first."""
+        dice = unused_dice(scene.view.public, scene.session.legal())
+        if dice and scene.app.settings.confirm_end_turn:
+            self._open_local(scene, partial(self.confirm_end_prompt, scene, end, dice))
+            return
+        scene.submit(end)
+
+    def end_turn_for_good(self, scene: MatchHost, end: EndTurn) -> None:
+        """End the turn and stop asking (Settings turns the question back on)."""
+        scene.app.settings.confirm_end_turn = False
+        scene.app.save_settings()
+        scene.submit(end)
+
+    def open_trade(self, scene: MatchHost, trades: list[Trade]) -> None:
+        self._open_local(scene, partial(self.trade_prompt, scene, trades))
+
+    def open_build(self, scene: MatchHost, builds: list[Build]) -> None:
+        if len({b.source for b in builds}) == 1:
+            scene.submit(min(builds, key=lambda b: b.die))
+            return
+        self._open_local(scene, partial(self.build_prompt, scene, builds))
+
+    def _open_local(self, scene: MatchHost, make: Callable[[], Prompt]) -> None:
+        """A prompt the player asked for (a trade, a build, ending a turn with dice left)."""
+        self._local_make = make
+        self.local_prompt = make()
+        scene.mark_stale()
+
+    def close_prompt(self, scene: MatchHost) -> None:
+        self.local_prompt = None
+        scene.mark_stale()
+
+    def remake_local(self) -> None:
+        """The player's prompt again, in the language now."""
+        if self.local_prompt is not None and self._local_make is not None:
+            self.local_prompt = self._local_make()
+
+    def acted(self) -> None:
+        """The player's action was played: their prompt and the suggestions are spent."""
+        self.local_prompt = None
+        self.hints = []
+
+    def trade_prompt(self, scene: MatchHost, trades: list[Trade]) -> Prompt:
+        options = [
+            Choice(" ".join(map(str, a.dice)) + " → 6", partial(scene.submit, a), "R4.3", a)
+            for a in trades
+        ]
+        options.append(Choice(i18n.t("back"), partial(self.close_prompt, scene)))
+        return Prompt(i18n.t("trade"), i18n.t("trade_tip"), options, tag="trade")
+
+    def build_prompt(self, scene: MatchHost, builds: list[Build]) -> Prompt:
+        board = scene.view.public.board
+        seen: dict[int, Build] = {}
+        for a in sorted(builds, key=lambda a: a.die):
+            seen.setdefault(a.source, a)
+        options = [
+            Choice(describe.city(board, a.source), partial(scene.submit, a), "R9.5", a)
+            for a in seen.values()
+        ]
+        options.append(Choice(i18n.t("back"), partial(self.close_prompt, scene)))
+        island = next(iter(seen.values())).island if seen else -1
+        return Prompt(i18n.t("build_title"), i18n.t("build_body"), options, tag="build",
+                      about=(island,) if island >= 0 else ())  # fmt: skip
+
+    def confirm_end_prompt(self, scene: MatchHost, end: EndTurn, dice: list[int]) -> Prompt:
+        """R4.2: unused dice are lost; asked before, unless the player said not to."""
+        options = [
+            Choice(i18n.t("end_turn"), partial(scene.submit, end), i18n.t("tip_end_turn"), end),
+            Choice(i18n.t("keep_playing"), partial(self.close_prompt, scene)),
+            Choice(i18n.t("dont_ask"), partial(self.end_turn_for_good, scene, end),
+                   i18n.t("tip_dont_ask"), end),
+        ]  # fmt: skip
+        # The dice joined by no-break spaces: wrapped, the list stays whole ("2 5 6" / "6" read
+        # as two lists).
+        listed = "\u00a0".join(map(str, dice))
+        return Prompt(i18n.t("confirm_end_title"),
+                      i18n.count_t("confirm_end_body", len(dice), dice=listed),
+                      options, tag="confirm_end")  # fmt: skip
+
+    # -- the prompt on the map -------------------------------------------------------------------
+    def follow_camera(self, scene: MatchHost) -> None:
+        """The prompt laid out again where the camera has moved since."""
+        if self.prompt is not None and scene.camera.key() != self._prompt_camera:
+            self.place_prompt(scene)
+
+    def place_prompt(self, scene: MatchHost) -> None:
+        """Lay the prompt out clear of the cities it is about (again when the camera moves)."""
+        prompt = self.prompt
+        camera = scene.camera
+        self._prompt_camera = camera.key()
+        if prompt is None:
+            self.prompt_buttons = ButtonGroup()
+            self.prompt_hint = ButtonGroup()
+            return
+        pos = scene.board_view.g.pos
+        cities = [*prompt.about, *(b.city for b in list(scene.events.banners)[:1])]
+        avoid = [camera.to_screen(*pos[c]) for c in cities if c >= 0]  # and what scored
+        clear = LAYOUT.map_buttons()
+        coach_at = scene.chrome.coach_place(scene)
+        if coach_at is not None:
+            clear.append(coach_at[0])
+        prompt.layout(avoid, clear)
+        self.prompt_buttons = ButtonGroup(prompt.buttons())
+        self.prompt_hint = ButtonGroup()
+        if prompt.hint:
+            why = self.hint_refusal(scene)
+            ask, refused = partial(self.ask_hint, scene), partial(self.tell, scene, why)
+            self.prompt_hint.add(Button(prompt.hint_box(), i18n.t("hint"), ask, enabled=not why,
+                                        tip=why or i18n.t("tip_hint"), tag="prompt_hint",
+                                        size=16, on_refused=refused))  # fmt: skip
+        scene.app.invalidate()
+
+    def shown_prompt(self, scene: MatchHost) -> Prompt | None:
+        """The prompt when it is on screen: not while a move or a battle plays, nor while the
+        game waits on a battle's result or its end. The scene draws it by this, and taps and
+        the tooltips give it what lies in its box, as it is drawn over the map's buttons."""
+        if self.prompt is None or scene.animator.busy or scene.events.blocking():
+            return None
+        return self.prompt
+
+    def draw_prompt(self, surface: pygame.Surface, scene: MatchHost, prompt: Prompt) -> None:
+        camera = scene.camera
+        for c in prompt.about:  # the city in question, ringed: the prompt keeps clear of it
+            x, y = camera.to_screen(*scene.board_view.g.pos[c])
+            if camera.visible(x, y):
+                pygame.draw.circle(surface, (255, 255, 255), (int(x), int(y)), 22, 3)
+        panel(surface, prompt.box, alpha=245)
+        text_in(surface, prompt.title, prompt.title_box, match_prompt.TITLE_SIZE, theme.GOLD,
+                "bold", "left", lines=2)  # fmt: skip
+        if prompt.body:
+            text_in(surface, prompt.body, prompt.body_box, match_prompt.BODY_SIZE,
+                    (230, 230, 230), "sans", "left", lines=4, valign="top")  # fmt: skip
+        if prompt.matchup is not None:
+            battle_render.draw_matchup(surface, prompt.matchup_box, scene.view, prompt.matchup)
+        self.prompt_buttons.draw(surface)
+        self.prompt_hint.draw(surface)
+        chances = dict(self.hints)
+        for button, choice in zip(self.prompt_buttons.buttons, prompt.options, strict=False):
+            if choice.action is not None and choice.action in chances:  # a suggested option
+                chance = chances[choice.action]
+                text = "★" if chance is None else f"★ {round(chance * 100)}%"
+                rect = pygame.Rect(button.box.tuple())
+                pygame.draw.rect(surface, theme.GOLD, rect, width=3, border_radius=8)
+                w = theme.font(theme.ui(13), "bold").size(text)[0] + 16
+                h = theme.line_height(13, "bold") + 4
+                tag = Box(button.box.right - w - 4, button.box.y - h // 2, w, h)
+                pygame.draw.rect(surface, theme.GOLD, tag.tuple(), border_radius=8)
+                text_in(surface, text, tag, 13, theme.INK, "bold")
+
+    # -- the suggested moves ---------------------------------------------------------------------
+    def hint_refusal(self, scene: MatchHost) -> str:
+        """Why Hint cannot help now ("" when it can)."""
+        session = scene.session
+        legal = session.legal()
+        if self.hinting:
+            return i18n.t("hint_busy")
+        if not legal:
+            return i18n.t("hint_not_yours")
+        if len(legal) < 2:
+            return i18n.t("hint_one_choice")
+        return ""
+
+    def ask_hint(self, scene: MatchHost) -> None:
+        if scene.session.viewer < 0:  # H from a spectator: no decision of theirs to help with
+            return
+        why = self.hint_refusal(scene)
+        if why:
+            self.tell(scene, why)
+        elif scene.session.start_hint():
+            self.hinting = True
+            self.hints = []
+
+    def step_hint(self, scene: MatchHost, ms: float) -> None:
+        """The hint's search for ``ms`` more; once done, its suggestions (or why none)."""
+        session = scene.session
+        found = session.step_hint(ms)
+        if found is not None or session.hint_thinking is None:
+            self.hinting = False
+            # Best first; a move without an estimate after those with one.
+            ranked = sorted(found or [], key=lambda i: -1.0 if i.win_chance is None
+                            else -i.win_chance)  # fmt: skip
+            self.hints = [(i.action, i.win_chance) for i in ranked]
+            if session.hint_failure is not None:
+                scene.app.toast(i18n.t("hint_fallback"), 6.0)
+            elif not self.hints:
+                scene.app.toast(i18n.t("hint_none"), 2.5)
+
+    def forget_hints(self) -> None:
+        self.hints = []
+
+    def hint_lines(self, scene: MatchHost) -> list[theme.Fit]:
+        """Each suggestion in full (two suggestions never read the same), fitted to the
+        panel: on one line, or two for a long one."""
+        board = scene.view.public.board
+        texts = describe.distinct_texts(board, [a for a, _c in self.hints])
+        out = []
+        for i, (text, (_a, chance)) in enumerate(zip(texts, self.hints, strict=True)):
+            pct = (
+                i18n.t("win_unknown")
+                if chance is None
+                else i18n.t("win_chance", pct=round(chance * 100))
+            )
+            out.append(theme.fit(f"{i + 1}. {text} — {pct}", 14, HINT_W - 24, lines=2))
+        return out
+
+    def hint_box(self, scene: MatchHost) -> Box | None:
+        """Where the suggested moves are listed, or None while they are not in use: once the
+        player picks a general the list gives way to the lit cities (the map's arrows still
+        show the suggestions); until then it sits in the map's corner that covers fewest of
+        the cities and generals worth tapping, clear of the zoom buttons, the coach and a
+        prompt (whose suggested options carry a star)."""
+        if not self.hints or scene.selection.general is not None:
+            return None
+        clear = LAYOUT.map_buttons()
+        coach_at = scene.chrome.coach_place(scene)
+        if coach_at is not None:
+            clear.append(coach_at[0])
+        if self.prompt is not None:
+            clear.append(self.prompt.box)
+        points = scene.board_view.interest_points(scene.camera, scene.view, scene.marks())
+        h = 40 + sum(theme.line_height(f.size) * len(f.lines) + 4
+                     for f in self.hint_lines(scene))  # fmt: skip
+        return placement.quiet_corner(HINT_W, h, LAYOUT.panel_area(), points,
+                                      keep_clear=clear)  # fmt: skip
+
+    def draw_hints(self, surface: pygame.Surface, scene: MatchHost) -> None:
+        rect = self.hint_box(scene)
+        if rect is None:
+            return
+        panel(surface, rect, alpha=235)
+        label(surface, i18n.t("hint_title"), rect.x + 12, rect.y + 8, 15, theme.GOLD, "bold",
+              width=rect.w - 24)  # fmt: skip
+        y = rect.y + 32
+        for found in self.hint_lines(scene):
+            h = theme.line_height(found.size) * len(found.lines)
+            text_in(surface, "\n".join(found.lines), Box(rect.x + 12, y, rect.w - 24, h),
+                    found.size, theme.TEXT, "sans", "left", lines=2, valign="top")  # fmt: skip
+            y += h + 4
 
 
-def hint_refusal(scene: MatchHost) -> str:
-    """Why Hint cannot help now ("" when it can)."""
-    session = scene.session
-    legal = session.legal()
-    if scene.hinting:
-        return i18n.t("hint_busy")
-    if not legal:
-        return i18n.t("hint_not_yours")
-    if len(legal) < 2:
-        return i18n.t("hint_one_choice")
-    return ""
-
-
+# -- why a button of the tray is greyed out ----------------------------------------------------
 def undo_refusal(scene: MatchHost) -> str:
     """Why Undo is greyed out, naming what made the last action final (R4.5)."""
     session = scene.session
@@ -132,56 +481,6 @@ def undo_refusal(scene: MatchHost) -> str:
     if isinstance(action, BattleRoll):
         return i18n.t("undo_after_roll")
     return i18n.t("undo_nothing")
-
-
-def _turn_buttons(scene: MatchHost, group: ButtonGroup, legal: list[Action]) -> None:
-    sel = scene.selection
-    submit = scene.submit
-    tray = LAYOUT.tray_buttons()
-    end = next(a for a in legal if isinstance(a, EndTurn))
-    group.add(Button(tray["end_turn"], i18n.t("end_turn"), partial(scene.end_turn, end),
-                     tip=i18n.t("tip_end_turn"), rule="R4.2", tag="end_turn",
-                     style="primary"))  # fmt: skip
-    trades = intents.trades(legal)
-    if trades:
-        group.add(Button(tray["trade"], i18n.t("trade"), partial(scene.open_trade, trades),
-                         tip=i18n.t("trade_tip"), rule="R4.3", tag="trade", size=16))  # fmt: skip
-    g = sel.general
-    state = scene.view.public
-    if g is None or state.gen_city[g] < 0:
-        return
-    found = intents.context_actions(legal, g, sel.die)
-    names = ["destroy", "train"]
-    if state.rules.quests and state.board.is_island[state.gen_city[g]]:
-        names.append("build")
-    for box, name in zip(LAYOUT.action_buttons(len(names)), names, strict=True):
-        action = found[name]
-        tip = i18n.t(TIPS[name])
-        if action is not None:
-            on_tap: Callable[[], None]
-            if isinstance(action, Build):
-                # With the die the player chose, as Destroy and Train take it (R9.5: a 5 or a
-                # 6; a chosen 6 is not swapped for a 5 the player meant to keep).
-                builds = [a for a in legal if isinstance(a, Build) and a.general == g
-                          and sel.die in (None, a.die)]  # fmt: skip
-                on_tap = partial(scene.open_build, builds)
-            else:
-                on_tap = partial(submit, action)
-            group.add(Button(box, i18n.t(name), on_tap, tip=tip, rule=RULES[name], tag=name))
-        else:
-            # The greyed button names what blocks it (the weaker general, a city with no floor
-            # left, the die), in its tooltip and when tapped; else the engine's sentence.
-            reason = _refusal(state, name, g, sel.die)
-            why = i18n.t(reason[0], **reason[1]) if reason is not None else ""
-
-            def refused(n: str = name, why: str = why) -> None:
-                if why:
-                    scene.explain_text(why)
-                else:
-                    scene.explain(intents.intended_context(scene.view, n, g, sel.die))
-
-            group.add(Button(box, i18n.t(name), None, enabled=False, tip=why or tip,
-                             rule=RULES[name], on_refused=refused, tag=name))  # fmt: skip
 
 
 def _refusal(state: GameState, name: str, general: int, die: int | None) -> coach.Reason | None:
@@ -331,43 +630,3 @@ def _coin_prompt(scene: MatchHost, legal: list[Action]) -> Prompt:
     ]
     return Prompt(i18n.t("coin_title", city=where), body, options, tag="coin",
                   about=(state.battle_city,), matchup=m, hint=len(legal) > 1)  # fmt: skip
-
-
-def trade_prompt(scene: MatchHost, trades: list[Trade]) -> Prompt:
-    options = [
-        Choice(" ".join(map(str, a.dice)) + " → 6", partial(scene.submit, a), "R4.3", a)
-        for a in trades
-    ]
-    options.append(Choice(i18n.t("back"), scene.close_prompt))
-    return Prompt(i18n.t("trade"), i18n.t("trade_tip"), options, tag="trade")
-
-
-def build_prompt(scene: MatchHost, builds: list[Build]) -> Prompt:
-    board = scene.view.public.board
-    seen: dict[int, Build] = {}
-    for a in sorted(builds, key=lambda a: a.die):
-        seen.setdefault(a.source, a)
-    options = [
-        Choice(describe.city(board, a.source), partial(scene.submit, a), "R9.5", a)
-        for a in seen.values()
-    ]
-    options.append(Choice(i18n.t("back"), scene.close_prompt))
-    island = next(iter(seen.values())).island if seen else -1
-    return Prompt(i18n.t("build_title"), i18n.t("build_body"), options, tag="build",
-                  about=(island,) if island >= 0 else ())  # fmt: skip
-
-
-def confirm_end_prompt(scene: MatchHost, end: EndTurn, dice: list[int]) -> Prompt:
-    """R4.2: unused dice are lost; asked before, unless the player said not to."""
-    options = [
-        Choice(i18n.t("end_turn"), partial(scene.submit, end), i18n.t("tip_end_turn"), end),
-        Choice(i18n.t("keep_playing"), scene.close_prompt),
-        Choice(i18n.t("dont_ask"), partial(scene.end_turn_for_good, end),
-               i18n.t("tip_dont_ask"), end),
-    ]  # fmt: skip
-    # The dice joined by no-break spaces: wrapped, the list stays whole ("2 5 6" / "6" read
-    # as two lists).
-    listed = "\u00a0".join(map(str, dice))
-    return Prompt(i18n.t("confirm_end_title"),
-                  i18n.count_t("confirm_end_body", len(dice), dice=listed),
-                  options, tag="confirm_end")  # fmt: skip

@@ -20,7 +20,6 @@ from web.play import coach
 from web.play.session import Applied, end_reached
 from web.render import battle as battle_render
 from web.render.tokens import kingdom_color, kingdom_letter, swatch
-from web.scenes.match_chrome import coach_boxes
 from web.scenes.match_host import MatchHost
 from web.scenes.match_prompt import place
 from web.text import describe, i18n, results
@@ -226,7 +225,7 @@ class Events:
     def summary_on_screen(self, scene: MatchHost) -> bool:
         """The summary is drawn: it has come up, and no drawer of a phone is open over the map
         (a drawer opened at the end, the log say, was drawn under it); closed, it is back."""
-        return self.summary_shown() and scene.drawers.open is None
+        return self.summary_shown() and scene.chrome.drawers.open is None
 
     def _summary_buttons(self, scene: MatchHost) -> None:
         box = summary_box(scene)
@@ -286,7 +285,7 @@ class Events:
             scene.app.invalidate()
             return True
         if self.over_t is not None:
-            if scene.drawers.open is not None:
+            if scene.chrome.drawers.open is not None:
                 return False  # the drawer's, or a tap beside it that shuts it
             if self.summary_shown():
                 self.summary_buttons.tap(x, y)
@@ -326,10 +325,11 @@ class Events:
         h = 18 + theme.line_height(title.size, "bold") + 4
         h += theme.line_height(body.size) * len(body.lines) + 14
         top = m.y + 8
-        if scene.coach_line:
-            top = coach_boxes(scene, scene.coach_line)[0].bottom + 8
+        coach_at = scene.chrome.coach_place(scene)
+        if coach_at is not None:
+            top = coach_at[0].bottom + 8
         box = Box(m.x + (m.w - w) // 2, top, w, h)
-        prompt = scene.prompt
+        prompt = scene.controls.prompt
         if prompt is not None and _overlaps(box, prompt.box):
             box = Box(box.x, m.bottom - 8 - h, w, h)  # the prompt has the top: the banner goes low
             if _overlaps(box, prompt.box):

@@ -12,7 +12,6 @@ from game.actions import Action, FightAt, PlaceGeneral
 from web.play import coach, intents
 from web.render import hud
 from web.render.board import Marks
-from web.scenes import match_chrome
 from web.scenes.board_common import GESTURES, board_gesture
 from web.scenes.match_host import MatchHost
 from web.text import i18n
@@ -27,15 +26,15 @@ PROMPT_SAFE = ("hint", "undo", "move_now")  # the tray's buttons that work besid
 def handle(scene: MatchHost, ev: UIEvent) -> None:
     cam = scene.camera
     if ev.kind == "back":
-        if scene.local_prompt is not None:
-            scene.close_prompt()
+        if scene.controls.local_prompt is not None:
+            scene.controls.close_prompt(scene)
         elif scene.selection.general is not None or scene.selection.die is not None:
             scene.selection.clear()
         else:
             scene.open_menu()
         return
     if ev.kind in GESTURES:
-        moved = board_gesture(ev, cam, scene.drawers)
+        moved = board_gesture(ev, cam, scene.chrome.drawers)
         if moved.camera:
             scene.events.stop_following()  # the camera is the player's again
         scene.log_scroll = max(0, scene.log_scroll + moved.scroll)
@@ -63,7 +62,7 @@ def _key(scene: MatchHost, ev: UIEvent) -> None:
     elif ev.key == pygame.K_z:
         scene.undo()
     elif ev.key == pygame.K_h:
-        scene.ask_hint()
+        scene.controls.ask_hint(scene)
     elif ev.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
         # Space or Enter reads on: a held battle result, a banner; else hurries the AI.
         if not scene.events.dismiss(scene) and ev.key == pygame.K_SPACE:
@@ -75,17 +74,18 @@ def _key(scene: MatchHost, ev: UIEvent) -> None:
 def tap(scene: MatchHost, x: float, y: float, button: int = 1) -> None:
     if scene.attract:
         return
-    prompt = scene.shown_prompt()
+    controls = scene.controls
+    prompt = controls.shown_prompt(scene)
     if prompt is not None and prompt.box.contains(x, y):
         # Drawn over the zoom buttons, the drawer tabs and the coach (on the smallest phone
         # it fills the map): a tap on it is the prompt's, never theirs.
-        if button != 3 and (scene.prompt_buttons.tap(x, y) or scene.prompt_extra.tap(x, y)):
+        if button != 3 and (controls.prompt_buttons.tap(x, y) or controls.prompt_hint.tap(x, y)):
             scene.app.sound.play("click")
         return
-    if scene.chrome.tap(x, y):
+    if scene.chrome.buttons.tap(x, y):
         scene.app.sound.play("click")
         return
-    if match_chrome.tap_coach(scene, x, y):
+    if scene.chrome.tap_coach(scene, x, y):
         return
     anim = scene.animator.current
     if anim is not None and anim.kind == "battle":
@@ -99,11 +99,11 @@ def tap(scene: MatchHost, x: float, y: float, button: int = 1) -> None:
         return
     if prompt is not None:
         # The prompt waits for its answer; the tray's Hint, Undo and Move now still work.
-        b = scene.controls.at(x, y)
+        b = controls.tray.at(x, y)
         if b is not None and b.tag in PROMPT_SAFE and b.tap():
             scene.app.sound.play("click")
         return
-    if scene.controls.tap(x, y):
+    if controls.tray.tap(x, y):
         scene.app.sound.play("click")
         return
     for i, box in enumerate(LAYOUT.dice(len(scene.view.public.dice))):
@@ -121,12 +121,13 @@ def tap(scene: MatchHost, x: float, y: float, button: int = 1) -> None:
         else:
             scene.app.pin_tooltip(x, y)  # a finger cannot hover: a tap explains instead
         return
-    side = hud.side_box(scene.drawers)
+    drawers = scene.chrome.drawers
+    side = hud.side_box(drawers)
     if side is not None and side.contains(x, y):
         scene.app.pin_tooltip(x, y)
         return
-    if LAYOUT.compact and scene.drawers.open is not None and LAYOUT.map.contains(x, y):
-        match_chrome.toggle_drawer(scene, scene.drawers.open)  # a tap beside a drawer shuts it
+    if LAYOUT.compact and drawers.open is not None and LAYOUT.map.contains(x, y):
+        scene.chrome.toggle_drawer(scene, drawers.open)  # a tap beside a drawer shuts it
         return
     if LAYOUT.map.contains(x, y):
         _tap_map(scene, x, y)
@@ -154,11 +155,11 @@ def _pick_general(scene: MatchHost, g: int) -> None:
         return
     if g not in intents.actable_generals(legal):
         if state.kingdom_seat[g >> 2] == state.active and state.acted >> g & 1:
-            scene.explain_text(i18n.t("tip_acted"))
+            scene.controls.explain_text(scene, i18n.t("tip_acted"))
         elif state.kingdom_seat[g >> 2] == state.active:
             reason = coach.selection_reason(state, legal, g, None)  # say why, never nothing
             if reason is not None:
-                scene.explain_text(i18n.t(reason[0], **reason[1]))
+                scene.controls.explain_text(scene, i18n.t(reason[0], **reason[1]))
         return
     scene.selection.general = None if scene.selection.general == g else g
     scene.app.sound.play("click")
@@ -166,7 +167,7 @@ def _pick_general(scene: MatchHost, g: int) -> None:
         reason = coach.selection_reason(state, legal, g, scene.selection.die)
         if reason is not None:  # nothing lights up: say why at once
             key, values = reason
-            scene.explain_text(i18n.t(key, **values))
+            scene.controls.explain_text(scene, i18n.t(key, **values))
 
 
 def _tap_map(scene: MatchHost, x: float, y: float) -> None:
@@ -189,7 +190,7 @@ def _tap_map(scene: MatchHost, x: float, y: float) -> None:
             scene.submit(found[city])
         elif city >= 0:
             g = next(a.general for a in legal if isinstance(a, PlaceGeneral))
-            scene.explain(PlaceGeneral(g, city))
+            scene.controls.explain(scene, PlaceGeneral(g, city))
         return
     if phase == P_CONTINUE:
         found_c = intents.continuations(legal)
@@ -220,7 +221,7 @@ def _tap_map(scene: MatchHost, x: float, y: float) -> None:
     if sel.general is not None and city >= 0:
         meant = intents.intended_move(view, sel.general, sel.die, city)
         if meant is not None:
-            scene.explain(meant)
+            scene.controls.explain(scene, meant)
         return
     if city >= 0:
         scene.app.toast(i18n.t("pick_die"), 2.5)
@@ -289,7 +290,7 @@ def marks(scene: MatchHost) -> Marks:
     m.selected = g
     if state.phase == P_ACTION:
         m.actable = intents.actable_generals(legal)
-    for action, chance in scene.hints:
+    for action, chance in scene.controls.hints:
         dest = getattr(action, "dest", getattr(action, "city", -1))
         src = getattr(action, "src", -1)
         if dest >= 0:

@@ -1,4 +1,7 @@
-"""Tooltips of the match (hover on the desktop, tap-and-hold on phones), each citing its rule."""
+"""Tooltips of the match (hover on the desktop, tap-and-hold on phones), each citing its rule.
+
+Functions, not an object: a tooltip holds no state of its own, it is read afresh from the scene
+and its parts wherever the pointer rests."""
 
 from __future__ import annotations
 
@@ -6,7 +9,6 @@ from game import COIN_VALUES, is_winter
 from web.play import coach, intents
 from web.render import hud
 from web.scene import Tip
-from web.scenes.match_chrome import coach_boxes
 from web.scenes.match_host import MatchHost
 from web.scenes.match_input import target_actions
 from web.text import describe, i18n
@@ -19,15 +21,17 @@ def tooltip(scene: MatchHost, x: float, y: float) -> Tip | None:
     view = scene.view
     state = view.public
     board = state.board
-    prompt = scene.shown_prompt()
+    controls = scene.controls
+    prompt = controls.shown_prompt(scene)
     if prompt is not None and prompt.box.contains(x, y):  # drawn over the map's buttons
-        b = scene.prompt_buttons.at(x, y) or scene.prompt_extra.at(x, y)
+        b = controls.prompt_buttons.at(x, y) or controls.prompt_hint.at(x, y)
         return ([b.tip], b.rule or intents.rule_of(b.tip)) if b is not None and b.tip else None
-    chrome = scene.chrome.at(x, y)
+    chrome = scene.chrome.buttons.at(x, y)
     if chrome is not None:
         return [chrome.tip], None
-    if scene.coach_line:
-        _box, close = coach_boxes(scene, scene.coach_line)
+    coach_at = scene.chrome.coach_place(scene)
+    if coach_at is not None:
+        _box, close = coach_at
         if close.contains(x, y):
             return [i18n.t("coach_dismiss")], None
     if scene.events.covers(scene, x, y):  # a battle's result or a banner over the map
@@ -35,14 +39,14 @@ def tooltip(scene: MatchHost, x: float, y: float) -> Tip | None:
         if waiting is not None and waiting.box.contains(x, y) and waiting.tip:
             return [waiting.tip], None
         return None
-    if scene.prompt is not None:
-        b = scene.prompt_buttons.at(x, y) or scene.prompt_extra.at(x, y)
+    if controls.prompt is not None:
+        b = controls.prompt_buttons.at(x, y) or controls.prompt_hint.at(x, y)
         if b is None:
-            b = scene.controls.at(x, y)
+            b = controls.tray.at(x, y)
         if b is not None and b.tip:
             return [b.tip], b.rule or intents.rule_of(b.tip)
         return None
-    button = scene.controls.at(x, y)
+    button = controls.tray.at(x, y)
     if button is not None and button.tip:
         return [button.tip], button.rule
     for box, value in zip(LAYOUT.dice(len(state.dice)), state.dice, strict=True):
@@ -61,7 +65,7 @@ def tooltip(scene: MatchHost, x: float, y: float) -> Tip | None:
                     lines.append(i18n.t("winter_note"))
                 return lines, "R5.3" if is_winter(i) else "R3.4"
         return None
-    side = hud.side_box(scene.drawers)  # on a phone, the open drawer (or none)
+    side = hud.side_box(scene.chrome.drawers)  # on a phone, the open drawer (or none)
     if side is not None and side.contains(x, y):
         return _side(scene, x, y)
     if not LAYOUT.map.contains(x, y):
@@ -144,7 +148,7 @@ def _city(scene: MatchHost, city: int) -> Tip:
 def _side(scene: MatchHost, x: float, y: float) -> Tip | None:
     view = scene.view
     state = view.public
-    if scene.hand_visible() and hud.shows(scene.drawers, "quests"):
+    if scene.hand_visible() and hud.shows(scene.chrome.drawers, "quests"):
         for card, box in hud.hand_boxes(view, hud.hand_top(view)):
             if box.contains(x, y):
                 spec = state.board.cards[card]
@@ -154,7 +158,7 @@ def _side(scene: MatchHost, x: float, y: float) -> Tip | None:
                 if blocked is not None:
                     return [*tip, i18n.t(blocked[0], **blocked[1])], "R6.1"
                 return tip, "R9"
-    if not hud.shows(scene.drawers, "players"):
+    if not hud.shows(scene.chrome.drawers, "players"):
         return None
     for seat, box in hud.coin_boxes(view):
         if box.contains(x, y) and state.rules.coins:
