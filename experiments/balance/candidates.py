@@ -34,6 +34,13 @@ CANDIDATES: dict[str, tuple[bool, tuple[str, ...]]] = {  # name: (Cenchreae take
     "danube_amph_nocen": (True, ("danube_at_singidunum", "aegean_to_amphipolis")),
     "an_syr": (True, ("aegean_to_amphipolis", "syracuse_off_croton")),
     "an_sicily": (True, ("aegean_to_amphipolis", "sicily_border_closed")),
+    "an_ebusus_elis": (True, ("aegean_to_amphipolis", "ebusus_off_tarraco", "corcyra_from_elis")),
+    "amph_ebusus": (False, ("aegean_to_amphipolis", "ebusus_off_tarraco")),
+    "amph_ebusus_acra": (
+        False,
+        ("aegean_to_amphipolis", "ebusus_off_tarraco", "sardinia_from_hippo_acra"),
+    ),
+    "an_ebusus": (True, ("aegean_to_amphipolis", "ebusus_off_tarraco")),
 }
 
 
