@@ -26,6 +26,10 @@ def _cpu_seconds() -> float:
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
+    # Under pytest-xdist every worker starts a session too; only the controller, which starts
+    # before them, empties the file, and each worker appends its own lines.
+    if hasattr(session.config, "workerinput"):
+        return
     OUT.parent.mkdir(parents=True, exist_ok=True)
     OUT.write_text("", encoding="utf-8")
 
