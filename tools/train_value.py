@@ -124,26 +124,33 @@ def _indexed_samples(
     return int(line["index"]), game_samples(line, public, share)
 
 
-def _cached_features(path: Path, key: str) -> dict[int, tuple[np.ndarray, ...]]:
-    """Each game's features kept in the cache ``path`` made for ``key`` (none when there is no
-    such cache). The cache is this tool's own, made again from the games: one that does not
-    read (a run killed while writing it, another file of that name) is said and passed over,
-    and replaced once the features are extracted again, where it ended the fit in numpy's
-    traceback."""
+def _cached_features(path: Path, key: str) -> dict[int, tuple[str, tuple[np.ndarray, ...]]]:
+    """Each game's features kept in the cache ``path`` made for ``key``, with the digest of the
+    game they were extracted from (none when there is no such cache). The cache is this tool's
+    own, made again from the games: one that does not read (a run killed while writing it,
+    another file of that name, a cache of an older form) is said and passed over, and replaced
+    once the features are extracted again, where it ended the fit in numpy's traceback."""
     if not path.exists():
         return {}
-    cached: dict[int, tuple[np.ndarray, ...]] = {}
+    cached: dict[int, tuple[str, tuple[np.ndarray, ...]]] = {}
     try:
         with np.load(path) as z:
             if str(z["key"]) != key:
                 return {}
-            for j, index in enumerate(z["game_index"]):
-                cached[int(index)] = tuple(z[f"{name}_{j}"] for name in ("x", "v1", "y", "m"))
+            for j, (index, game) in enumerate(zip(z["game_index"], z["game_digest"], strict=True)):
+                arrays = tuple(z[f"{name}_{j}"] for name in ("x", "v1", "y", "m"))
+                cached[int(index)] = (str(game), arrays)
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
         print(f"{path}: not a features cache that reads ({type(err).__name__}); its games' "
               "features are extracted again", file=sys.stderr)  # fmt: skip
         return {}
     return cached
+
+
+def _game_digest(line: dict[str, Any]) -> str:
+    """What a game's cached features were made from: a games file written again (a new map, a
+    new seed) keeps its indices, so the index alone would hand back another game's features."""
+    return hashlib.sha256(json.dumps(line, sort_keys=True).encode()).hexdigest()[:16]
 
 
 FILE_STRIDE = 1_000_000  # the game indices of one self-play file, apart from the next file's
@@ -218,8 +225,9 @@ def features(
     sampled = (reading,) if share == 0 else (reading, f"decisions {share:g}")
     key = hashlib.sha256(",".join((*sampled, *FEATURES)).encode()).hexdigest()[:16]
     cached = _cached_features(cache_path, key)
-    per_game = {int(line["index"]): cached[int(line["index"])]
-                for line in lines if int(line["index"]) in cached}  # fmt: skip
+    digests = {int(line["index"]): _game_digest(line) for line in lines}
+    per_game = {index: cached[index][1] for index, game in digests.items()
+                if index in cached and cached[index][0] == game}  # fmt: skip
     new = [line for line in lines if int(line["index"]) not in per_game]
     start = time.perf_counter()
     jobs_of = [(line, public, share) for line in new]
@@ -234,7 +242,12 @@ def features(
                   end="", file=sys.stderr)  # fmt: skip
     print(file=sys.stderr)
     if new:
-        arrays: dict[str, Any] = {"key": np.array(key), "game_index": np.array(sorted(per_game))}
+        order = sorted(per_game)
+        arrays: dict[str, Any] = {
+            "key": np.array(key),
+            "game_index": np.array(order),
+            "game_digest": np.array([digests[i] for i in order]),
+        }
         for j, index in enumerate(sorted(per_game)):
             for name, value in zip(("x", "v1", "y", "m"), per_game[index], strict=True):
                 arrays[f"{name}_{j}"] = value

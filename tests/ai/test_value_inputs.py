@@ -259,3 +259,24 @@ def test_a_features_cache_that_does_not_read_is_made_again(
     assert cache.read_bytes() != damage  # made again from the games
     train_value.load(games)
     assert "not a features cache" not in capsys.readouterr().err
+
+
+def test_a_games_file_written_again_is_not_read_from_the_old_games_features(
+    tmp_path: Path,
+) -> None:
+    # A refit after a new map wrote its games under the old name with the same indices, and the
+    # features of the old map's games came back from the cache: the model was fitted again on
+    # the old games, without a word.
+    def written(path: Path, seed: int) -> Path:
+        lines = (json.dumps(selfplay.play("random", seed, index, (2,))) for index in range(3))
+        path.write_text("".join(f"{line}\n" for line in lines), encoding="utf-8")
+        return path
+
+    games = written(tmp_path / "games.jsonl", 1)
+    old = train_value.load(games)
+    written(games, 2)
+    again = train_value.load(games)
+    (tmp_path / "fresh").mkdir()
+    fresh = train_value.load(written(tmp_path / "fresh" / "games.jsonl", 2))
+    assert all(np.array_equal(fresh[k], again[k]) for k in fresh)
+    assert not all(old[k].shape == again[k].shape and np.array_equal(old[k], again[k]) for k in old)
