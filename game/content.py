@@ -27,7 +27,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 # The map new games are played on. Named here, not found as the highest file, so that making a
 # new map the one people play is a change of one line, made on purpose (tests check that the
 # files are maps 1 to CURRENT_MAP, none missing).
-CURRENT_MAP = 3
+CURRENT_MAP = 4
 MAP_VERSIONS = tuple(range(1, CURRENT_MAP + 1))
 
 KINGDOM_IDS = ("barbarians", "sarmatians", "greeks", "romans", "carthaginians", "eastern")

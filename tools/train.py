@@ -45,14 +45,15 @@ and the recipe ends with its exit code.
   30000) and 8000 games at each of three to six seats, seed 1 (``tools/kingdom_table.py``;
   round 18 of ``experiments/exit.md``).
 
-- ``balance``: the board's balance (R2.5; ``experiments/balance.md``): the greedy search over
-  the edits of ``tools/map_edits.json`` that found the current map (map 3), from map 1 with map
-  2's edits and a proposal taken, scored by self-play of the tactics policy
-  (``tools/balance_map.py search``, seed 4, 1800 two-seat, 1200 three-seat and 1200 four-seat
-  games a map, two steps), then the map found measured on fresh seeds: by the tactics policy
-  at two to six seats (seed 5) and by ``ismcts:normal`` at two seats (seed 6, 600 games).
-  The map lands in ``build/balance/map.json`` (with its quest deck), the reports in
-  ``experiments/balance/map3/``; shipping a map is making it the next
+- ``balance``: the board's balance (R2.5; ``experiments/balance.md``): the current map (map 4),
+  made from map 1 by the edits of ``tools/map_edits.json`` that map 2, map 3 and map 4 took,
+  scored by self-play of the tactics policy on the games its edits were chosen on
+  (``tools/balance_map.py search --steps 0``, seed 9, 3000 games at each of two to six seats;
+  map 3's edits were found by the greedy search over the same edits, map 4's among proposals
+  each played on those games), then measured on fresh seeds: by the tactics policy at two to
+  six seats (seed 10) and by ``ismcts:normal`` at two seats (seed 11, 600 games). The map
+  lands in ``build/balance/map.json`` (with its quest deck), the reports in
+  ``experiments/balance/map4/``; shipping a map is making it the next
   ``game/data/maps/<version>.json``.
 """
 
@@ -105,21 +106,23 @@ KINGDOM_SEED = 1
 TACTICS_ITERATIONS = 300
 # The models whose steps are their own (functions below), not a recipe's.
 OTHER_MODELS = ("balance", "kingdoms", "search-chances", "tactics", "value-v3")
-# The balance recipe: the search that found the current map (map 3) and its confirmations.
-# The search starts from map 1 with map 2's edits taken (the proposal of an island between each
-# two neighbouring kingdoms, and Corinth's lane to Corcyra, that the first search found) and a
-# second proposal aimed at the Greeks' short reach to Corcyra and the Sarmatians' long one to
-# Leuke; it scores maps at two, three and four seats and makes two steps (a third gained less
-# than the noise; experiments/balance.md). Each confirmation is a player, a seed of its own and
-# its games at two to six seats.
-BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 4, ("1800", "1200", "1200"), 2, 3
+# The balance recipe: the current map (map 4) scored from map 1 and its confirmations. Map 3
+# came from a search from map 1 with map 2's edits (an island between each two neighbouring
+# kingdoms, Corinth's lane to Corcyra) and a proposal against the Greeks' short reach to Corcyra;
+# map 4 adds four edits to map 3's ten, chosen among proposals each played on the same 15,000
+# games (experiments/balance.md §8-§9, experiments/balance/candidates.py). The recipe scores that
+# start on the proposals' games (seed 9, no step) and confirms it on fresh seeds: each
+# confirmation is a player, a seed of its own and its games at two to six seats.
+BALANCE_SEED, BALANCE_GAMES, BALANCE_STEPS, BALANCE_FINALISTS = 9, ("3000",) * 5, 0, 1
 BALANCE_START = ("corcyra,leuke,tyrrhenian_off_sardinia,sardinia_from_hippo,"
                  "pontus_off_byzantium,pella_off_ambracia,corinth_to_corcyra,"
-                 "corcyra_off_ambracia,syracuse_off_croton,leuke_from_olbia")  # fmt: skip
-BALANCE_REPORTS = "experiments/balance/map3"
+                 "corcyra_off_ambracia,leuke_from_olbia,aegean_to_cenchreae,"
+                 "aegean_to_amphipolis,corcyra_from_croton,syracuse_off_croton,"
+                 "tyrrhenian_south")  # fmt: skip
+BALANCE_REPORTS = "experiments/balance/map4"
 BALANCE_CONFIRM = [
-    ("policy:tactics", 5, ("6000", "2040", "1500", "1200", "1020"), "tactics"),
-    ("ismcts:normal", 6, ("600", "0", "0", "0", "0"), "normal"),
+    ("policy:tactics", 10, ("6000", "2040", "1500", "1200", "1020"), "tactics"),
+    ("ismcts:normal", 11, ("600", "0", "0", "0", "0"), "normal"),
 ]
 
 

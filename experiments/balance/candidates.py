@@ -41,6 +41,90 @@ CANDIDATES: dict[str, tuple[bool, tuple[str, ...]]] = {  # name: (Cenchreae take
         ("aegean_to_amphipolis", "ebusus_off_tarraco", "sardinia_from_hippo_acra"),
     ),
     "an_ebusus": (True, ("aegean_to_amphipolis", "ebusus_off_tarraco")),
+    "ae_croton": (False, ("aegean_to_amphipolis", "ebusus_off_tarraco", "corcyra_from_croton")),
+    "ae_croton_syr": (
+        False,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "syracuse_off_croton",
+        ),
+    ),
+    "an_ebusus_croton_syr": (
+        True,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "syracuse_off_croton",
+        ),
+    ),
+    "acs_tyr": (
+        False,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "syracuse_off_croton",
+            "tyrrhenian_to_sardinia",
+        ),
+    ),
+    "acs_tyr_pan": (
+        False,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "syracuse_off_croton",
+            "tyrrhenian_to_sardinia",
+            "tyrrhenian_off_panormus",
+        ),
+    ),
+    "acs_tyr_ostia": (
+        False,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "syracuse_off_croton",
+            "tyrrhenian_to_sardinia",
+            "tyrrhenian_off_ostia",
+        ),
+    ),
+    "acs_apulia": (
+        False,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "syracuse_off_croton",
+            "apulian_road",
+        ),
+    ),
+    "acs_tyr_south": (
+        False,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "syracuse_off_croton",
+            "tyrrhenian_south",
+        ),
+    ),
+    "a_croton_syr_tyr_south": (
+        False,
+        ("aegean_to_amphipolis", "corcyra_from_croton", "syracuse_off_croton", "tyrrhenian_south"),
+    ),
+    "ae_croton_tyr": (
+        False,
+        (
+            "aegean_to_amphipolis",
+            "ebusus_off_tarraco",
+            "corcyra_from_croton",
+            "tyrrhenian_to_sardinia",
+        ),
+    ),
 }
 
 

@@ -66,10 +66,14 @@ def test_the_planted_blunder_is_the_turning_point() -> None:
     assert first.index == 0 and first.seat == 0 and str(first.action) == "End turn"
     assert first.best == parse_action(start, "Move Caudex Antium→Roma (die 2)")
     assert first.cost > 0.10 and first.grade == "blunder"
-    # The largest drop of the Romans' chance, their own decision, then Carthage's destroy.
+    # The Romans' own decision, then Carthage's destroy. The estimator may also find the
+    # position after the best move (a battle in Roma still to fight) worse than before it: that
+    # part of the turn's drop is luck, at the same action (the fitted chances of map 4 do so).
     turning = review.turning_points()
-    kinds = [(w.kind, w.actor, w.index) for w in turning]
+    kinds = [(w.kind, w.actor, w.index) for w in turning if w.kind != "luck"]
     assert kinds == [("decision", 0, 0), ("opponents", 1, 2)]
+    assert all(w.index == 0 for w in turning if w.kind == "luck")
+    turning = [w for w in turning if w.kind != "luck"]
     assert turning[0].decision == first and turning[0].position == 0
     assert turning[1].position == 3  # after the destroy, which the replay highlights
     assert [(loss.city, loss.left) for loss in first.losses] == [(city("roma"), 0)]

@@ -244,7 +244,7 @@ EXPECTED: dict[tuple[int, str], dict[str, Fingerprint]] = {
     (2, "pick"): {
         "level:beginner": ("PickKingdom(kingdom=5)", -1, 839824452),
         "level:easy": ("PickKingdom(kingdom=5)", -1, 3049973739),
-        "level:normal": ("PickKingdom(kingdom=4)", -1, 3423777705),
+        "level:normal": ("PickKingdom(kingdom=3)", -1, 3464009725),
         "ismcts:easy": ("PickKingdom(kingdom=2)", 30, 4247715451),
         "ismcts-v1:easy": ("PickKingdom(kingdom=2)", 30, 4247715451),
         "ismcts-v1:normal": ("PickKingdom(kingdom=2)", 168, 3301354176),
@@ -308,7 +308,7 @@ EXPECTED: dict[tuple[int, str], dict[str, Fingerprint]] = {
     (4, "pick"): {
         "level:beginner": ("PickKingdom(kingdom=5)", -1, 839824452),
         "level:easy": ("PickKingdom(kingdom=5)", -1, 2584145994),
-        "level:normal": ("PickKingdom(kingdom=2)", -1, 2734171782),
+        "level:normal": ("PickKingdom(kingdom=2)", -1, 3380656234),
         "ismcts:easy": ("PickKingdom(kingdom=1)", 30, 3608907845),
         "ismcts-v1:easy": ("PickKingdom(kingdom=1)", 30, 3608907845),
         "ismcts-v1:normal": ("PickKingdom(kingdom=2)", 184, 1790669995),
@@ -381,8 +381,8 @@ EXPECTED: dict[tuple[int, str], dict[str, Fingerprint]] = {
 
 EXPECTED_HINT_REVIEW: dict[tuple[int, str], tuple[Fingerprint, tuple[str, str, int]]] = {
     (2, "pick"): (
-        ("PickKingdom(kingdom=4)", 5, 3423777705),
-        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=4)", 1059583374),
+        ("PickKingdom(kingdom=3)", 5, 3464009725),
+        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=3)", 2350527291),
     ),
     (2, "place"): (
         ("PlaceGeneral(general=3, city=4)", 10, 4164139305),
@@ -410,8 +410,8 @@ EXPECTED_HINT_REVIEW: dict[tuple[int, str], tuple[Fingerprint, tuple[str, str, i
     ),
     (2, "halt"): (("Pass()", 2, 509771899), ("Pass()", "Halt()", 3612778730)),
     (4, "pick"): (
-        ("PickKingdom(kingdom=2)", 5, 2734171782),
-        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=2)", 1338277005),
+        ("PickKingdom(kingdom=2)", 5, 3380656234),
+        ("PickKingdom(kingdom=5)", "PickKingdom(kingdom=2)", 3494555533),
     ),
     (4, "place"): (
         ("PlaceGeneral(general=3, city=8)", 10, 2782667709),
