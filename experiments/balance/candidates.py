@@ -23,6 +23,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 from map_edits import apply_edit, map_problems, read_edits  # noqa: E402
 
 TAKE_BACK_CENCHREAE = {"id": "no_cenchreae", "ops": [{"drop_route": ["ship_aegean", "corinthus"]}]}
+# Proposal A (§8) and A with Corcyra also from Croton and Syracusae's crossing by the Strait.
+A = ("aegean_to_amphipolis", "ebusus_off_tarraco")
+CROTON = ("corcyra_from_croton", "syracuse_off_croton")
+ACS = (*A, *CROTON)
 CANDIDATES: dict[str, tuple[bool, tuple[str, ...]]] = {  # name: (Cenchreae taken back, edits)
     "danube": (False, ("danube_at_singidunum",)),
     "danube_sinope": (False, ("danube_at_singidunum", "pontus_off_sinope")),
@@ -41,90 +45,17 @@ CANDIDATES: dict[str, tuple[bool, tuple[str, ...]]] = {  # name: (Cenchreae take
         ("aegean_to_amphipolis", "ebusus_off_tarraco", "sardinia_from_hippo_acra"),
     ),
     "an_ebusus": (True, ("aegean_to_amphipolis", "ebusus_off_tarraco")),
-    "ae_croton": (False, ("aegean_to_amphipolis", "ebusus_off_tarraco", "corcyra_from_croton")),
-    "ae_croton_syr": (
-        False,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "syracuse_off_croton",
-        ),
-    ),
-    "an_ebusus_croton_syr": (
-        True,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "syracuse_off_croton",
-        ),
-    ),
-    "acs_tyr": (
-        False,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "syracuse_off_croton",
-            "tyrrhenian_to_sardinia",
-        ),
-    ),
-    "acs_tyr_pan": (
-        False,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "syracuse_off_croton",
-            "tyrrhenian_to_sardinia",
-            "tyrrhenian_off_panormus",
-        ),
-    ),
-    "acs_tyr_ostia": (
-        False,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "syracuse_off_croton",
-            "tyrrhenian_to_sardinia",
-            "tyrrhenian_off_ostia",
-        ),
-    ),
-    "acs_apulia": (
-        False,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "syracuse_off_croton",
-            "apulian_road",
-        ),
-    ),
-    "acs_tyr_south": (
-        False,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "syracuse_off_croton",
-            "tyrrhenian_south",
-        ),
-    ),
-    "a_croton_syr_tyr_south": (
-        False,
-        ("aegean_to_amphipolis", "corcyra_from_croton", "syracuse_off_croton", "tyrrhenian_south"),
-    ),
-    "ae_croton_tyr": (
-        False,
-        (
-            "aegean_to_amphipolis",
-            "ebusus_off_tarraco",
-            "corcyra_from_croton",
-            "tyrrhenian_to_sardinia",
-        ),
-    ),
+    "ae_croton": (False, (*A, "corcyra_from_croton")),
+    "ae_croton_syr": (False, ACS),
+    "an_ebusus_croton_syr": (True, ACS),
+    "acs_tyr": (False, (*ACS, "tyrrhenian_to_sardinia")),
+    "acs_tyr_pan": (False, (*ACS, "tyrrhenian_to_sardinia", "tyrrhenian_off_panormus")),
+    "acs_tyr_ostia": (False, (*ACS, "tyrrhenian_to_sardinia", "tyrrhenian_off_ostia")),
+    "acs_apulia": (False, (*ACS, "apulian_road")),
+    "acs_tyr_south": (False, (*ACS, "tyrrhenian_south")),
+    # Map 4 (game/data/maps/4.json): Ebusus' crossing from Tarraco kept.
+    "a_croton_syr_tyr_south": (False, (*A[:1], *CROTON, "tyrrhenian_south")),
+    "ae_croton_tyr": (False, (*A, "corcyra_from_croton", "tyrrhenian_to_sardinia")),
 }
 
 
